@@ -1,0 +1,70 @@
+"""The island games as one Decider: initial_state, decide, evolve, legal_commands, view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.core import IllegalMove
+from domain.islands.decide import decide
+from domain.islands.evolve import evolve
+from domain.islands.legal import legal_commands
+from domain.islands.ruleset import ruleset_for
+from domain.islands.state import ENDED, SCORING, SETUP, State
+from domain.islands.view import view
+
+__all__ = [
+    "decide",
+    "evolve",
+    "initial_state",
+    "is_terminal",
+    "legal_commands",
+    "pending_system",
+    "view",
+]
+
+MODES = ("casual", "tournament")
+
+
+def initial_state(setup: Mapping[str, Any]) -> State:
+    """The state right after GameCreated: material in stock, the deck unshuffled, phase setup."""
+    rules = ruleset_for(setup["game"], setup.get("options") or {})
+    names = tuple(s["name"] for s in setup["seats"])
+    if not rules.min_seats <= len(names) <= rules.max_seats:
+        raise IllegalMove(
+            "bad_seat_count",
+            f"{rules.game} is played by {rules.min_seats}-{rules.max_seats} seats, not {len(names)}",
+        )
+    first = setup.get("first_seat", 0)
+    if not isinstance(first, int) or not 0 <= first < len(names):
+        raise IllegalMove("bad_first_seat", f"first_seat must be 0..{len(names) - 1}")
+    mode = setup.get("mode", "casual")
+    if mode not in MODES:
+        raise IllegalMove("bad_mode", f"mode must be one of {list(MODES)}")
+    return State(
+        rules=rules,
+        names=names,
+        mode=mode,
+        phase=SETUP,
+        round=0,
+        active=first,
+        owners=(None,) * len(rules.board.lines),
+        control=(None,) * len(rules.board.islands),
+        stock=(rules.bridges,) * len(names),
+        hands=((),) * len(names),
+        stack=rules.deck,
+        scores=(0,) * len(names),
+    )
+
+
+def is_terminal(state: State) -> bool:
+    return state.phase == ENDED
+
+
+def pending_system(state: State) -> dict[str, Any] | None:
+    """The system work the game waits for: a shuffle (with the pool size) or a round's scoring."""
+    if state.phase == SETUP:
+        return {"kind": "shuffle", "size": len(state.pool())}
+    if state.phase == SCORING:
+        return {"kind": "score", "round": state.round}
+    return None
