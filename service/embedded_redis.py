@@ -71,8 +71,9 @@ def start_redis(
         "--appendfsync", appendfsync,
         "--daemonize", "no",
     ]
-    log = open(data / "redis.log", "ab")  # noqa: SIM115 - owned by the child for its lifetime
-    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+    with open(data / "redis.log", "ab") as log:
+        # The child keeps its own descriptor; ours can close at once.
+        proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
     server = EmbeddedRedis(proc, port, data)
     _wait_ready(server)
     return server

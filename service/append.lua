@@ -1,0 +1,89 @@
+-- Append one batch of sealed events to a game, atomically.
+-- A script cannot roll back, so every check runs before the first write.
+--
+-- KEYS[1] game:{id}:events     stream, entry id 0-<version>
+-- KEYS[2] game:{id}:event_ids  hash, event id -> version
+-- KEYS[3] events:$all          stream, entry id 0-<position>, fields game, version
+-- ARGV[1] game id, ARGV[2] expected version, ARGV[3] events in the batch,
+-- ARGV[4] strings per event; then per event: its event id, then field/value pairs.
+--
+-- Replies {'ok', versions, positions}, {'duplicate', versions, positions},
+-- {'partial_retry', recorded event ids} or {'version_conflict', actual version}.
+
+local stream, ids, all = KEYS[1], KEYS[2], KEYS[3]
+local game = ARGV[1]
+local expected = tonumber(ARGV[2])
+local count = tonumber(ARGV[3])
+local width = tonumber(ARGV[4])
+
+local function start(i)
+  return 5 + (i - 1) * width
+end
+
+local function int(n)
+  return string.format('%d', n)
+end
+
+-- The number after "0-" in a stream's newest entry id; 0 for an empty stream.
+local function last_number(key)
+  local newest = redis.call('XREVRANGE', key, '+', '-', 'COUNT', 1)
+  if #newest == 0 then
+    return 0
+  end
+  return tonumber(string.match(newest[1][1], '^0%-(%d+)$'))
+end
+
+local function field(flat, name)
+  for j = 1, #flat, 2 do
+    if flat[j] == name then
+      return flat[j + 1]
+    end
+  end
+end
+
+local versions, recorded = {}, {}
+for i = 1, count do
+  local version = redis.call('HGET', ids, ARGV[start(i)])
+  if version then
+    versions[#versions + 1] = tonumber(version)
+    recorded[#recorded + 1] = ARGV[start(i)]
+  end
+end
+
+if #versions == count then
+  -- A retry of a stored batch: answer as the first time, write nothing.
+  local positions = {}
+  for i = 1, count do
+    local id = '0-' .. int(versions[i])
+    local entry = redis.call('XRANGE', stream, id, id)
+    positions[i] = tonumber(field(entry[1][2], 'position'))
+  end
+  return {'duplicate', versions, positions}
+end
+if #versions > 0 then
+  return {'partial_retry', recorded}
+end
+
+local actual = last_number(stream)
+if actual ~= expected then
+  return {'version_conflict', actual}
+end
+
+local position = last_number(all)
+local positions = {}
+for i = 1, count do
+  local version = expected + i
+  position = position + 1
+  local entry = {}
+  for j = start(i) + 1, start(i) + width - 1 do
+    entry[#entry + 1] = ARGV[j]
+  end
+  entry[#entry + 1] = 'position'
+  entry[#entry + 1] = int(position)
+  redis.call('XADD', stream, '0-' .. int(version), unpack(entry))
+  redis.call('HSET', ids, ARGV[start(i)], int(version))
+  redis.call('XADD', all, '0-' .. int(position), 'game', game, 'version', int(version))
+  versions[i] = version
+  positions[i] = position
+end
+return {'ok', versions, positions}

@@ -1,0 +1,78 @@
+"""The service's own refusals (not the rules'), each with a stable machine code."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """Root of every error the service raises on purpose; `code` is stable for clients."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class StoreError(ServiceError):
+    """Root of the event store's refusals."""
+
+
+class VersionConflict(StoreError):
+    """The game moved on since the caller read it: nothing was written."""
+
+    def __init__(self, game_id: str, expected: int, actual: int) -> None:
+        super().__init__(
+            "version_conflict",
+            f"game {game_id!r} is at version {actual}, not the expected {expected}",
+        )
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+
+
+class PartialRetry(StoreError):
+    """Some, but not all, event ids of a batch are already stored: nothing was written."""
+
+    def __init__(self, game_id: str, recorded: list[str]) -> None:
+        super().__init__(
+            "partial_retry",
+            f"game {game_id!r} already holds events {recorded}, but not the whole batch",
+        )
+        self.game_id = game_id
+        self.recorded = recorded
+
+
+class UnsupportedServer(StoreError):
+    """The Redis server is too old for the store (streams with explicit ids need 6.2)."""
+
+    def __init__(self, version: str) -> None:
+        super().__init__("unsupported_redis", f"Redis {version} is older than the required 6.2")
+        self.version = version
+
+
+class GameNotFound(ServiceError):
+    def __init__(self, game_id: str) -> None:
+        super().__init__("game_not_found", f"there is no game {game_id!r}")
+
+
+class Unauthorized(ServiceError):
+    """No usable credentials for an action that needs a seat."""
+
+
+class Forbidden(ServiceError):
+    """Credentials that do not allow this action (another seat's, or a finished game's)."""
+
+
+class PreconditionFailed(ServiceError):
+    """If-Match named a version the game is no longer at."""
+
+
+class PreconditionRequired(ServiceError):
+    """Tournament games take commands only with If-Match."""
+
+
+class IdempotencyMismatch(ServiceError):
+    """An Idempotency-Key reused with a different request."""
+
+
+class BadRequest(ServiceError):
+    """A request the service cannot read (not the rules' refusal)."""

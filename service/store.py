@@ -1,0 +1,179 @@
+"""The event store on Redis Streams: one stream per game plus the global `events:$all`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any
+
+import redis
+
+from service.clock import iso_utc, utc_now
+from service.errors import PartialRetry, UnsupportedServer, VersionConflict
+from service.events import (
+    STORED_FIELDS,
+    ZERO_HASH,
+    AppendResult,
+    Clock,
+    Envelope,
+    EventStorePort,
+    NewEvent,
+    from_fields,
+    seal,
+    to_fields,
+    validate_batch,
+    verify_chain,
+)
+from service.memory_store import InMemoryEventStore
+
+__all__ = [
+    "GLOBAL_STREAM",
+    "AppendResult",
+    "Envelope",
+    "EventStore",
+    "EventStorePort",
+    "InMemoryEventStore",
+    "NewEvent",
+    "check_server",
+    "event_ids_key",
+    "stream_key",
+    "verify_chain",
+]
+
+GLOBAL_STREAM = "events:$all"
+MIN_REDIS = (6, 2)
+_APPEND_LUA = resources.files("service").joinpath("append.lua").read_text(encoding="utf-8")
+
+
+def stream_key(game_id: str) -> str:
+    """The game's event stream; the braces make every key of a game share one cluster slot."""
+    return f"game:{{{game_id}}}:events"
+
+
+def event_ids_key(game_id: str) -> str:
+    """The hash event id -> version that recognises retried batches."""
+    return f"game:{{{game_id}}}:event_ids"
+
+
+def check_server(client: redis.Redis) -> tuple[int, ...]:
+    """The server's version; raise UnsupportedServer when it is older than 6.2."""
+    version = str(client.info("server")["redis_version"])
+    number = tuple(int(part) for part in version.split(".") if part.isdigit())
+    if number[:2] < MIN_REDIS:
+        raise UnsupportedServer(version)
+    return number
+
+
+class EventStore:
+    """Appends and reads game events in Redis; every append is one Lua script."""
+
+    def __init__(self, client: redis.Redis, clock: Clock = utc_now) -> None:
+        self._client = client
+        self._clock = clock
+        self._append = client.register_script(_APPEND_LUA)
+
+    def append(
+        self, game_id: str, expected_version: int, events: Sequence[NewEvent]
+    ) -> AppendResult:
+        """Store `events` after `expected_version`, or recognise a retry of a stored batch.
+
+        Raises VersionConflict or PartialRetry; in either case nothing was written.
+        """
+        validate_batch(game_id, expected_version, events)
+        # The script refuses if the stream moved since this read, so the chain cannot fork.
+        prev_hash = self._hash_at(game_id, expected_version)
+        sealed = seal(events, expected_version, iso_utc(self._clock()), prev_hash)
+        args: list[Any] = [game_id, expected_version, len(sealed), 1 + 2 * len(STORED_FIELDS)]
+        for envelope in sealed:
+            args.append(envelope.event_id)
+            for name, value in to_fields(envelope).items():
+                args += [name, value]
+        keys = [stream_key(game_id), event_ids_key(game_id), GLOBAL_STREAM]
+        reply = self._append(keys=keys, args=args)
+        return _result(game_id, expected_version, reply)
+
+    def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
+        """The game's events with `after` < version <= `upto` (no upper bound when None)."""
+        if upto is not None and upto <= after:
+            return []
+        high = "+" if upto is None else f"0-{upto}"
+        entries = self._client.xrange(stream_key(game_id), f"0-{after + 1}", high)
+        return [from_fields(fields) for _, fields in entries]
+
+    def version(self, game_id: str) -> int:
+        """The game's last version; 0 when it has no events."""
+        newest = self._client.xrevrange(stream_key(game_id), "+", "-", count=1)
+        return _id_number(newest[0][0]) if newest else 0
+
+    def exists(self, game_id: str) -> bool:
+        """Whether the game has at least one event."""
+        return bool(self._client.exists(stream_key(game_id)))
+
+    def read_all(
+        self, after_position: int = 0, count: int | None = None
+    ) -> list[tuple[int, str, int]]:
+        """(position, game id, version) of every event after `after_position`, oldest first."""
+        if count is not None and count <= 0:
+            return []
+        entries = self._client.xrange(GLOBAL_STREAM, f"0-{after_position + 1}", "+", count=count)
+        pointers = [(_id_number(entry_id), _texts(fields)) for entry_id, fields in entries]
+        return [(position, fields["game"], int(fields["version"])) for position, fields in pointers]
+
+    def wait(self, game_id: str, after: int, timeout_ms: int) -> list[Envelope]:
+        """Events after `after`, blocking up to `timeout_ms` for the first one; [] on timeout.
+
+        Catches up with XRANGE, then XREAD BLOCK from that same id, never from `$`, so
+        an event written between the two calls is not missed. `timeout_ms <= 0` does
+        not block (Redis would read 0 as "forever"). The client's socket timeout, if
+        any, must exceed `timeout_ms`.
+        """
+        caught_up = self.read(game_id, after)
+        if caught_up or timeout_ms <= 0:
+            return caught_up
+        reply = self._client.xread({stream_key(game_id): f"0-{after}"}, block=timeout_ms)
+        return [from_fields(fields) for _, fields in _xread_entries(reply)]
+
+    def _hash_at(self, game_id: str, version: int) -> str:
+        """The hash of the game's event `version`; zeros before version 1 or if it is missing.
+
+        A missing event means the append will be refused, so the placeholder is never stored.
+        """
+        if version == 0:
+            return ZERO_HASH
+        entry_id = f"0-{version}"
+        entries = self._client.xrange(stream_key(game_id), entry_id, entry_id)
+        return from_fields(entries[0][1]).hash if entries else ZERO_HASH
+
+
+def _result(game_id: str, expected_version: int, reply: list[Any]) -> AppendResult:
+    """The script's reply as an AppendResult, or its refusal raised."""
+    status = _text(reply[0])
+    if status == "version_conflict":
+        raise VersionConflict(game_id, expected_version, int(reply[1]))
+    if status == "partial_retry":
+        raise PartialRetry(game_id, [_text(event_id) for event_id in reply[1]])
+    versions = [int(v) for v in reply[1]]
+    positions = [int(p) for p in reply[2]]
+    return AppendResult(versions, positions, duplicate=status == "duplicate")
+
+
+def _xread_entries(reply: Any) -> list[Any]:
+    """The entries of a one-stream XREAD reply, under RESP2 (list) or RESP3 (dict)."""
+    if not reply:
+        return []
+    if isinstance(reply, dict):
+        return [entry for entries in reply.values() for entry in entries[0]]
+    return list(reply[0][1])
+
+
+def _id_number(entry_id: str | bytes) -> int:
+    """N from a stream entry id "0-N"."""
+    return int(_text(entry_id).partition("-")[2])
+
+
+def _texts(fields: dict[Any, Any]) -> dict[str, str]:
+    return {_text(key): _text(value) for key, value in fields.items()}
+
+
+def _text(value: str | bytes) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else value

