@@ -1,0 +1,266 @@
+"""The application layer: load a game's events, ask the rules, append what they decide."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+
+from domain.core import Command, Event, IllegalMove
+from domain.games import rules_for
+from domain.islands import events as domain_events
+from service.errors import GameNotFound, IdempotencyMismatch, PreconditionFailed, VersionConflict
+from service.events import Envelope, EventStorePort, NewEvent
+from service.seats import SeatTokens
+
+ScoreScheduler = Callable[[str, int, int], None]
+"""Called with (game_id, round, version) when a round waits for its scoring job."""
+
+CONFLICT_RETRIES = 5
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game folded up to `version`, with the events that led there."""
+
+    game_id: str
+    rules: Any
+    state: Any
+    envelopes: list[Envelope]
+
+    @property
+    def version(self) -> int:
+        return len(self.envelopes)
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        return self.envelopes[0].data
+
+    @property
+    def revealed(self) -> bool:
+        """After the end the whole log is open, unless the game was created otherwise."""
+        return bool(self.rules.is_terminal(self.state) and self.setup.get("reveal_after_end", True))
+
+
+@dataclass(frozen=True)
+class Created:
+    game_id: str
+    version: int
+    tokens: list[str]
+
+
+@dataclass(frozen=True)
+class Executed:
+    version: int
+    envelopes: list[Envelope]
+    duplicate: bool
+    loaded: Loaded
+
+
+def to_event(envelope: Envelope) -> Event:
+    return Event(envelope.type, envelope.data, envelope.secret, envelope.audience, envelope.schema)
+
+
+def idempotency_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}:idempotency"
+
+
+class GameService:
+    """Creates games and runs commands; every change is an append with the version it read."""
+
+    def __init__(
+        self,
+        store: EventStorePort,
+        client: redis.Redis,
+        schedule_scoring: ScoreScheduler | None = None,
+        cache_size: int = 256,
+    ) -> None:
+        self.store = store
+        self.redis = client
+        self.tokens = SeatTokens(client)
+        self.schedule_scoring = schedule_scoring
+        self._cache: OrderedDict[str, tuple[Any, list[Envelope]]] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    # --- creating -------------------------------------------------------------------
+
+    def create(self, setup: Mapping[str, Any]) -> Created:
+        """A new game: GameCreated and the first deal in one append, plus one token per seat."""
+        rules = rules_for(setup["game"])
+        setup = dict(setup)
+        if setup.get("first_seat") is None:
+            setup["first_seat"] = secrets.randbelow(max(1, len(setup["seats"])))
+        state = rules.initial_state(setup)
+        game_id = secrets.token_hex(8)
+        events = [domain_events.game_created(setup), *self._system_events(rules, state)]
+        tokens = self.tokens.issue(game_id, len(setup["seats"]))
+        self.store.append(game_id, 0, self._envelopes(events, "organizer", f"create-{game_id}"))
+        return Created(game_id, len(events), tokens)
+
+    # --- reading --------------------------------------------------------------------
+
+    def load(self, game_id: str, upto: int | None = None) -> Loaded:
+        """The game folded from its events (all, or up to version `upto`)."""
+        if upto is not None:
+            envelopes = self.store.read(game_id, upto=upto)
+            if not envelopes:
+                raise GameNotFound(game_id)
+            rules = rules_for(envelopes[0].data["game"])
+            return Loaded(game_id, rules, self._fold(rules, envelopes), envelopes)
+        with self._lock:
+            cached = self._cache.get(game_id)
+        if cached is None:
+            envelopes = self.store.read(game_id)
+            if not envelopes:
+                raise GameNotFound(game_id)
+            rules = rules_for(envelopes[0].data["game"])
+            state = self._fold(rules, envelopes)
+        else:
+            state, envelopes = cached
+            rules = rules_for(envelopes[0].data["game"])
+            newer = self.store.read(game_id, after=len(envelopes))
+            for envelope in newer:
+                state = rules.evolve(state, to_event(envelope))
+            envelopes = envelopes + newer
+        self._remember(game_id, state, envelopes)
+        return Loaded(game_id, rules, state, envelopes)
+
+    def _fold(self, rules: Any, envelopes: Sequence[Envelope]) -> Any:
+        state = rules.initial_state(envelopes[0].data)
+        for envelope in envelopes[1:]:
+            state = rules.evolve(state, to_event(envelope))
+        return state
+
+    def _remember(self, game_id: str, state: Any, envelopes: list[Envelope]) -> None:
+        with self._lock:
+            self._cache[game_id] = (state, envelopes)
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    # --- commanding -----------------------------------------------------------------
+
+    def execute(
+        self,
+        game_id: str,
+        seat: int,
+        body: Mapping[str, Any],
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> Executed:
+        """Run one seat's command; a repeated Idempotency-Key returns the first answer."""
+        command_id = self._command_id(game_id, seat, body, key)
+        args = {k: v for k, v in body.items() if k != "type"}
+        command = Command(str(body.get("type")), seat, args)
+        for _ in range(CONFLICT_RETRIES):
+            loaded = self.load(game_id)
+            earlier = [e for e in loaded.envelopes if e.command_id == command_id]
+            if earlier:
+                return Executed(earlier[-1].version, earlier, True, loaded)
+            if expected_version is not None and expected_version != loaded.version:
+                raise PreconditionFailed(
+                    "version_mismatch",
+                    f"If-Match names version {expected_version}, the game is at {loaded.version}",
+                )
+            events = loaded.rules.decide(loaded.state, command)
+            try:
+                result = self.store.append(
+                    game_id, loaded.version, self._envelopes(events, f"seat:{seat}", command_id)
+                )
+            except VersionConflict:
+                if expected_version is not None:
+                    raise
+                continue
+            after = self.load(game_id)
+            self.follow_up(after)
+            written = after.envelopes[result.versions[0] - 1 : result.versions[-1]]
+            return Executed(result.versions[-1], written, result.duplicate, after)
+        raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
+
+    def _command_id(
+        self, game_id: str, seat: int, body: Mapping[str, Any], key: str | None
+    ) -> str:
+        if key is None:
+            return secrets.token_hex(12)
+        fingerprint = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+        scoped = hashlib.sha256(f"{seat}\0{key}".encode()).hexdigest()[:32]
+        self.redis.hsetnx(idempotency_key(game_id), scoped, fingerprint)
+        stored = self.redis.hget(idempotency_key(game_id), scoped)
+        stored_text = stored.decode() if isinstance(stored, bytes) else stored
+        if stored_text != fingerprint:
+            raise IdempotencyMismatch(
+                "idempotency_key_reused",
+                "this Idempotency-Key was used with a different request",
+            )
+        return f"idem-{scoped}"
+
+    # --- the system's part ------------------------------------------------------------
+
+    def follow_up(self, loaded: Loaded) -> None:
+        """Start what the game now waits for: a shuffle at once, a scoring on the worker."""
+        pending = loaded.rules.pending_system(loaded.state)
+        if pending is None:
+            return
+        if pending["kind"] == "score" and self.schedule_scoring is not None:
+            self.schedule_scoring(loaded.game_id, pending["round"], loaded.version)
+        elif pending["kind"] == "shuffle":
+            events = self._system_events(loaded.rules, loaded.state)
+            try:
+                self.store.append(
+                    loaded.game_id,
+                    loaded.version,
+                    self._envelopes(events, "system", f"shuffle-{loaded.version}"),
+                )
+            except VersionConflict:
+                pass  # someone else already moved the game on; their follow-up handles it
+
+    def score_round(self, game_id: str, round_: int) -> bool:
+        """Append the scoring of `round_` (and the next deal); False when it is not due."""
+        loaded = self.load(game_id)
+        pending = loaded.rules.pending_system(loaded.state)
+        if pending != {"kind": "score", "round": round_}:
+            return False
+        events = loaded.rules.decide(loaded.state, Command("ScoreRound", None, {"round": round_}))
+        state = loaded.state
+        for event in events:
+            state = loaded.rules.evolve(state, event)
+        events += self._system_events(loaded.rules, state)
+        self.store.append(
+            game_id, loaded.version, self._envelopes(events, "worker", f"score-{round_}")
+        )
+        return True
+
+    def _system_events(self, rules: Any, state: Any) -> list[Event]:
+        pending = rules.pending_system(state)
+        if pending is None or pending["kind"] != "shuffle":
+            return []
+        order = list(range(pending["size"]))
+        secrets.SystemRandom().shuffle(order)
+        return list(rules.decide(state, Command("ShuffleDeck", None, {"order": order})))
+
+    @staticmethod
+    def _envelopes(events: Sequence[Event], actor: str, command_id: str) -> list[NewEvent]:
+        return [
+            NewEvent(
+                event_id=f"{command_id}:{i}",
+                type=e.type,
+                data=dict(e.data),
+                schema=e.schema,
+                secret=None if e.secret is None else dict(e.secret),
+                audience=tuple(e.audience),
+                actor=actor,
+                command_id=command_id,
+            )
+            for i, e in enumerate(events)
+        ]
+
+
+__all__ = ["Created", "Executed", "GameService", "IllegalMove", "Loaded", "to_event"]
