@@ -9,6 +9,8 @@ from domain.islands import engine
 
 GAMES: dict[str, Any] = {
     "kahuna": engine,
+    "arabana-ikibiti": engine,
+    "arabana-opodopo": engine,
 }
 
 
@@ -17,4 +19,5 @@ def rules_for(game: str) -> Any:
     try:
         return GAMES[game]
     except KeyError:
-        raise IllegalMove("unknown_game", f"unknown game {game!r}; known: {sorted(GAMES)}") from None
+        known = sorted(GAMES)
+        raise IllegalMove("unknown_game", f"unknown game {game!r}; known: {known}") from None

@@ -16,7 +16,14 @@ import redis
 from domain.core import Command, Event, IllegalMove
 from domain.games import rules_for
 from domain.islands import events as domain_events
-from service.errors import GameNotFound, IdempotencyMismatch, PreconditionFailed, VersionConflict
+from service.chance import IMMEDIATE, chance_command
+from service.errors import (
+    GameNotFound,
+    IdempotencyMismatch,
+    PreconditionFailed,
+    PreconditionRequired,
+    VersionConflict,
+)
 from service.events import Envelope, EventStorePort, NewEvent
 from service.seats import SeatTokens
 
@@ -165,6 +172,11 @@ class GameService:
             earlier = [e for e in loaded.envelopes if e.command_id == command_id]
             if earlier:
                 return Executed(earlier[-1].version, earlier, True, loaded)
+            if expected_version is None and loaded.setup.get("mode") == "tournament":
+                raise PreconditionRequired(
+                    "if_match_required",
+                    "tournament games take commands only with If-Match naming the version",
+                )
             if expected_version is not None and expected_version != loaded.version:
                 raise PreconditionFailed(
                     "version_mismatch",
@@ -211,13 +223,13 @@ class GameService:
             return
         if pending["kind"] == "score" and self.schedule_scoring is not None:
             self.schedule_scoring(loaded.game_id, pending["round"], loaded.version)
-        elif pending["kind"] == "shuffle":
+        elif pending["kind"] in IMMEDIATE:
             events = self._system_events(loaded.rules, loaded.state)
             try:
                 self.store.append(
                     loaded.game_id,
                     loaded.version,
-                    self._envelopes(events, "system", f"shuffle-{loaded.version}"),
+                    self._envelopes(events, "system", f"chance-{loaded.version}"),
                 )
             except VersionConflict:
                 pass  # someone else already moved the game on; their follow-up handles it
@@ -239,12 +251,10 @@ class GameService:
         return True
 
     def _system_events(self, rules: Any, state: Any) -> list[Event]:
+        """The events of the random draws the game now waits for (a deal, Pele's picks)."""
         pending = rules.pending_system(state)
-        if pending is None or pending["kind"] != "shuffle":
-            return []
-        order = list(range(pending["size"]))
-        secrets.SystemRandom().shuffle(order)
-        return list(rules.decide(state, Command("ShuffleDeck", None, {"order": order})))
+        command = None if pending is None else chance_command(pending)
+        return [] if command is None else list(rules.decide(state, command))
 
     @staticmethod
     def _envelopes(events: Sequence[Event], actor: str, command_id: str) -> list[NewEvent]:

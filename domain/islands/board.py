@@ -48,6 +48,22 @@ class Board:
     def adjacent(self, a: str, b: str) -> bool:
         return self.line_index(a, b) is not None
 
+    def sea_lines(self, sea: int) -> tuple[int, ...]:
+        """The three lines bounding sea space `sea` (S-5 encloses a ship with them)."""
+        return _sea_lines(self)[sea]
+
+    def sea_neighbours(self, sea: int) -> tuple[tuple[int, int], ...]:
+        """(neighbouring sea space, the line they share) pairs (S-4 moves across that line)."""
+        return _sea_neighbours(self)[sea]
+
+    def seas_of(self, name: str) -> tuple[int, ...]:
+        """Sea spaces that island `name` borders."""
+        return tuple(n for n, sea in enumerate(self.sea_spaces) if name in sea)
+
+    def sea_index(self, islands: tuple[str, ...] | list[str]) -> int | None:
+        key = tuple(sorted(islands))
+        return self.sea_spaces.index(key) if key in self.sea_spaces else None  # type: ignore[arg-type]
+
     @property
     def _islands(self) -> dict[str, Island]:
         return _island_map(self)
@@ -84,6 +100,29 @@ def _touching_map(board: Board) -> dict[str, tuple[int, ...]]:
 
 
 @cache
+def _sea_lines(board: Board) -> tuple[tuple[int, ...], ...]:
+    result = []
+    for a, b, c in board.sea_spaces:
+        lines = (board.line_index(a, b), board.line_index(a, c), board.line_index(b, c))
+        result.append(tuple(n for n in lines if n is not None))
+    return tuple(result)
+
+
+@cache
+def _sea_neighbours(board: Board) -> tuple[tuple[tuple[int, int], ...], ...]:
+    lines = _sea_lines(board)
+    return tuple(
+        tuple(
+            (other, shared)
+            for other in range(len(lines))
+            if other != sea
+            for shared in set(lines[sea]) & set(lines[other])
+        )
+        for sea in range(len(lines))
+    )
+
+
+@cache
 def load_board(file_stem: str) -> Board:
     """The board of `file_stem` (e.g. "kahuna") from the package's JSON data."""
     raw = json.loads(resources.files(__package__).joinpath(f"boards/{file_stem}.json").read_text())
@@ -103,3 +142,6 @@ def _check(board: Board) -> None:
         touching = len(board.lines_of(island.name))
         if touching != island.places:
             raise ValueError(f"{board.name}: {island.name} has {touching} lines, {island.places} places")
+    for sea, lines in enumerate(board.sea_lines(n) for n in range(len(board.sea_spaces))):
+        if len(lines) != 3:
+            raise ValueError(f"{board.name}: sea space {board.sea_spaces[sea]} lacks a bounding line")

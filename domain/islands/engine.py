@@ -8,8 +8,10 @@ from typing import Any
 from domain.core import IllegalMove
 from domain.islands.decide import decide
 from domain.islands.evolve import evolve
+from domain.islands.gods import pele_picks_due
 from domain.islands.legal import legal_commands
 from domain.islands.ruleset import ruleset_for
+from domain.islands.setup import permutations_due
 from domain.islands.state import ENDED, SCORING, SETUP, State
 from domain.islands.view import view
 
@@ -54,6 +56,11 @@ def initial_state(setup: Mapping[str, Any]) -> State:
         hands=((),) * len(names),
         stack=rules.deck,
         scores=(0,) * len(names),
+        ships=(None,) * len(rules.board.sea_spaces) if rules.seafarers else (),
+        ship_stock=(rules.markers,) * len(names) if rules.seafarers else (),
+        free_bridges=tuple(rules.free_bridges_of(seat) for seat in range(len(names))),
+        gods=(None,) * len(rules.board.islands) if rules.gods else (),
+        stones=((),) * len(names),
     )
 
 
@@ -62,9 +69,16 @@ def is_terminal(state: State) -> bool:
 
 
 def pending_system(state: State) -> dict[str, Any] | None:
-    """The system work the game waits for: a shuffle (with the pool size) or a round's scoring."""
+    """The system work the game waits for, with what the service must draw at random for it.
+
+    {"kind": "shuffle", "permutations": {arg: size}} -> ShuffleDeck{arg: permutation, ...};
+    {"kind": "score", "round": r} -> ScoreRound{round} (on the worker);
+    {"kind": "pick", "hands": {seat: size}} -> DrawAtRandom{picks: {seat: index}} (G-7).
+    """
     if state.phase == SETUP:
-        return {"kind": "shuffle", "size": len(state.pool())}
+        return {"kind": "shuffle", "permutations": permutations_due(state)}
     if state.phase == SCORING:
         return {"kind": "score", "round": state.round}
+    if state.pending and state.pending[0].kind == "pele_draw":
+        return {"kind": "pick", "hands": pele_picks_due(state)}
     return None

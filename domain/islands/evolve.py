@@ -3,9 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from domain.core import Event
-from domain.islands.state import ENDED, PLAY, SCORING, SETUP, State, set_at, update, without
+from domain.islands.state import (
+    CHOOSING,
+    ENDED,
+    FINAL,
+    PLAY,
+    SCORING,
+    SETUP,
+    Pending,
+    State,
+    Turn,
+    set_at,
+    update,
+    without,
+)
 
 
 def _line(state: State, event: Event) -> int:
@@ -15,8 +29,14 @@ def _line(state: State, event: Event) -> int:
     return index
 
 
-def _island(state: State, name: str) -> int:
-    return state.rules.board.names.index(name)
+def _sea(state: State, islands: Any) -> int:
+    index = state.rules.board.sea_index(list(islands))
+    assert index is not None
+    return index
+
+
+def _secret(event: Event, key: str, default: Any = None) -> Any:
+    return (event.secret or {}).get(key, default)
 
 
 def _give(state: State, seat: int, cards: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
@@ -27,13 +47,20 @@ def _take(state: State, seat: int, cards: tuple[str, ...]) -> tuple[tuple[str, .
     return set_at(state.hands, seat, without(state.hands[seat], cards))
 
 
+def _turn(state: State, **changes: Any) -> Turn:
+    return update(state.turn, **changes)  # type: ignore[arg-type]
+
+
+# --- dealing ---------------------------------------------------------------------------
+
+
 def deck_shuffled(state: State, e: Event) -> State:
-    stack = tuple((e.secret or {}).get("stack", ()))
+    stack = tuple(_secret(e, "stack", ()))
     return update(state, stack=stack, face_up=(), played=(), hidden=(), phase=SETUP)
 
 
 def hand_dealt(state: State, e: Event) -> State:
-    cards = tuple((e.secret or {}).get("cards", ()))
+    cards = tuple(_secret(e, "cards", ()))
     return update(state, hands=_give(state, e.data["seat"], cards), stack=state.stack[len(cards) :])
 
 
@@ -42,44 +69,116 @@ def face_up_laid(state: State, e: Event) -> State:
     return update(state, face_up=cards, stack=state.stack[len(cards) :])
 
 
+def choosing_started(state: State, e: Event) -> State:
+    return update(state, phase=CHOOSING, chosen=(None,) * state.seats)
+
+
+def face_up_chosen(state: State, e: Event) -> State:
+    return update(state, chosen=set_at(state.chosen, e.data["seat"], _secret(e, "card", "")))
+
+
+def face_up_revealed(state: State, e: Event) -> State:
+    hands = state.hands
+    for seat, card in enumerate(e.data["cards"]):
+        hands = set_at(hands, seat, without(hands[seat], (card,)))
+    return update(state, hands=hands, face_up=tuple(e.data["cards"]), chosen=())
+
+
+def gods_placed(state: State, e: Event) -> State:
+    stones = e.data["stones"]
+    return update(state, gods=tuple(stones.get(name) for name in state.rules.board.names))
+
+
 def round_started(state: State, e: Event) -> State:
-    return update(state, phase=PLAY, round=e.data["round"], active=e.data["first"])
+    return update(
+        state, phase=PLAY, round=e.data["round"], active=e.data["first"], turn=Turn(), skipped_last=False
+    )
+
+
+# --- the board -------------------------------------------------------------------------
 
 
 def cards_played(state: State, e: Event) -> State:
     cards = tuple(e.data["cards"])
-    return update(state, hands=_take(state, e.data["seat"], cards), played=state.played + cards)
+    return update(
+        state,
+        hands=_take(state, e.data["seat"], cards),
+        played=state.played + cards,
+        turn=_turn(state, played=True),
+    )
 
 
 def bridge_placed(state: State, e: Event) -> State:
     seat = e.data["seat"]
+    free = state.free_bridges
+    if e.data.get("free"):
+        free = set_at(free, seat, free[seat] - 1)
     return update(
         state,
         owners=set_at(state.owners, _line(state, e), seat),
         stock=set_at(state.stock, seat, state.stock[seat] - 1),
+        free_bridges=free,
     )
 
 
 def bridge_removed(state: State, e: Event) -> State:
     seat = e.data["seat"]
+    line = _line(state, e)
+    turn = state.turn
+    if e.data.get("cause") == "taken_back":
+        turn = _turn(state, taken_back=line)
     return update(
         state,
-        owners=set_at(state.owners, _line(state, e), None),
+        owners=set_at(state.owners, line, None),
         stock=set_at(state.stock, seat, state.stock[seat] + 1),
+        turn=turn,
     )
 
 
 def island_taken(state: State, e: Event) -> State:
-    return update(state, control=set_at(state.control, _island(state, e.data["island"]), e.data["seat"]))
+    return update(state, control=set_at(state.control, state.island_index(e.data["island"]), e.data["seat"]))
 
 
 def island_lost(state: State, e: Event) -> State:
-    return update(state, control=set_at(state.control, _island(state, e.data["island"]), None))
+    return update(state, control=set_at(state.control, state.island_index(e.data["island"]), None))
+
+
+def ship_placed(state: State, e: Event) -> State:
+    seat = e.data["seat"]
+    return update(
+        state,
+        ships=set_at(state.ships, _sea(state, e.data["sea"]), seat),
+        ship_stock=set_at(state.ship_stock, seat, state.ship_stock[seat] - 1),
+        turn=_turn(state, played=True),
+    )
+
+
+def ship_moved(state: State, e: Event) -> State:
+    ships = set_at(state.ships, _sea(state, e.data["from"]), None)
+    ships = set_at(ships, _sea(state, e.data["to"]), e.data["seat"])
+    return update(state, ships=ships, turn=_turn(state, moved=True))
+
+
+def ship_sunk(state: State, e: Event) -> State:
+    seat = e.data["seat"]
+    return update(
+        state,
+        ships=set_at(state.ships, _sea(state, e.data["sea"]), None),
+        ship_stock=set_at(state.ship_stock, seat, state.ship_stock[seat] + 1),
+    )
+
+
+# --- hands and turns -------------------------------------------------------------------
 
 
 def cards_discarded(state: State, e: Event) -> State:
-    cards = tuple((e.secret or {}).get("cards", ()))
-    return update(state, hands=_take(state, e.data["seat"], cards), hidden=state.hidden + cards)
+    cards = tuple(_secret(e, "cards", ()))
+    return update(
+        state,
+        hands=_take(state, e.data["seat"], cards),
+        hidden=state.hidden + cards,
+        turn=_turn(state, discarded=True),
+    )
 
 
 def card_drawn(state: State, e: Event) -> State:
@@ -87,7 +186,7 @@ def card_drawn(state: State, e: Event) -> State:
     if e.data["source"] == "face_up":
         card = e.data["card"]
         return update(state, hands=_give(state, seat, (card,)), face_up=without(state.face_up, (card,)))
-    card = (e.secret or {})["card"]
+    card = _secret(e, "card")
     return update(state, hands=_give(state, seat, (card,)), stack=state.stack[1:])
 
 
@@ -95,12 +194,90 @@ def face_up_refilled(state: State, e: Event) -> State:
     return update(state, face_up=state.face_up + (e.data["card"],), stack=state.stack[1:])
 
 
+def draw_skipped(state: State, e: Event) -> State:
+    return update(state, turn=_turn(state, skipped_draw=True))
+
+
 def turn_ended(state: State, e: Event) -> State:
-    return update(state, active=e.data["next"])
+    return update(state, active=e.data["next"], turn=Turn(), skipped_last=state.turn.skipped_draw)
+
+
+def final_turns_started(state: State, e: Event) -> State:
+    order = tuple(e.data["order"])
+    return update(state, phase=FINAL, final_order=order, active=order[0], turn=Turn(), finished=())
+
+
+def final_turn_deferred(state: State, e: Event) -> State:
+    order = tuple(e.data["order"])
+    return update(state, final_order=order, active=order[0], turn=Turn())
+
+
+def final_turn_finished(state: State, e: Event) -> State:
+    order = state.final_order[1:]
+    return update(
+        state,
+        final_order=order,
+        active=order[0] if order else state.active,
+        finished=state.finished + (e.data["seat"],),
+        turn=Turn(),
+    )
+
+
+# --- choices and gods --------------------------------------------------------------------
+
+
+def choice_required(state: State, e: Event) -> State:
+    options = e.data.get("options", _secret(e, "options", []))
+    pending = Pending(
+        e.data["kind"],
+        e.data["seat"],
+        e.data.get("island", ""),
+        tuple(tuple(o) if isinstance(o, list) else o for o in options),
+        e.data.get("target"),
+    )
+    return update(state, pending=state.pending + (pending,))
+
+
+def choice_resolved(state: State, e: Event) -> State:
+    return update(state, pending=state.pending[1:])
+
+
+def god_taken(state: State, e: Event) -> State:
+    seat, god = e.data["seat"], e.data["god"]
+    gods = set_at(state.gods, state.island_index(e.data["island"]), None)
+    stones = state.stones if god == "Kane" else set_at(state.stones, seat, state.stones[seat] + (god,))
+    return update(state, gods=gods, stones=stones)
+
+
+def god_used(state: State, e: Event) -> State:
+    seat = e.data["seat"]
+    return update(state, stones=set_at(state.stones, seat, without(state.stones[seat], (e.data["god"],))))
+
+
+def kane_scored(state: State, e: Event) -> State:
+    seat = e.data["seat"]
+    return update(state, scores=set_at(state.scores, seat, state.scores[seat] + e.data["points"]))
+
+
+def card_taken(state: State, e: Event) -> State:
+    card = _secret(e, "card")
+    hands = _take(state, e.data["from"], (card,))
+    hands = set_at(hands, e.data["seat"], tuple(sorted(hands[e.data["seat"]] + (card,))))
+    return update(state, hands=hands)
+
+
+def card_given(state: State, e: Event) -> State:
+    card = _secret(e, "card")
+    hands = _take(state, e.data["seat"], (card,))
+    hands = set_at(hands, e.data["to"], tuple(sorted(hands[e.data["to"]] + (card,))))
+    return update(state, hands=hands)
+
+
+# --- rounds ----------------------------------------------------------------------------
 
 
 def round_ended(state: State, e: Event) -> State:
-    return update(state, phase=SCORING)
+    return update(state, phase=SCORING, final_order=())
 
 
 def round_scored(state: State, e: Event) -> State:
@@ -113,28 +290,45 @@ def round_scored(state: State, e: Event) -> State:
 
 
 def game_ended(state: State, e: Event) -> State:
-    return update(state, phase=ENDED, result=dict(e.data))
+    return update(state, phase=ENDED, result=dict(e.data), pending=())
 
 
 HANDLERS: dict[str, Callable[[State, Event], State]] = {
     "DeckShuffled": deck_shuffled,
     "HandDealt": hand_dealt,
     "FaceUpLaid": face_up_laid,
+    "ChoosingStarted": choosing_started,
+    "FaceUpChosen": face_up_chosen,
+    "FaceUpRevealed": face_up_revealed,
+    "GodsPlaced": gods_placed,
     "RoundStarted": round_started,
     "CardsPlayed": cards_played,
     "BridgePlaced": bridge_placed,
     "BridgeRemoved": bridge_removed,
     "IslandTaken": island_taken,
     "IslandLost": island_lost,
+    "ShipPlaced": ship_placed,
+    "ShipMoved": ship_moved,
+    "ShipSunk": ship_sunk,
     "CardsDiscarded": cards_discarded,
     "CardDrawn": card_drawn,
     "FaceUpRefilled": face_up_refilled,
+    "DrawSkipped": draw_skipped,
     "TurnEnded": turn_ended,
+    "FinalTurnsStarted": final_turns_started,
+    "FinalTurnDeferred": final_turn_deferred,
+    "FinalTurnFinished": final_turn_finished,
+    "ChoiceRequired": choice_required,
+    "ChoiceResolved": choice_resolved,
+    "GodTaken": god_taken,
+    "GodUsed": god_used,
+    "KaneScored": kane_scored,
+    "CardTaken": card_taken,
+    "CardGiven": card_given,
     "RoundEnded": round_ended,
     "RoundScored": round_scored,
     "GameEnded": game_ended,
 }
-
 
 def evolve(state: State, event: Event) -> State:
     """The state after `event`; unknown event types (e.g. from later versions) change nothing."""

@@ -1,13 +1,16 @@
-"""F-1..F-4: gains and cascade losses after a bridge changes, as events."""
+"""F-1..F-4 with their variants: gains, cascade losses, sunk ships, O-6 and O-10, as events."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from domain.core import Event
 from domain.islands import events as ev
 from domain.islands.evolve import evolve
-from domain.islands.state import State
+from domain.islands.state import ENDED, State
+
+KANE_POINTS = {3: 1, 5: 2, 7: 3}  # G-3 by the island's places: small, large, Lusepil
 
 
 class Outcome:
@@ -21,9 +24,22 @@ class Outcome:
         self.events.append(event)
         self.state = evolve(self.state, event)
 
+    @property
+    def ended(self) -> bool:
+        return self.state.phase == ENDED
+
 
 def settle(out: Outcome, islands: Iterable[str]) -> None:
-    """F-1/F-3: every gain on `islands` first, then the bridges it removes, then the losses."""
+    """F-1/F-3: gains on `islands`, the bridges they remove, the losses; again while ships sink."""
+    dirty = set(islands)
+    while dirty and not out.ended:
+        settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
+        touched = _gains(out, dirty)
+        settle_losses(out, touched)
+        dirty = _sink_enclosed(out) if not out.ended else set()
+
+
+def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
     board = out.state.rules.board
     gains = [
         (island, seat)
@@ -32,7 +48,9 @@ def settle(out: Outcome, islands: Iterable[str]) -> None:
         if out.state.holds_majority(island, seat) and out.state.controller(island) != seat
     ]
     for island, seat in gains:
-        out.emit(ev.island_taken(seat, island))
+        _take_island(out, seat, island)
+        if out.ended:
+            return set()
     touched: set[str] = set()
     for island, seat in gains:
         for n in board.lines_of(island):
@@ -40,7 +58,22 @@ def settle(out: Outcome, islands: Iterable[str]) -> None:
             if owner is not None and owner != seat:
                 out.emit(ev.bridge_removed(owner, board.lines[n], by=seat, cause="majority"))
                 touched.update(board.lines[n])
-    settle_losses(out, touched)
+    return touched
+
+
+def _take_island(out: Outcome, seat: int, island: str) -> None:
+    """F-1 with G-2/G-3 (the god stone) and O-10 (an 11th island wins at once)."""
+    state = out.state
+    eleventh = state.rules.marker_limit_wins and len(state.islands_of(seat)) >= state.rules.markers
+    out.emit(ev.island_taken(seat, island))
+    god = out.state.gods[out.state.island_index(island)] if out.state.gods else None
+    if god is not None:
+        out.emit(ev.god_taken(seat, island, god))
+        if god == "Kane":
+            places = out.state.rules.board.places(island)
+            out.emit(ev.kane_scored(seat, island, KANE_POINTS.get(places, 2)))
+    if eleventh:
+        out.emit(ev.game_ended(seat, out.state.scores, "eleventh_island"))
 
 
 def settle_losses(out: Outcome, islands: Iterable[str]) -> None:
@@ -49,6 +82,61 @@ def settle_losses(out: Outcome, islands: Iterable[str]) -> None:
         seat = out.state.controller(island)
         if seat is not None and not out.state.holds_majority(island, seat):
             out.emit(ev.island_lost(seat, island))
+
+
+def _sink_enclosed(out: Outcome) -> set[str]:
+    """S-5: a ship whose three lines all hold one opponent's bridges sinks; its islands change."""
+    state = out.state
+    board = state.rules.board
+    changed: set[str] = set()
+    for sea, owner in enumerate(state.ships):
+        if owner is None:
+            continue
+        around = {state.owners[n] for n in board.sea_lines(sea)}
+        if len(around) == 1 and None not in around and owner not in around:
+            (enemy,) = around
+            out.emit(ev.ship_sunk(owner, board.sea_spaces[sea], by=enemy, cause="enclosed"))  # type: ignore[arg-type]
+            changed.update(board.sea_spaces[sea])
+    return changed
+
+
+def relative_majority(out: Outcome, seat: int, islands: Iterable[str]) -> None:
+    """O-6: filling a large island's last place while holding the most costs another a bridge."""
+    for island in _ordered(out.state, islands):
+        options = relative_majority_victims(out.state, seat, island)
+        if len(options) == 1:
+            remove_for_relative_majority(out, seat, island, options[0])
+        elif options:
+            out.emit(ev.choice_required("relative_majority", seat, island, options=options))
+
+
+def relative_majority_victims(state: State, seat: int, island: str) -> list[list[str]]:
+    """The lines whose bridge O-6 may remove on `island` after `seat` filled it; [] if none."""
+    board = state.rules.board
+    lines = board.lines_of(island)
+    if board.places(island) <= 3 or any(state.owners[n] is None for n in lines):
+        return []
+    counts = Counter(state.owners[n] for n in lines)
+    if any(2 * c > board.places(island) for c in counts.values()) or counts[seat] < max(counts.values()):
+        return []
+    tied = [s for s, c in counts.items() if c == counts[seat] and s != seat]
+    others = {s: c for s, c in counts.items() if s != seat and s not in tied}
+    if tied:
+        fewest = min(others.values()) if others else None
+        victims = {s for s, c in others.items() if c == fewest}
+    else:
+        victims = set(others)
+    return [list(board.lines[n]) for n in lines if state.owners[n] in victims]
+
+
+def remove_for_relative_majority(out: Outcome, seat: int, island: str, line: list[str]) -> None:
+    board = out.state.rules.board
+    index = board.line_index(line[0], line[1])
+    assert index is not None
+    owner = out.state.owners[index]
+    assert owner is not None
+    out.emit(ev.bridge_removed(owner, board.lines[index], by=seat, cause="relative_majority"))
+    settle_losses(out, board.lines[index])
 
 
 def _ordered(state: State, islands: Iterable[str]) -> list[str]:

@@ -8,9 +8,33 @@ from typing import Any
 
 from domain.islands.ruleset import Ruleset
 
-# Phases: "setup" waits for the system's shuffle, "play" takes seats' commands,
-# "scoring" waits for the scoring job, "ended" takes nothing.
-SETUP, PLAY, SCORING, ENDED = "setup", "play", "scoring", "ended"
+# Phases: "setup" waits for the system's shuffle, "choosing" for every seat's O-2 face-up
+# card, "play" takes the active seat's commands, "final" is the last turn of each seat
+# (I-6, O-7), "scoring" waits for the scoring job, "ended" takes nothing.
+SETUP, CHOOSING, PLAY, FINAL, SCORING, ENDED = "setup", "choosing", "play", "final", "scoring", "ended"
+ACTING = (PLAY, FINAL)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the active seat did so far this turn: several rules depend on it."""
+
+    played: bool = False  # S-4: a ship moves only on a turn without cards
+    moved: bool = False  # S-4: and after the move no card is played
+    discarded: bool = False  # O-5: one face-down discard per turn
+    taken_back: int | None = None  # O-11: the line a bridge was taken back from this turn
+    skipped_draw: bool = False  # K-9: the seat abstained from drawing
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A choice the rules wait for before anything else: `kind`, who, and the options."""
+
+    kind: str  # "relative_majority" (O-6), "ku" (G-6), "pele_return" (G-7), "pele_draw"
+    seat: int
+    island: str = ""
+    options: tuple[Any, ...] = ()
+    target: int | None = None
 
 
 @dataclass(frozen=True)
@@ -26,12 +50,23 @@ class State:
     stock: tuple[int, ...]  # bridges each seat still has off the board
     hands: tuple[tuple[str, ...], ...]  # sorted
     face_up: tuple[str, ...] = ()
-    stack: tuple[str, ...] = ()  # index 0 is the top
+    stack: tuple[str, ...] = ()  # the stack or bag; index 0 is drawn next
     played: tuple[str, ...] = ()  # discard pile, face up
     hidden: tuple[str, ...] = ()  # discard pile, face down
     scores: tuple[int, ...] = ()
     scorings: tuple[tuple[int, ...], ...] = ()  # points of each scoring so far
-    result: dict[str, Any] | None = field(default=None, compare=True)
+    result: dict[str, Any] | None = None
+    turn: Turn = field(default_factory=Turn)
+    ships: tuple[int | None, ...] = ()  # per sea space: the seat whose ship is there (S)
+    ship_stock: tuple[int, ...] = ()
+    free_bridges: tuple[int, ...] = ()  # I-8 handicap bridges still to place
+    skipped_last: bool = False  # K-9: the previous turn ended without a draw by choice
+    final_order: tuple[int, ...] = ()  # seats still owed their final turn, next first
+    finished: tuple[int, ...] = ()  # seats in the order they finished their final turn
+    chosen: tuple[str | None, ...] = ()  # O-2: each seat's secret face-up choice
+    pending: tuple[Pending, ...] = ()
+    gods: tuple[str | None, ...] = ()  # per island: the god stone still lying there (G-1)
+    stones: tuple[tuple[str, ...], ...] = ()  # god stones each seat holds unused
 
     @property
     def seats(self) -> int:
@@ -40,27 +75,52 @@ class State:
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
 
+    def island_index(self, island: str) -> int:
+        return self.rules.board.names.index(island)
+
+    def ships_on(self, island: str, seat: int | None = None) -> int:
+        """Ships next to `island` (of `seat` only, when given); S-2/S-3."""
+        if not self.ships:
+            return 0
+        return sum(
+            1
+            for sea in self.rules.board.seas_of(island)
+            if self.ships[sea] is not None and (seat is None or self.ships[sea] == seat)
+        )
+
+    def places(self, island: str) -> int:
+        """S-3: the island's lines plus one place per adjacent ship."""
+        return self.rules.board.places(island) + self.ships_on(island)
+
     def bridges_on(self, island: str, seat: int) -> int:
         """How many of `seat`'s bridges touch `island`."""
         return sum(1 for n in self.rules.board.lines_of(island) if self.owners[n] == seat)
 
+    def presence(self, island: str, seat: int) -> int:
+        """Bridges plus ships (S-2) of `seat` counted on `island`."""
+        return self.bridges_on(island, seat) + self.ships_on(island, seat)
+
     def holds_majority(self, island: str, seat: int) -> bool:
-        """F-1: more than half of the island's places hold `seat`'s bridges."""
-        return 2 * self.bridges_on(island, seat) > self.rules.board.places(island)
+        """F-1: more than half of the island's places are `seat`'s."""
+        return 2 * self.presence(island, seat) > self.places(island)
 
     def controller(self, island: str) -> int | None:
-        return self.control[self._island_index(island)]
+        return self.control[self.island_index(island)]
 
     def islands_of(self, seat: int) -> tuple[str, ...]:
         names = self.rules.board.names
         return tuple(names[i] for i, owner in enumerate(self.control) if owner == seat)
 
+    def bridges_of(self, seat: int) -> int:
+        """How many bridges `seat` has on the board."""
+        return sum(1 for owner in self.owners if owner == seat)
+
+    def hand_limit(self, seat: int) -> int:
+        return self.rules.hand_limit_of(seat)
+
     def pool(self) -> tuple[str, ...]:
         """Every card outside the hands, sorted: what a new round shuffles."""
         return tuple(sorted(self.face_up + self.stack + self.played + self.hidden))
-
-    def _island_index(self, island: str) -> int:
-        return self.rules.board.names.index(island)
 
 
 def without(cards: tuple[str, ...], taken: Iterable[str]) -> tuple[str, ...]:

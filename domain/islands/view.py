@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
-from domain.islands.state import State
+from domain.islands.state import Pending, State
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -13,7 +14,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     names = board.names
     seen: dict[str, Any] = {
         "game": state.rules.game,
-        "edition": state.rules.edition,
         "mode": state.mode,
         "phase": state.phase,
         "round": state.round,
@@ -43,7 +43,55 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "hidden_discards": len(state.hidden),
         "scorings": [list(p) for p in state.scorings],
         "result": state.result,
+        "options": _options(state),
     }
+    if state.rules.seafarers:
+        seen["ships"] = [
+            {"sea": list(board.sea_spaces[n]), "seat": owner}
+            for n, owner in enumerate(state.ships)
+            if owner is not None
+        ]
+        for s in range(state.seats):
+            seen["seats"][s]["ships_in_stock"] = state.ship_stock[s]
+    if state.rules.handicap is not None:
+        for s in range(state.seats):
+            seen["seats"][s]["free_bridges"] = state.free_bridges[s]
+    if state.rules.gods:
+        seen["gods"] = {names[i]: god for i, god in enumerate(state.gods) if god is not None}
+        for s in range(state.seats):
+            seen["seats"][s]["god_stones"] = list(state.stones[s])
+    if state.chosen:
+        seen["chosen"] = [c is not None for c in state.chosen]
+    if state.phase == "final":
+        seen["final_order"] = list(state.final_order)
+    seen["finished"] = list(state.finished)
+    seen["pending"] = [_pending(p, seat) for p in state.pending]
     if seat is not None:
         seen["hand"] = list(state.hands[seat])
+        if state.chosen and state.chosen[seat] is not None:
+            seen["my_face_up_choice"] = state.chosen[seat]
     return seen
+
+
+def _pending(pending: Pending, seat: int | None) -> dict[str, Any]:
+    """A pending choice; its options (Ku shows a hand) only to the seat that chooses."""
+    shown: dict[str, Any] = {"kind": pending.kind, "seat": pending.seat, "island": pending.island}
+    if pending.target is not None:
+        shown["target"] = pending.target
+    if seat == pending.seat:
+        shown["options"] = [list(o) if isinstance(o, tuple) else o for o in pending.options]
+    return shown
+
+
+def _options(state: State) -> dict[str, Any]:
+    rules = state.rules
+    chosen: dict[str, Any] = {}
+    if rules.game == "kahuna":
+        chosen["edition"] = rules.edition
+    if rules.seafarers:
+        chosen["seafarers"] = True
+    if rules.gods:
+        chosen["gods"] = True
+    if rules.handicap is not None:
+        chosen["handicap"] = asdict(rules.handicap)
+    return chosen

@@ -1,0 +1,117 @@
+"""Hands and the end of turns: discard, draw (K-5, O-5), abstain (K-9), final turns (I-6, O-7)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.core import Event, IllegalMove
+from domain.islands import args as read
+from domain.islands import events as ev
+from domain.islands.majority import Outcome
+from domain.islands.state import FINAL, State, Turn
+
+
+def discard_cards(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """K-5/I-3: with a full hand, discard one or more face down; O-5: one card, once a turn."""
+    cards = read.cards(state, args)
+    read.in_hand(state, seat, cards)
+    if state.rules.discard == "one_per_turn":
+        if len(cards) != 1 or state.turn.discarded:
+            raise IllegalMove("discard_not_allowed", "one card may be discarded face down per turn (O-5)")
+    elif len(state.hands[seat]) < state.hand_limit(seat):
+        raise IllegalMove(
+            "discard_not_allowed", f"you may discard only while holding {state.hand_limit(seat)} cards"
+        )
+    return [ev.cards_discarded(seat, cards)]
+
+
+def may_draw(state: State, seat: int) -> bool:
+    return len(state.hands[seat]) < state.hand_limit(seat)
+
+
+def draw_card(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """K-5/O-5: draw exactly one card, which ends the turn; the last card ends the round."""
+    if state.phase == FINAL:
+        raise IllegalMove("no_draw_in_final_turn", "the final turn is played without drawing")
+    if not may_draw(state, seat):
+        raise IllegalMove(
+            "hand_full", f"you hold {len(state.hands[seat])} cards: discard before drawing"
+        )
+    out = Outcome(state)
+    take_card(out, seat, args)
+    end_turn(out, seat)
+    return out.events
+
+
+def take_card(out: Outcome, seat: int, args: Mapping[str, Any]) -> None:
+    """One card from the face-up row (refilled at once) or the top of the stack/bag."""
+    state = out.state
+    source = args.get("source")
+    if source == "face_up":
+        card = read.island(state, args.get("card"), "card")
+        if card not in state.face_up:
+            raise IllegalMove("card_not_face_up", f"{card} is not among the face-up cards")
+        out.emit(ev.card_drawn_face_up(seat, card))
+        if out.state.stack:
+            out.emit(ev.face_up_refilled(out.state.stack[0]))
+    elif source == "stack":
+        if not state.stack:
+            raise IllegalMove("stack_empty", "nothing is left to draw from: take a face-up card")
+        out.emit(ev.card_drawn_from_stack(seat, state.stack[0]))
+    else:
+        raise IllegalMove("bad_command", 'source: "face_up" (with card) or "stack" is required')
+
+
+def skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """K-9: abstain from drawing, unless the opponent abstained on the turn just before."""
+    if not state.rules.may_skip_draw or state.phase == FINAL:
+        raise IllegalMove("must_draw", "a turn ends with drawing a card")
+    if state.skipped_last:
+        raise IllegalMove("must_draw", "your opponent abstained just before: you must draw (K-9)")
+    out = Outcome(state)
+    out.emit(ev.draw_skipped(seat))
+    end_turn(out, seat)
+    return out.events
+
+
+def finish_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """End a turn without drawing: a final turn (I-6, O-7), or a full hand / empty pile (O-5, G-8)."""
+    out = Outcome(state)
+    if state.phase == FINAL:
+        out.emit(ev.final_turn_finished(seat))
+        if not out.state.final_order:
+            out.emit(ev.round_ended(state.round))
+        return out.events
+    nothing_left = not state.stack and not state.face_up
+    if state.rules.discard != "one_per_turn" or (may_draw(state, seat) and not nothing_left):
+        raise IllegalMove("must_draw", "a turn ends with drawing a card")
+    end_turn(out, seat)
+    return out.events
+
+
+def defer_final_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """O-7: defer one's final turn while a seat with more points has not had its own."""
+    if state.phase != FINAL or not state.rules.defer_final_turn:
+        raise IllegalMove("no_deferral", "only a final turn of Arabana-Opodopo may be deferred")
+    if state.turn != Turn():
+        raise IllegalMove("no_deferral", "a final turn already begun cannot be deferred")
+    later = state.final_order[1:]
+    if not any(state.scores[other] > state.scores[seat] for other in later):
+        raise IllegalMove("no_deferral", "no seat with more points is still to play its final turn")
+    order = (later[0], seat, *later[1:])
+    return [ev.final_turn_deferred(seat, order)]
+
+
+def end_turn(out: Outcome, seat: int) -> None:
+    """TurnEnded, then the round's end or its final turns when the last card is gone (K-6, O-7)."""
+    state = out.state
+    out.emit(ev.turn_ended(seat, state.next_seat(seat)))
+    if out.state.stack or out.state.face_up:
+        return
+    if state.rules.final_turns and state.round == state.rules.rounds:
+        first = out.state.active
+        order = [(first + k) % state.seats for k in range(state.seats)]
+        out.emit(ev.final_turns_started(order))
+    else:
+        out.emit(ev.round_ended(state.round))
