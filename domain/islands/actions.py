@@ -16,7 +16,7 @@ from domain.islands.state import State
 def _free(state: State, index: int, line: Line) -> None:
     if state.owners[index] is not None:
         raise IllegalMove("line_not_free", f"the line {line[0]}-{line[1]} already holds a bridge")
-    if state.turn.taken_back == index:
+    if index in state.turn.taken_back:
         raise IllegalMove(
             "line_taken_back", f"a bridge was taken back from {line[0]}-{line[1]} this turn (O-11)"
         )

@@ -62,7 +62,7 @@ class Board:
 
     def sea_index(self, islands: tuple[str, ...] | list[str]) -> int | None:
         key = tuple(sorted(islands))
-        return self.sea_spaces.index(key) if key in self.sea_spaces else None  # type: ignore[arg-type]
+        return self.sea_spaces.index(key) if key in self.sea_spaces else None
 
     @property
     def _islands(self) -> dict[str, Island]:
@@ -131,7 +131,7 @@ def load_board(file_stem: str) -> Board:
     )
     lines = tuple(sorted(_pair(a, b) for a, b in raw["bridges"]))
     seas = tuple(tuple(sorted(s)) for s in raw.get("sea_spaces", ()))
-    board = Board(raw["board"], islands, lines, seas)  # type: ignore[arg-type]
+    board = Board(raw["board"], islands, lines, seas)
     _check(board)
     return board
 

@@ -70,6 +70,18 @@ CHOICE_COMMANDS: dict[str, tuple[str, SeatHandler]] = {
     "pele_return": ("GiveCards", gods.give_back),
 }
 
+def answer_commands(rules: Ruleset) -> set[str]:
+    """The commands that answer a choice, in the games that have such choices."""
+    names = set()
+    if rules.choose_face_up:
+        names.add("ChooseFaceUp")
+    if rules.relative_majority:
+        names.add("ChooseRemoval")
+    if rules.gods:
+        names |= {"TakeCard", "GiveCards"}
+    return names
+
+
 SYSTEM_COMMANDS: dict[str, SystemHandler] = {
     "ShuffleDeck": setup.shuffle_deck,
     "ScoreRound": lambda state, args: _score(state, args),
@@ -86,7 +98,8 @@ WAITING = {
 
 def _score(state: State, args: Mapping[str, Any]) -> list[Event]:
     """The scoring of the round just ended, and the game's end after the last round."""
-    if state.phase != SCORING or args.get("round") != state.round:
+    round_ = args.get("round")
+    if state.phase != SCORING or type(round_) is not int or round_ != state.round:
         raise IllegalMove("no_scoring_due", f"round {args.get('round')!r} is not waiting for scoring")
     out = Outcome(state)
     out.emit(score_round(state))
@@ -108,10 +121,10 @@ def decide(state: State, command: Command) -> list[Event]:
 
 def _seat_handler(state: State, command: Command) -> SeatHandler:
     table = seat_commands(state.rules)
-    choice = {name: handler for name, handler in CHOICE_COMMANDS.values()}
-    if command.type not in table and command.type not in choice and command.type != "ChooseFaceUp":
-        known = sorted([*table, *choice, *(["ChooseFaceUp"] if state.rules.choose_face_up else [])])
-        raise IllegalMove("unknown_command", f"unknown command {command.type!r}; known: {known}")
+    known = {*table, *answer_commands(state.rules)}
+    if command.type not in known:
+        listed = sorted(known)
+        raise IllegalMove("unknown_command", f"unknown command {command.type!r}; known: {listed}")
     if state.phase == CHOOSING and command.type == "ChooseFaceUp":
         return setup.choose_face_up
     if state.phase not in ACTING:
@@ -126,7 +139,7 @@ def _seat_handler(state: State, command: Command) -> SeatHandler:
             raise IllegalMove(f"pending_{pending.kind}", f"a {pending.kind} choice is pending: {answer}")
         return expected[1]
     if command.type not in table:
-        raise IllegalMove("no_choice_pending", f"{command.type} answers a choice, and none is pending")
+        raise IllegalMove("no_choice_pending", f"{command.type} answers a choice, and none is due")
     return table[command.type]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from domain.core import Event
@@ -48,7 +49,7 @@ def _take(state: State, seat: int, cards: tuple[str, ...]) -> tuple[tuple[str, .
 
 
 def _turn(state: State, **changes: Any) -> Turn:
-    return update(state.turn, **changes)  # type: ignore[arg-type]
+    return replace(state.turn, **changes)
 
 
 # --- dealing ---------------------------------------------------------------------------
@@ -126,7 +127,7 @@ def bridge_removed(state: State, e: Event) -> State:
     line = _line(state, e)
     turn = state.turn
     if e.data.get("cause") == "taken_back":
-        turn = _turn(state, taken_back=line)
+        turn = _turn(state, taken_back=state.turn.taken_back + (line,))
     return update(
         state,
         owners=set_at(state.owners, line, None),

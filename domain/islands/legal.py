@@ -54,7 +54,7 @@ def _places(state: State, seat: int) -> Iterator[Command]:
     for card in sorted(set(state.hands[seat])):
         for n in board.lines_of(card):
             line = board.lines[n]
-            if state.owners[n] is not None or state.turn.taken_back == n:
+            if state.owners[n] is not None or n in state.turn.taken_back:
                 continue
             if state.rules.place_needs_uncontrolled_end and all(
                 state.controller(end) == seat for end in line

@@ -25,7 +25,9 @@ def permutations_due(state: State) -> dict[str, int]:
 
 def _permutation(args: Mapping[str, Any], name: str, size: int) -> list[int]:
     order = args.get(name)
-    if not isinstance(order, list) or sorted(order) != list(range(size)):
+    if not isinstance(order, list) or not all(type(i) is int for i in order):
+        order = None
+    if order is None or sorted(order) != list(range(size)):
         raise IllegalMove("bad_order", f"{name}: a permutation of 0..{size - 1} is required")
     return order
 

@@ -22,7 +22,7 @@ class Turn:
     played: bool = False  # S-4: a ship moves only on a turn without cards
     moved: bool = False  # S-4: and after the move no card is played
     discarded: bool = False  # O-5: one face-down discard per turn
-    taken_back: int | None = None  # O-11: the line a bridge was taken back from this turn
+    taken_back: tuple[int, ...] = ()  # O-11: lines a bridge was taken back from this turn
     skipped_draw: bool = False  # K-9: the seat abstained from drawing
 
 
