@@ -1,0 +1,36 @@
+"""The HTTP API: flask-smorest blueprints, marshmallow schemas, problem+json errors."""
+
+from __future__ import annotations
+
+import flask_smorest
+from flask import Flask
+
+from service.api import games, problems, system
+from service.api.schemas import ProblemSchema
+
+OPENAPI_CONFIG = {
+    "API_TITLE": "Archipelago",
+    "API_VERSION": "1",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+}
+
+
+class Api(flask_smorest.Api):
+    """flask-smorest's Api, documenting error answers with the problem+json schema."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+
+def init_api(app: Flask) -> Api:
+    """Register the blueprints, the OpenAPI document at /openapi.json and the error handlers."""
+    for key, value in OPENAPI_CONFIG.items():
+        app.config.setdefault(key, value)
+    api = Api(app)
+    api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
+    api.register_blueprint(games.blp)
+    api.register_blueprint(system.blp)
+    # After Api(app), so that ours replace flask-smorest's JSON error handler.
+    problems.register(app)
+    return api

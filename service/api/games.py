@@ -1,0 +1,168 @@
+"""Games over HTTP: create, view, legal moves, commands, the event feed and its live stream.
+
+Each view reads its input with a schema, calls the GameService once and dumps with a schema;
+every answer about a game is built for the token's seat (or a spectator) and redacted for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, request, url_for
+
+from service.api.auth import BEARER_SECURITY, with_seat
+from service.api.blueprint import Blueprint
+from service.api.context import game_service
+from service.api.preconditions import (
+    idempotency_key,
+    if_match_version,
+    not_modified,
+    version_headers,
+)
+from service.api.schemas import (
+    AfterSchema,
+    CommandSchema,
+    CreatedSchema,
+    CreateGameSchema,
+    EventsSchema,
+    ExecutedSchema,
+    GameViewSchema,
+    LegalSchema,
+)
+from service.api.stream import follow
+from service.errors import BadRequest
+from service.visibility import redact
+
+blp = Blueprint("games", __name__, description="Create, watch and play games.")
+
+IF_MATCH = {
+    "in": "header",
+    "name": "If-Match",
+    "schema": {"type": "string"},
+    "description": 'The version the command expects, as the ETag: "12". Required in tournaments.',
+}
+IDEMPOTENCY_KEY = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "schema": {"type": "string", "maxLength": 255},
+    "description": "Retry-safe key: the same key and body answer the first answer again.",
+}
+LAST_EVENT_ID = {
+    "in": "header",
+    "name": "Last-Event-ID",
+    "schema": {"type": "integer"},
+    "description": "Resume after this version (EventSource sends it on reconnect).",
+}
+
+
+@blp.post("/games")
+@blp.arguments(CreateGameSchema)
+@blp.response(201, CreatedSchema)
+def create_game(setup: dict[str, Any]) -> Any:
+    """Create a game; the answer holds each seat's token (shown only once)."""
+    created = game_service().create(setup)
+    seats = [
+        {"seat": seat, "name": entry["name"], "token": token}
+        for seat, (entry, token) in enumerate(zip(setup["seats"], created.tokens, strict=True))
+    ]
+    headers = {
+        "Location": url_for(".get_game", game_id=created.game_id),
+        **version_headers(created.version),
+    }
+    return {"game_id": created.game_id, "version": created.version, "seats": seats}, headers
+
+
+@blp.get("/games/<game_id>")
+@blp.doc(security=[{}, *BEARER_SECURITY])
+@blp.response(200, GameViewSchema)
+@blp.alt_response(304, description="Not modified since the version If-None-Match names")
+@with_seat(required=False)
+def get_game(game_id: str, seat: int | None) -> Any:
+    """The game as the token's seat sees it; the spectator's view without a token."""
+    loaded = game_service().load(game_id)
+    unchanged = not_modified(loaded.version)
+    if unchanged is not None:
+        return unchanged
+    view = loaded.rules.view(loaded.state, seat)
+    return {**view, "game_id": game_id, "version": loaded.version}, version_headers(loaded.version)
+
+
+@blp.get("/games/<game_id>/legal")
+@blp.doc(security=BEARER_SECURITY)
+@blp.response(200, LegalSchema)
+@with_seat(required=True)
+def legal_commands(game_id: str, seat: int) -> Any:
+    """Every command the token's seat may send now, each a body ready to POST; [] when waiting."""
+    loaded = game_service().load(game_id)
+    commands = [c.to_json() for c in loaded.rules.legal_commands(loaded.state, seat)]
+    body = {"version": loaded.version, "commands": commands}
+    return body, version_headers(loaded.version)
+
+
+@blp.post("/games/<game_id>/commands")
+@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
+@blp.response(200, ExecutedSchema)
+@with_seat(required=True)
+@blp.arguments(CommandSchema)
+def post_command(command: dict[str, Any], game_id: str, seat: int) -> Any:
+    """Play one command as the token's seat; the answer holds the events it caused."""
+    executed = game_service().execute(
+        game_id, seat, command, expected_version=if_match_version(), key=idempotency_key()
+    )
+    revealed = executed.loaded.revealed
+    body = {
+        "version": executed.version,
+        "events": [redact(e, seat, revealed) for e in executed.envelopes],
+        "duplicate": executed.duplicate,
+    }
+    return body, version_headers(executed.version)
+
+
+@blp.get("/games/<game_id>/events")
+@blp.doc(security=[{}, *BEARER_SECURITY])
+@blp.response(200, EventsSchema)
+@with_seat(required=False)
+@blp.arguments(AfterSchema, location="query")
+def get_events(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
+    """The events after `after`, as the token's seat (or a spectator) may see them."""
+    loaded = game_service().load(game_id)
+    revealed = loaded.revealed
+    events = [redact(e, seat, revealed) for e in loaded.envelopes[query["after"] :]]
+    return {"version": loaded.version, "events": events}, version_headers(loaded.version)
+
+
+@blp.get("/games/<game_id>/stream")
+@blp.doc(security=[{}, *BEARER_SECURITY], parameters=[LAST_EVENT_ID])
+@blp.response(
+    200,
+    content_type="text/event-stream",
+    description="One message per event (id: version, data: the redacted event as JSON); "
+    "closes when the game ends or after SSE_MAX_SECONDS without events.",
+)
+@with_seat(required=False)
+@blp.arguments(AfterSchema, location="query")
+def stream_events(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
+    """Server-Sent Events of the game, live; resumes after Last-Event-ID."""
+    after = _last_event_id(query["after"])
+    service = game_service()
+    loaded = service.load(game_id)
+    frames = follow(
+        service.store,
+        loaded,
+        seat,
+        after,
+        idle_seconds=float(current_app.config["SSE_MAX_SECONDS"]),
+        heartbeat_seconds=float(current_app.config["SSE_HEARTBEAT_SECONDS"]),
+    )
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(frames, mimetype="text/event-stream", headers=headers)
+
+
+def _last_event_id(after: int) -> int:
+    """Last-Event-ID (sent by a reconnecting EventSource) wins over ?after."""
+    raw = request.headers.get("Last-Event-ID")
+    if raw is None:
+        return after
+    if not raw.strip().isdigit():
+        raise BadRequest("bad_last_event_id", "Last-Event-ID must be an event version")
+    return int(raw)

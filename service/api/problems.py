@@ -1,0 +1,167 @@
+"""The one place where errors become HTTP answers: application/problem+json (RFC 9457).
+
+Every answer carries `type`, `title`, `status`, a stable machine `code` and a `detail`;
+invalid input adds `errors` (field -> messages). Nothing here ever shows a traceback.
+"""
+
+from __future__ import annotations
+
+import http
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import redis
+from flask import Flask, Response, json
+from werkzeug.exceptions import HTTPException
+
+from domain.core import DomainError
+from service.errors import (
+    BadRequest,
+    Forbidden,
+    GameNotFound,
+    IdempotencyMismatch,
+    PartialRetry,
+    PreconditionFailed,
+    PreconditionRequired,
+    ServiceError,
+    Unauthorized,
+    UnsupportedServer,
+    VersionConflict,
+)
+
+log = logging.getLogger("archipelago.api")
+
+PROBLEM_JSON = "application/problem+json"
+
+#: The rules' codes that mean "this request is malformed", not "the game refuses it now".
+UNPROCESSABLE_CODES = frozenset(
+    {
+        "bad_command",
+        "unknown_command",
+        "unknown_island",
+        "unknown_line",
+        "unknown_sea",
+    }
+)
+#: Setup refusals, by the field of POST /games they are about.
+SETUP_FIELDS: Mapping[str, str] = {
+    "unknown_game": "game",
+    "bad_seat_count": "seats",
+    "bad_first_seat": "first_seat",
+    "bad_mode": "mode",
+    "bad_option": "options",
+}
+
+SERVICE_STATUS: Mapping[type[ServiceError], int] = {
+    BadRequest: 400,
+    Unauthorized: 401,
+    Forbidden: 403,
+    GameNotFound: 404,
+    VersionConflict: 409,
+    PartialRetry: 409,
+    PreconditionFailed: 412,
+    IdempotencyMismatch: 422,
+    PreconditionRequired: 428,
+    UnsupportedServer: 503,
+}
+
+BEARER_CHALLENGE = 'Bearer realm="archipelago"'
+
+
+def problem(
+    status: int,
+    code: str,
+    detail: str,
+    errors: Mapping[str, Any] | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
+    """A problem+json response."""
+    body: dict[str, Any] = {
+        "type": "about:blank",
+        "title": http.HTTPStatus(status).phrase,
+        "status": status,
+        "code": code,
+        "detail": detail,
+    }
+    if errors:
+        body["errors"] = dict(errors)
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    response.headers.update(headers or {})
+    return response
+
+
+def domain_error(error: DomainError) -> Response:
+    """The rules' refusal: 422 for a malformed command or setup, else 409 (not now)."""
+    field = SETUP_FIELDS.get(error.code)
+    if field is not None:
+        return problem(422, error.code, error.message, {field: [error.message]})
+    status = 422 if error.code in UNPROCESSABLE_CODES else 409
+    return problem(status, error.code, error.message)
+
+
+def service_error(error: ServiceError) -> Response:
+    """The service's own refusals, by class."""
+    status = next(
+        (SERVICE_STATUS[cls] for cls in type(error).__mro__ if cls in SERVICE_STATUS), 500
+    )
+    if status >= 500:
+        log.error("service error %s: %s", error.code, error.message)
+    headers = {"WWW-Authenticate": _challenge(error.code)} if status == 401 else None
+    return problem(status, error.code, error.message, headers=headers)
+
+
+def http_error(error: HTTPException) -> Response:
+    """werkzeug's errors (404, 405, ...) and webargs' (invalid JSON, schema validation)."""
+    status = error.code or 500
+    code = http.HTTPStatus(status).phrase.lower().replace(" ", "_")
+    detail = error.description or http.HTTPStatus(status).description
+    data = getattr(error, "data", None) or {}  # webargs puts its messages here
+    errors = None
+    if status == 400 and data.get("messages"):
+        code, detail = "malformed_json", "the request body is not valid JSON"
+    elif data.get("messages"):
+        code, detail = "invalid_request", "the request does not match the schema: see errors"
+        errors = _field_errors(data["messages"])
+    headers = dict(data.get("headers") or {})
+    allowed = getattr(error, "valid_methods", None)
+    if allowed:
+        headers["Allow"] = ", ".join(allowed)
+    return problem(status, code, detail, errors, headers)
+
+
+def store_unavailable(error: redis.exceptions.RedisError) -> Response:
+    log.error("redis unavailable: %s", error)
+    return problem(503, "store_unavailable", "the game store is unavailable; try again shortly")
+
+
+def unexpected(error: Exception) -> Response:
+    """Anything else: logged with its traceback, answered with a generic 500."""
+    log.exception("unhandled error", exc_info=error)
+    return problem(500, "internal_error", "an unexpected error occurred; it has been logged")
+
+
+def register(app: Flask) -> None:
+    """Install the handlers; the most specific class wins."""
+    app.register_error_handler(DomainError, domain_error)
+    app.register_error_handler(ServiceError, service_error)
+    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(redis.exceptions.ConnectionError, store_unavailable)
+    app.register_error_handler(redis.exceptions.TimeoutError, store_unavailable)
+    app.register_error_handler(Exception, unexpected)
+
+
+def _challenge(code: str) -> str:
+    if code == "invalid_token":
+        return f'{BEARER_CHALLENGE}, error="invalid_token"'
+    return BEARER_CHALLENGE
+
+
+def _field_errors(messages: Any) -> dict[str, Any] | None:
+    """webargs' {location: {field: [..]}} as {field: [..]}; the location only when ambiguous."""
+    if not isinstance(messages, Mapping):
+        return None
+    if len(messages) == 1:
+        (inner,) = messages.values()
+        return dict(inner) if isinstance(inner, Mapping) else {"_schema": inner}
+    return dict(messages)

@@ -1,0 +1,49 @@
+"""API fixtures: a fresh app per test on the flushed real Redis, and an in-process RQ worker."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+from rq import SimpleWorker
+from rq.registry import FailedJobRegistry
+from rq.serializers import JSONSerializer
+
+from service.api.context import EXTENSION
+from service.app import create_app
+from service.embedded_redis import EmbeddedRedis
+from service.worker import QUEUE_DEFAULT, queue
+
+
+@pytest.fixture
+def app(
+    redis_server: EmbeddedRedis, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Flask]:
+    """The app on the test Redis; the env makes the scoring job's build_service() find it too."""
+    monkeypatch.setenv("REDIS_URL", redis_server.url)
+    monkeypatch.setenv("RQ_REDIS_URL", redis_server.url)
+    app = create_app({"REDIS_URL": redis_server.url, "TESTING": True, "SSE_MAX_SECONDS": 0.3})
+    yield app
+    app.extensions[EXTENSION].redis.close()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def run_worker(redis_client: redis.Redis) -> Callable[[], None]:
+    """Run the queued jobs in this process (SimpleWorker, burst); fail if any job failed."""
+
+    def run() -> None:
+        jobs = queue(QUEUE_DEFAULT, redis_client)
+        worker = SimpleWorker([jobs], connection=redis_client, serializer=JSONSerializer)
+        worker.work(burst=True)
+        failed = FailedJobRegistry(queue=jobs)
+        assert failed.get_job_ids() == [], "a job failed"
+
+    return run

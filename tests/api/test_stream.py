@@ -1,0 +1,66 @@
+"""Server-Sent Events: redacted events live from XREAD BLOCK, resumable, and bounded in time."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from flask.testing import FlaskClient
+
+from tests.api.helpers import bearer, create_game, events, parse_sse, post, sse_events
+
+DRAW = {"type": "DrawCard", "source": "stack"}
+
+
+def test_the_stream_sends_the_past_then_wakes_for_new_events(client: FlaskClient) -> None:
+    client.application.config["SSE_MAX_SECONDS"] = 30  # closed below, once the move arrived
+    game = create_game(client)
+    response = client.get(f"/games/{game['game_id']}/stream", headers=bearer(game["tokens"][1]))
+    assert response.mimetype == "text/event-stream"
+    assert response.headers["Cache-Control"] == "no-cache"
+    frames = response.iter_encoded()
+    past = [next(frames).decode() for _ in range(game["version"])]
+
+    answers = []
+    mover = threading.Timer(
+        0.2, lambda: answers.append(post(client.application.test_client(), game, 0, DRAW))
+    )
+    mover.start()
+    started = time.monotonic()
+    live = next(frames).decode()  # blocks in XREAD until the move is appended
+    mover.join()
+    expected_live = answers[0].json["version"] - game["version"]
+    live += "".join(next(frames).decode() for _ in range(expected_live - 1))
+    response.close()
+
+    assert time.monotonic() - started >= 0.15
+    streamed = parse_sse("".join(past) + live)
+    assert streamed == events(client, game, 1)["events"]
+    assert [e["version"] for e in parse_sse(live)] == list(
+        range(game["version"] + 1, answers[0].json["version"] + 1)
+    )
+
+
+def test_last_event_id_resumes_after_that_version(client: FlaskClient) -> None:
+    game = create_game(client)
+    post(client, game, 0, DRAW)
+    path = f"/games/{game['game_id']}/stream"
+
+    resumed = sse_events(client.get(path, headers={"Last-Event-ID": str(game["version"])}))
+    by_query = sse_events(client.get(f"{path}?after={game['version']}"))
+
+    assert resumed == by_query == events(client, game, after=game["version"])["events"]
+
+
+def test_an_idle_stream_closes_after_sse_max_seconds(client: FlaskClient) -> None:
+    game = create_game(client)
+    started = time.monotonic()
+    body = client.get(f"/games/{game['game_id']}/stream?after={game['version']}").get_data()
+    assert body == b"" and 0.25 < time.monotonic() - started < 5
+
+
+def test_a_quiet_stream_sends_keep_alive_comments(client: FlaskClient) -> None:
+    client.application.config.update(SSE_MAX_SECONDS=0.5, SSE_HEARTBEAT_SECONDS=0.1)
+    game = create_game(client)
+    body = client.get(f"/games/{game['game_id']}/stream?after={game['version']}").get_data()
+    assert body.count(b": keep-alive\n\n") >= 2
