@@ -1,0 +1,1 @@
+"""Benchmarks for Archipelago (`make bench`)."""

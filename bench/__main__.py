@@ -1,0 +1,85 @@
+"""`make bench` / `python -m bench [domain|store|api ...] [--quick]`: measure, print a table.
+
+Figures are printed for people to read; no test asserts a speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from bench import api, domain, store
+from bench.common import Figure, machine, say, table
+
+PARTS: dict[str, Callable[..., list[Figure]]] = {
+    "domain": domain.run,
+    "store": store.run,
+    "api": api.run,
+}
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench",
+        description=(
+            "Archipelago benchmarks. domain: random self-play games/s in the rules alone; "
+            "store: EventStore.append vs raw XADD on a fresh embedded Redis; "
+            "api: p50/p99 latency against gunicorn + RQ worker + Redis."
+        ),
+    )
+    parser.add_argument(
+        "parts",
+        nargs="*",
+        metavar="part",
+        help=f"which benchmarks to run: {', '.join(PARTS)} (default: all)",
+    )
+    parser.add_argument("--quick", action="store_true", help="short runs (a smoke test, not figures)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random play (default 1)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="measured time of each measurement instead of the default",
+    )
+    args = parser.parse_args(argv)
+    unknown = [part for part in args.parts if part not in PARTS]
+    if unknown:
+        parser.error(f"unknown benchmark {unknown[0]!r}; choose from {', '.join(PARTS)}")
+    args.parts = list(dict.fromkeys(args.parts)) or list(PARTS)
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    say(f"Archipelago benchmarks{' (--quick)' if args.quick else ''}: {machine()}")
+    say(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (other work skews figures)")
+    figures: list[Figure] = []
+    unrun: list[str] = []
+    started = time.monotonic()
+    try:
+        for part in args.parts:
+            say()
+            measured = PARTS[part](quick=args.quick, seed=args.seed, seconds=args.seconds)
+            figures += measured
+            if not measured:
+                unrun.append(part)
+    except KeyboardInterrupt:
+        say("\ninterrupted; everything the bench started was stopped")
+        return 130
+    except api.BenchError as exc:
+        say(f"\napi benchmark failed: {exc}")
+        return 1
+    say()
+    say(f"== summary ({time.monotonic() - started:.0f} s) ==")
+    if figures:
+        say(table(figures))
+    for part in unrun:
+        say(f"{part}: not run (see above)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""The domain benchmark runs: it plays whole games and reports figures (no speed is asserted)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench import domain
+from bench.__main__ import main
+from domain.games import GAMES
+
+DEFAULT_SETUPS, _ = domain.default_setups()
+
+
+def test_every_registered_game_has_a_benchmark_setup() -> None:
+    setups, skipped = domain.default_setups()
+
+    assert skipped == []
+    assert sorted(setup.game for setup in setups) == sorted(GAMES)
+    assert all(2 <= setup.seats <= 4 for setup in setups)
+
+
+@pytest.mark.parametrize("setup", DEFAULT_SETUPS, ids=lambda s: s.label)
+def test_a_random_self_play_game_is_played_to_its_end(setup: domain.Setup) -> None:
+    seen: list[str] = []
+
+    played = domain.play_game(
+        GAMES[setup.game],
+        setup.to_setup(),
+        random.Random(7),
+        lambda _command, events: seen.extend(e.type for e in events),
+    )
+
+    assert played.games == 1
+    assert seen[-1] == "GameEnded"
+    assert played.events == len(seen)
+    assert played.commands > played.system_commands > 0
+
+
+def test_python_m_bench_domain_quick_reports_positive_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = domain.run(quick=True)
+
+    labels = {figure.label for figure in figures}
+    for setup in DEFAULT_SETUPS:
+        assert {f"{setup.label}: games", f"{setup.label}: commands"} <= labels
+    assert all(figure.part == "domain" and figure.value > 0 for figure in figures)
+
+    assert main(["domain", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "== summary" in out and "kahuna 2p: games" in out
