@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from importlib import resources
 from typing import Any
@@ -41,6 +43,7 @@ __all__ = [
 ]
 
 GLOBAL_STREAM = "events:$all"
+_HASH_CACHE_GAMES = 4096
 MIN_REDIS = (6, 2)
 _APPEND_LUA = resources.files("service").joinpath("append.lua").read_text(encoding="utf-8")
 
@@ -71,6 +74,10 @@ class EventStore:
         self._client = client
         self._clock = clock
         self._append = client.register_script(_APPEND_LUA)
+        # Hashes of the newest event seen per game; events never change, so a hit is exact
+        # and saves the append a round trip.
+        self._last_hash: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def append(
         self, game_id: str, expected_version: int, events: Sequence[NewEvent]
@@ -90,7 +97,10 @@ class EventStore:
                 args += [name, value]
         keys = [stream_key(game_id), event_ids_key(game_id), GLOBAL_STREAM]
         reply = self._append(keys=keys, args=args)
-        return _result(game_id, expected_version, reply)
+        result = _result(game_id, expected_version, reply)
+        if not result.duplicate:
+            self._remember(game_id, sealed[-1].version, sealed[-1].hash)
+        return result
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
         """The game's events with `after` < version <= `upto` (no upper bound when None)."""
@@ -98,7 +108,10 @@ class EventStore:
             return []
         high = "+" if upto is None else f"0-{upto}"
         entries = self._client.xrange(stream_key(game_id), f"0-{after + 1}", high)
-        return [from_fields(fields) for _, fields in entries]
+        envelopes = [from_fields(fields) for _, fields in entries]
+        if envelopes:
+            self._remember(game_id, envelopes[-1].version, envelopes[-1].hash)
+        return envelopes
 
     def version(self, game_id: str) -> int:
         """The game's last version; 0 when it has no events."""
@@ -140,9 +153,23 @@ class EventStore:
         """
         if version == 0:
             return ZERO_HASH
+        with self._lock:
+            known = self._last_hash.get(game_id)
+        if known is not None and known[0] == version:
+            return known[1]
         entry_id = f"0-{version}"
         entries = self._client.xrange(stream_key(game_id), entry_id, entry_id)
         return from_fields(entries[0][1]).hash if entries else ZERO_HASH
+
+
+    def _remember(self, game_id: str, version: int, hash_: str) -> None:
+        with self._lock:
+            known = self._last_hash.get(game_id)
+            if known is None or known[0] < version:
+                self._last_hash[game_id] = (version, hash_)
+            self._last_hash.move_to_end(game_id)
+            while len(self._last_hash) > _HASH_CACHE_GAMES:
+                self._last_hash.popitem(last=False)
 
 
 def _result(game_id: str, expected_version: int, reply: list[Any]) -> AppendResult:
