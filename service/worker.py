@@ -1,0 +1,141 @@
+"""The RQ worker entry point (`archipelago-worker`).
+
+Runs jobs such as `service.jobs.score_round` from the queues below. Jobs are
+imported by name when they run, so this module needs only redis and rq: it
+never imports Flask, the store or the domain itself.
+
+Where RQ keeps its queues: `RQ_REDIS_URL`, else `REDIS_URL`. Anything that
+enqueues must resolve the URL the same way (`rq_redis_url()`), use RQ's
+JSONSerializer, and use a client without `decode_responses`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Mapping, Sequence
+
+import redis
+from rq import Queue, SimpleWorker, Worker
+from rq.serializers import JSONSerializer
+
+log = logging.getLogger("archipelago.worker")
+
+#: Round scoring, standings and other bookkeeping that play waits for.
+QUEUE_DEFAULT = "default"
+#: AI moves: may search for seconds, so they never hold up scoring.
+QUEUE_AI = "ai"
+#: Listened to in this order: a free worker always takes scoring first.
+QUEUES: tuple[str, ...] = (QUEUE_DEFAULT, QUEUE_AI)
+
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+def rq_redis_url(environ: Mapping[str, str] | None = None) -> str:
+    """The Redis that holds RQ's queues: RQ_REDIS_URL, else REDIS_URL.
+
+    RQ cannot run on Redis Cluster, so a clustered deployment points
+    RQ_REDIS_URL at a separate, plain Redis (see deploy/CLUSTER.md).
+    """
+    env = os.environ if environ is None else environ
+    return env.get("RQ_REDIS_URL") or env.get("REDIS_URL") or DEFAULT_REDIS_URL
+
+
+def rq_connection(url: str | None = None) -> redis.Redis:
+    """A client for RQ. RQ stores bytes, so no decode_responses here."""
+    return redis.Redis.from_url(url or rq_redis_url())
+
+
+def queue(name: str, connection: redis.Redis) -> Queue:
+    """The named queue with the serializer every Archipelago job uses."""
+    return Queue(name, connection=connection, serializer=JSONSerializer)
+
+
+def make_worker(
+    connection: redis.Redis,
+    queues: Sequence[str] = QUEUES,
+    *,
+    simple: bool = False,
+    name: str | None = None,
+) -> Worker:
+    """An RQ worker on `queues` (in priority order) with the JSON serializer.
+
+    `simple=True` runs jobs in this process (SimpleWorker), which is what the
+    tests use in burst mode; the default forks a work horse per job.
+    """
+    cls = SimpleWorker if simple else Worker
+    return cls(
+        [queue(q, connection) for q in queues],
+        connection=connection,
+        serializer=JSONSerializer,
+        name=name,
+    )
+
+
+def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="archipelago-worker",
+        description="Run Archipelago's background jobs (RQ worker).",
+    )
+    parser.add_argument(
+        "queues",
+        nargs="*",
+        default=None,
+        help=f"queues to listen on, in priority order (default: {' '.join(QUEUES)})",
+    )
+    parser.add_argument("--url", help="Redis URL for RQ (default: $RQ_REDIS_URL, else $REDIS_URL)")
+    parser.add_argument("--burst", action="store_true", help="exit once the queues are empty")
+    parser.add_argument("--simple", action="store_true", help="run jobs in this process instead of forking")
+    parser.add_argument(
+        "--no-scheduler",
+        dest="scheduler",
+        action="store_false",
+        help="do not run RQ's scheduler (needed for delayed jobs and retry intervals)",
+    )
+    parser.add_argument("--name", help="worker name (default: RQ's, from host and pid)")
+    parser.add_argument(
+        "--log-level",
+        default=os.environ.get("ARCHIPELAGO_LOG_LEVEL", "INFO").upper(),
+        help="logging level (default: $ARCHIPELAGO_LOG_LEVEL or INFO)",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse_args(argv)
+    logging.basicConfig(level=args.log_level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    url = args.url or rq_redis_url()
+    connection = rq_connection(url)
+    queues = args.queues or list(QUEUES)
+    worker: Worker | None = None
+    try:
+        worker = make_worker(connection, queues, simple=args.simple, name=args.name)
+        worker.work(
+            burst=args.burst,
+            with_scheduler=args.scheduler,
+            logging_level=args.log_level,
+        )
+    except redis.exceptions.ConnectionError as exc:
+        if worker is not None and worker._shutdown_requested_date is not None:
+            # Stopping anyway; Redis went first (Ctrl-C reaches it at the same time).
+            log.info("Redis went away while the worker was stopping: %s", exc)
+            return 0
+        log.error("cannot reach Redis for RQ at %s: %s", _redact(url), exc)
+        return 1
+    return 0
+
+
+def _redact(url: str) -> str:
+    """The URL without its password, for log lines."""
+    scheme, sep, rest = url.partition("://")
+    if sep and "@" in rest:
+        creds, _, host = rest.rpartition("@")
+        user = creds.split(":", 1)[0]
+        return f"{scheme}://{user}:***@{host}" if ":" in creds else url
+    return url
+
+
+if __name__ == "__main__":
+    sys.exit(main())
