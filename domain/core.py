@@ -13,10 +13,11 @@ SERVER: tuple[int, ...] = ()
 class DomainError(Exception):
     """Root of every refusal the rules can give; carries a stable machine code."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.field = field  # the offending input, e.g. "options.handicap.seat", when known
 
 
 class IllegalMove(DomainError):

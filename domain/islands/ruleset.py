@@ -79,7 +79,7 @@ KAHUNA_EDITIONS = ("original", "thames-kosmos")
 
 
 def _bad(field_name: str, allowed: str) -> IllegalMove:
-    return IllegalMove("bad_option", f"options.{field_name} must be {allowed}")
+    return IllegalMove("bad_option", f"options.{field_name} must be {allowed}", f"options.{field_name}")
 
 
 def _only(options: Mapping[str, Any], allowed: set[str], game: str) -> None:

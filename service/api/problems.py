@@ -93,7 +93,7 @@ def problem(
 
 def domain_error(error: DomainError) -> Response:
     """The rules' refusal: 422 for a malformed command or setup, else 409 (not now)."""
-    field = SETUP_FIELDS.get(error.code)
+    field = error.field or SETUP_FIELDS.get(error.code)
     if field is not None:
         return problem(422, error.code, error.message, {field: [error.message]})
     status = 422 if error.code in UNPROCESSABLE_CODES else 409

@@ -89,7 +89,7 @@ def test_a_refusal_of_the_rules_is_409_with_their_code(client: FlaskClient) -> N
     ("setup", "code", "field", "hint"),
     [
         ({"seats": SEATS * 2}, "bad_seat_count", "seats", "2-2"),
-        ({"options": {"edition": "deluxe"}}, "bad_option", "options", "original"),
+        ({"options": {"edition": "deluxe"}}, "bad_option", "options.edition", "original"),
         ({"options": {"colour": "red"}}, "bad_option", "options", "colour"),
         ({"first_seat": 2}, "bad_first_seat", "first_seat", "0..1"),
     ],
