@@ -7,7 +7,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,10 +25,8 @@ from service.errors import (
     VersionConflict,
 )
 from service.events import Envelope, EventStorePort, NewEvent
+from service.scoring import ScoringQueue
 from service.seats import SeatTokens
-
-ScoreScheduler = Callable[[str, int, int], None]
-"""Called with (game_id, round, version) when a round waits for its scoring job."""
 
 CONFLICT_RETRIES = 5
 
@@ -86,13 +84,13 @@ class GameService:
         self,
         store: EventStorePort,
         client: redis.Redis,
-        schedule_scoring: ScoreScheduler | None = None,
+        scoring: ScoringQueue | None = None,
         cache_size: int = 256,
     ) -> None:
         self.store = store
         self.redis = client
         self.tokens = SeatTokens(client)
-        self.schedule_scoring = schedule_scoring
+        self.scoring = scoring
         self._cache: OrderedDict[str, tuple[Any, list[Envelope]]] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -221,8 +219,8 @@ class GameService:
         pending = loaded.rules.pending_system(loaded.state)
         if pending is None:
             return
-        if pending["kind"] == "score" and self.schedule_scoring is not None:
-            self.schedule_scoring(loaded.game_id, pending["round"], loaded.version)
+        if pending["kind"] == "score" and self.scoring is not None:
+            self.scoring.schedule(loaded.game_id, pending["round"], loaded.version)
         elif pending["kind"] in IMMEDIATE:
             events = self._system_events(loaded.rules, loaded.state)
             try:

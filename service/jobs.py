@@ -7,4 +7,8 @@ from service.wiring import build_service
 
 def score_round(game_id: str, round_: int) -> bool:
     """Append the scoring of `round_` of `game_id`; False when it was already scored."""
-    return build_service().score_round(game_id, round_)
+    service = build_service()
+    scored = service.score_round(game_id, round_)
+    if service.scoring is not None:
+        service.scoring.done(game_id)
+    return scored

@@ -6,11 +6,11 @@ import os
 from collections.abc import Mapping
 
 import redis
-from rq.exceptions import DuplicateJobError
 
 from service.games import GameService
+from service.scoring import ScoringQueue
 from service.store import EventStore, check_server
-from service.worker import QUEUE_DEFAULT, queue, rq_connection, rq_redis_url
+from service.worker import rq_connection, rq_redis_url
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -20,28 +20,9 @@ def redis_url(environ: Mapping[str, str] | None = None) -> str:
     return env.get("REDIS_URL") or DEFAULT_REDIS_URL
 
 
-def scoring_scheduler(rq_url: str):  # type: ignore[no-untyped-def]
-    """Enqueue `score_round` once per (game, version): the job id makes duplicates refused."""
-    connection = rq_connection(rq_url)
-
-    def schedule(game_id: str, round_: int, version: int) -> None:
-        try:
-            queue(QUEUE_DEFAULT, connection).enqueue(
-                "service.jobs.score_round",
-                game_id,
-                round_,
-                job_id=f"score-{game_id}-{version}",
-                unique=True,
-                retry=None,
-            )
-        except DuplicateJobError:
-            pass  # already enqueued: the job itself is idempotent too
-
-    return schedule
-
-
 def build_service(url: str | None = None, rq_url: str | None = None) -> GameService:
     """A GameService on the Redis at `url` (default REDIS_URL), scoring on RQ at `rq_url`."""
     client = redis.Redis.from_url(url or redis_url())
     check_server(client)
-    return GameService(EventStore(client), client, scoring_scheduler(rq_url or rq_redis_url()))
+    scoring = ScoringQueue(rq_connection(rq_url or rq_redis_url()))
+    return GameService(EventStore(client), client, scoring)

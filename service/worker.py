@@ -15,6 +15,7 @@ import argparse
 import logging
 import os
 import sys
+import threading
 from collections.abc import Mapping, Sequence
 
 import redis
@@ -89,6 +90,12 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--burst", action="store_true", help="exit once the queues are empty")
     parser.add_argument("--simple", action="store_true", help="run jobs in this process instead of forking")
     parser.add_argument(
+        "--sweep-interval",
+        type=float,
+        default=30.0,
+        help="seconds between sweeps that re-enqueue stuck round scorings (0: never; default 30)",
+    )
+    parser.add_argument(
         "--no-scheduler",
         dest="scheduler",
         action="store_false",
@@ -110,6 +117,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     connection = rq_connection(url)
     queues = args.queues or list(QUEUES)
     worker: Worker | None = None
+    stop_sweeping = threading.Event()
+    if args.sweep_interval > 0 and not args.burst:
+        _start_sweeper(args.sweep_interval, stop_sweeping)
     try:
         worker = make_worker(connection, queues, simple=args.simple, name=args.name)
         worker.work(
@@ -124,7 +134,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         log.error("cannot reach Redis for RQ at %s: %s", _redact(url), exc)
         return 1
+    finally:
+        stop_sweeping.set()
     return 0
+
+
+def _start_sweeper(interval: float, stop: threading.Event) -> None:
+    """A daemon thread re-enqueueing stuck scorings (imported by name: it needs the store)."""
+    from service.scoring import sweep_forever
+
+    threading.Thread(target=sweep_forever, args=(interval, stop), name="sweeper", daemon=True).start()
 
 
 def _redact(url: str) -> str:
