@@ -76,3 +76,26 @@ class IdempotencyMismatch(ServiceError):
 
 class BadRequest(ServiceError):
     """A request the service cannot read (not the rules' refusal)."""
+
+
+class GameExists(StoreError):
+    """An import into a game id that already holds keys: nothing was written."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__("game_exists", f"game {game_id!r} already exists; an import never overwrites")
+        self.game_id = game_id
+
+
+class Unprocessable(ServiceError):
+    """A well-formed request the service refuses to process (e.g. a damaged game file).
+
+    `members` are extra problem+json members for clients, e.g. {"version": 17}.
+    """
+
+    def __init__(self, code: str, message: str, **members: object) -> None:
+        super().__init__(code, message)
+        self.members = members
+
+
+class Conflict(ServiceError):
+    """The game cannot take this request in its state (e.g. an archived game, a command)."""

@@ -8,16 +8,19 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import redis
 
-from domain.core import Command, Event, IllegalMove
+from domain import undo
+from domain.core import Command, Event, IllegalMove, fold
 from domain.games import rules_for
+from domain.history import fold_history, rewind_target
 from domain.islands import events as domain_events
 from service.chance import IMMEDIATE, chance_command
 from service.errors import (
+    Conflict,
     GameNotFound,
     IdempotencyMismatch,
     PreconditionFailed,
@@ -27,8 +30,12 @@ from service.errors import (
 from service.events import Envelope, EventStorePort, NewEvent
 from service.scoring import ScoringQueue
 from service.seats import SeatTokens
+from service.store import archive_key
 
 CONFLICT_RETRIES = 5
+ORGANIZER = "organizer"
+"""The actor of what the organizer appends: the game's creation and corrections."""
+CORRECT = "Correct"
 
 
 @dataclass(frozen=True)
@@ -53,12 +60,18 @@ class Loaded:
         """After the end the whole log is open, unless the game was created otherwise."""
         return bool(self.rules.is_terminal(self.state) and self.setup.get("reveal_after_end", True))
 
+    @property
+    def takeback(self) -> undo.Takeback | None:
+        """The takeback request waiting for its answers, if any (lapsed ones are not)."""
+        return undo.pending_takeback(self.envelopes)
+
 
 @dataclass(frozen=True)
 class Created:
     game_id: str
     version: int
     tokens: list[str]
+    organizer_token: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)
@@ -71,6 +84,49 @@ class Executed:
 
 def to_event(envelope: Envelope) -> Event:
     return Event(envelope.type, envelope.data, envelope.secret, envelope.audience, envelope.schema)
+
+
+def fold_envelopes(rules: Any, envelopes: Sequence[Envelope]) -> Any:
+    """The state after `envelopes` (from GameCreated on), undos and corrections included."""
+    events = ((e.version, to_event(e)) for e in envelopes[1:])
+    return fold_history(rules, envelopes[0].data, events)[-1]
+
+
+def extended(loaded: Loaded, newer: Sequence[Envelope]) -> Loaded:
+    """`loaded` with `newer` (the envelopes right after it) folded in.
+
+    A rewind needs the state of an earlier version, which only a fold from the start
+    keeps: rare, and cheap next to a round trip, so the game is then folded afresh.
+    """
+    envelopes = [*loaded.envelopes, *newer]
+    events = [to_event(e) for e in newer]
+    if any(rewind_target(event) is not None for event in events):
+        state = fold_envelopes(loaded.rules, envelopes)
+    else:
+        state = fold(loaded.rules, loaded.state, events)
+    return Loaded(loaded.game_id, loaded.rules, state, envelopes)
+
+
+def takeback_view(loaded: Loaded) -> dict[str, Any] | None:
+    """The pending takeback as every viewer may see it (it is public), or None."""
+    pending = loaded.takeback
+    if pending is None:
+        return None
+    return {
+        "requested_by": pending.seat,
+        "to_version": pending.to_version,
+        "version": pending.version,
+        "accepted_by": list(pending.accepted),
+        "waiting_for": pending.waiting_for(len(loaded.setup["seats"])),
+    }
+
+
+def takeback_answers(loaded: Loaded, seat: int) -> list[dict[str, Any]]:
+    """The AnswerTakeback commands `seat` may send now: both answers while its answer is due."""
+    pending = loaded.takeback
+    if pending is None or seat not in pending.waiting_for(len(loaded.setup["seats"])):
+        return []
+    return [{"type": undo.ANSWER_TAKEBACK, "accept": answer} for answer in (True, False)]
 
 
 def idempotency_key(game_id: str) -> str:
@@ -107,8 +163,9 @@ class GameService:
         game_id = secrets.token_hex(8)
         events = [domain_events.game_created(setup), *self._system_events(rules, state)]
         tokens = self.tokens.issue(game_id, len(setup["seats"]))
-        self.store.append(game_id, 0, self._envelopes(events, "organizer", f"create-{game_id}"))
-        return Created(game_id, len(events), tokens)
+        organizer = self.tokens.issue_organizer(game_id) if setup.get("mode") == "tournament" else None
+        self.store.append(game_id, 0, self._envelopes(events, ORGANIZER, f"create-{game_id}"))
+        return Created(game_id, len(events), tokens, organizer)
 
     # --- reading --------------------------------------------------------------------
 
@@ -119,7 +176,7 @@ class GameService:
             if not envelopes:
                 raise GameNotFound(game_id)
             rules = rules_for(envelopes[0].data["game"])
-            return Loaded(game_id, rules, self._fold(rules, envelopes), envelopes)
+            return Loaded(game_id, rules, fold_envelopes(rules, envelopes), envelopes)
         with self._lock:
             cached = self._cache.get(game_id)
         if cached is None:
@@ -127,22 +184,14 @@ class GameService:
             if not envelopes:
                 raise GameNotFound(game_id)
             rules = rules_for(envelopes[0].data["game"])
-            state = self._fold(rules, envelopes)
+            loaded = Loaded(game_id, rules, fold_envelopes(rules, envelopes), envelopes)
         else:
             state, envelopes = cached
             rules = rules_for(envelopes[0].data["game"])
             newer = self.store.read(game_id, after=len(envelopes))
-            for envelope in newer:
-                state = rules.evolve(state, to_event(envelope))
-            envelopes = envelopes + newer
-        self._remember(game_id, state, envelopes)
-        return Loaded(game_id, rules, state, envelopes)
-
-    def _fold(self, rules: Any, envelopes: Sequence[Envelope]) -> Any:
-        state = rules.initial_state(envelopes[0].data)
-        for envelope in envelopes[1:]:
-            state = rules.evolve(state, to_event(envelope))
-        return state
+            loaded = extended(Loaded(game_id, rules, state, envelopes), newer)
+        self._remember(game_id, loaded.state, loaded.envelopes)
+        return loaded
 
     def _remember(self, game_id: str, state: Any, envelopes: list[Envelope]) -> None:
         with self._lock:
@@ -161,15 +210,49 @@ class GameService:
         expected_version: int | None = None,
         key: str | None = None,
     ) -> Executed:
-        """Run one seat's command; a repeated Idempotency-Key returns the first answer."""
+        """Run one seat's command; a repeated Idempotency-Key returns the first answer.
+
+        Undo, RequestTakeback and AnswerTakeback are seat commands too, decided by the
+        undo policy over the recorded history instead of by the rules over the state.
+        """
         command_id = self._command_id(game_id, seat, body, key)
         args = {k: v for k, v in body.items() if k != "type"}
         command = Command(str(body.get("type")), seat, args)
+        return self._run(game_id, f"seat:{seat}", command, command_id, expected_version)
+
+    def correct(
+        self,
+        game_id: str,
+        to_version: int,
+        reason: str,
+        expected_version: int | None = None,
+        key: str | None = None,
+    ) -> Executed:
+        """The organizer's correction of a tournament game: Corrected, with the reason."""
+        body = {"type": CORRECT, "to_version": to_version, "reason": reason}
+        command_id = self._command_id(game_id, ORGANIZER, body, key)
+        command = Command(CORRECT, None, {"to_version": to_version, "reason": reason})
+        return self._run(game_id, ORGANIZER, command, command_id, expected_version)
+
+    def _run(
+        self,
+        game_id: str,
+        actor: str,
+        command: Command,
+        command_id: str,
+        expected_version: int | None,
+    ) -> Executed:
+        """Decide `command` on the newest version and append its events as `actor`."""
+        if self.redis.exists(archive_key(game_id)):
+            raise Conflict("game_archived", "this game was imported from a file: it is read-only")
         for _ in range(CONFLICT_RETRIES):
             loaded = self.load(game_id)
             earlier = [e for e in loaded.envelopes if e.command_id == command_id]
             if earlier:
                 return Executed(earlier[-1].version, earlier, True, loaded)
+            if command.type in undo.COMMANDS:
+                # Refused whatever the version: no point in asking for If-Match first.
+                undo.refuse_in_tournament(loaded.envelopes)
             if expected_version is None and loaded.setup.get("mode") == "tournament":
                 raise PreconditionRequired(
                     "if_match_required",
@@ -180,10 +263,10 @@ class GameService:
                     "version_mismatch",
                     f"If-Match names version {expected_version}, the game is at {loaded.version}",
                 )
-            events = loaded.rules.decide(loaded.state, command)
+            events = self._decide(loaded, actor, command)
             try:
                 result = self.store.append(
-                    game_id, loaded.version, self._envelopes(events, f"seat:{seat}", command_id)
+                    game_id, loaded.version, self._envelopes(events, actor, command_id)
                 )
             except VersionConflict:
                 if expected_version is not None:
@@ -195,8 +278,19 @@ class GameService:
             return Executed(result.versions[-1], written, result.duplicate, after)
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
+    @staticmethod
+    def _decide(loaded: Loaded, actor: str, command: Command) -> list[Event]:
+        """The events of `command`: the undo policy's for undos, the rules' for the rest."""
+        if actor == ORGANIZER and command.type == CORRECT:
+            organizer = str(loaded.setup.get("organizer") or ORGANIZER)
+            args = command.args
+            return undo.correct(loaded.envelopes, args["to_version"], args["reason"], organizer)
+        if command.type in undo.COMMANDS:
+            return undo.decide(loaded.envelopes, command)
+        return list(loaded.rules.decide(loaded.state, command))
+
     def _command_id(
-        self, game_id: str, seat: int, body: Mapping[str, Any], key: str | None
+        self, game_id: str, seat: int | str, body: Mapping[str, Any], key: str | None
     ) -> str:
         if key is None:
             return secrets.token_hex(12)
@@ -233,20 +327,28 @@ class GameService:
                 pass  # someone else already moved the game on; their follow-up handles it
 
     def score_round(self, game_id: str, round_: int) -> bool:
-        """Append the scoring of `round_` (and the next deal); False when it is not due."""
-        loaded = self.load(game_id)
-        pending = loaded.rules.pending_system(loaded.state)
-        if pending != {"kind": "score", "round": round_}:
-            return False
-        events = loaded.rules.decide(loaded.state, Command("ScoreRound", None, {"round": round_}))
-        state = loaded.state
-        for event in events:
-            state = loaded.rules.evolve(state, event)
-        events += self._system_events(loaded.rules, state)
-        self.store.append(
-            game_id, loaded.version, self._envelopes(events, "worker", f"score-{round_}")
-        )
-        return True
+        """Append the scoring of `round_` (and the next deal); False when it is not due.
+
+        Seats may append meanwhile (a takeback request or answer): the scoring is then
+        decided again on the newer version, if it is still due there.
+        """
+        for _ in range(CONFLICT_RETRIES):
+            loaded = self.load(game_id)
+            pending = loaded.rules.pending_system(loaded.state)
+            if pending != {"kind": "score", "round": round_}:
+                return False
+            command = Command("ScoreRound", None, {"round": round_})
+            events = loaded.rules.decide(loaded.state, command)
+            state = fold(loaded.rules, loaded.state, events)
+            events += self._system_events(loaded.rules, state)
+            try:
+                self.store.append(
+                    game_id, loaded.version, self._envelopes(events, "worker", f"score-{round_}")
+                )
+            except VersionConflict:
+                continue
+            return True
+        raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
     def _system_events(self, rules: Any, state: Any) -> list[Event]:
         """The events of the random draws the game now waits for (a deal, Pele's picks)."""
@@ -271,4 +373,15 @@ class GameService:
         ]
 
 
-__all__ = ["Created", "Executed", "GameService", "IllegalMove", "Loaded", "to_event"]
+__all__ = [
+    "Created",
+    "Executed",
+    "GameService",
+    "IllegalMove",
+    "Loaded",
+    "extended",
+    "fold_envelopes",
+    "takeback_answers",
+    "takeback_view",
+    "to_event",
+]

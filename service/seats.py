@@ -1,4 +1,4 @@
-"""Seat tokens: random bearer secrets handed out once, kept only as sha256 hashes."""
+"""Seat and organizer tokens: random bearer secrets handed out once, kept only as sha256 hashes."""
 
 from __future__ import annotations
 
@@ -13,12 +13,17 @@ def seats_key(game_id: str) -> str:
     return f"game:{{{game_id}}}:seats"
 
 
+def organizer_key(game_id: str) -> str:
+    return f"game:{{{game_id}}}:organizer"
+
+
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 class SeatTokens:
-    """Issues one token per seat and tells which seat a presented token belongs to."""
+    """Issues one token per seat (and one for a tournament game's organizer) and tells whose a
+    presented token is."""
 
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
@@ -39,3 +44,17 @@ class SeatTokens:
             if hmac.compare_digest(digest_text, presented):
                 return int(seat)
         return None
+
+    def issue_organizer(self, game_id: str) -> str:
+        """A new organizer token for the game; only its hash is stored."""
+        token = secrets.token_urlsafe(32)
+        self._redis.set(organizer_key(game_id), _digest(token))
+        return token
+
+    def is_organizer(self, game_id: str, token: str) -> bool:
+        """Whether `token` is the organizer token of the game (False when it has none)."""
+        stored = self._redis.get(organizer_key(game_id))
+        if stored is None:
+            return False
+        digest_text = stored.decode() if isinstance(stored, bytes) else str(stored)
+        return hmac.compare_digest(digest_text, _digest(token))

@@ -11,7 +11,7 @@ from typing import Any
 import redis
 
 from service.clock import iso_utc, utc_now
-from service.errors import PartialRetry, UnsupportedServer, VersionConflict
+from service.errors import GameExists, PartialRetry, UnsupportedServer, VersionConflict
 from service.events import (
     STORED_FIELDS,
     ZERO_HASH,
@@ -36,6 +36,8 @@ __all__ = [
     "EventStorePort",
     "InMemoryEventStore",
     "NewEvent",
+    "annotations_key",
+    "archive_key",
     "check_server",
     "event_ids_key",
     "stream_key",
@@ -46,6 +48,7 @@ GLOBAL_STREAM = "events:$all"
 _HASH_CACHE_GAMES = 4096
 MIN_REDIS = (6, 2)
 _APPEND_LUA = resources.files("service").joinpath("append.lua").read_text(encoding="utf-8")
+_IMPORT_LUA = resources.files("service").joinpath("import.lua").read_text(encoding="utf-8")
 
 
 def stream_key(game_id: str) -> str:
@@ -56,6 +59,16 @@ def stream_key(game_id: str) -> str:
 def event_ids_key(game_id: str) -> str:
     """The hash event id -> version that recognises retried batches."""
     return f"game:{{{game_id}}}:event_ids"
+
+
+def archive_key(game_id: str) -> str:
+    """The header of an imported game; its presence makes the game read-only."""
+    return f"game:{{{game_id}}}:archive"
+
+
+def annotations_key(game_id: str) -> str:
+    """The game's annotations: their own stream, so annotating never touches the events."""
+    return f"game:{{{game_id}}}:annotations"
 
 
 def check_server(client: redis.Redis) -> tuple[int, ...]:
@@ -74,6 +87,7 @@ class EventStore:
         self._client = client
         self._clock = clock
         self._append = client.register_script(_APPEND_LUA)
+        self._import = client.register_script(_IMPORT_LUA)
         # Hashes of the newest event seen per game; events never change, so a hit is exact
         # and saves the append a round trip.
         self._last_hash: OrderedDict[str, tuple[int, str]] = OrderedDict()
@@ -101,6 +115,46 @@ class EventStore:
         if not result.duplicate:
             self._remember(game_id, sealed[-1].version, sealed[-1].hash)
         return result
+
+    def import_verbatim(
+        self,
+        game_id: str,
+        envelopes: Sequence[Envelope],
+        archive: str,
+        annotations: Sequence[str] = (),
+    ) -> AppendResult:
+        """Write an already sealed chain as it is (same hashes, same `at`) into a new game.
+
+        One script, all checks before the first write: only when no key of `game_id`
+        exists yet (else GameExists, nothing written). The game is marked archived with
+        the `archive` header and gets its `annotations` (JSON records) in the same step.
+        The chain must hold (versions 1..n, every hash and link): ValueError otherwise.
+        """
+        if not game_id or "{" in game_id or "}" in game_id:
+            raise ValueError(f"game id {game_id!r} must be non-empty and free of braces")
+        if not envelopes or [e.version for e in envelopes] != list(range(1, len(envelopes) + 1)):
+            raise ValueError("an import needs events numbered 1, 2, ... without gaps")
+        broken = verify_chain(envelopes)
+        if broken is not None:
+            raise ValueError(f"the chain to import breaks at version {broken}")
+        args: list[Any] = [game_id, len(envelopes), 1 + 2 * len(STORED_FIELDS), archive]
+        args.append(len(annotations))
+        for envelope in envelopes:
+            args.append(envelope.event_id)
+            for name, value in to_fields(envelope).items():
+                args += [name, value]
+        args += list(annotations)
+        keys = [
+            stream_key(game_id),
+            event_ids_key(game_id),
+            GLOBAL_STREAM,
+            archive_key(game_id),
+            annotations_key(game_id),
+        ]
+        reply = self._import(keys=keys, args=args)
+        if _text(reply[0]) == "exists":
+            raise GameExists(game_id)
+        return _result(game_id, 0, reply)
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
         """The game's events with `after` < version <= `upto` (no upper bound when None)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
@@ -26,100 +26,100 @@ class Board:
     islands: tuple[Island, ...]
     lines: tuple[Line, ...]
     sea_spaces: tuple[tuple[str, str, str], ...]
+    # Lookups built once: the rules ask them millions of times in a search.
+    _index: _Index = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", _Index.of(self))
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(i.name for i in self.islands)
+        return self._index.names
 
     def island(self, name: str) -> Island:
-        return self._islands[name]
+        return self._index.islands[name]
 
     def places(self, name: str) -> int:
-        return self._islands[name].places
+        return self._index.islands[name].places
 
     def line_index(self, a: str, b: str) -> int | None:
         """Index of the line joining a and b in either order, or None."""
-        return self._line_index.get(_pair(a, b))
+        return self._index.line_index.get(_pair(a, b))
 
     def lines_of(self, name: str) -> tuple[int, ...]:
         """Indexes of every line touching island `name`."""
-        return self._lines_of[name]
+        return self._index.lines_of[name]
 
     def adjacent(self, a: str, b: str) -> bool:
         return self.line_index(a, b) is not None
 
     def sea_lines(self, sea: int) -> tuple[int, ...]:
         """The three lines bounding sea space `sea` (S-5 encloses a ship with them)."""
-        return _sea_lines(self)[sea]
+        return self._index.sea_lines[sea]
 
     def sea_neighbours(self, sea: int) -> tuple[tuple[int, int], ...]:
         """(neighbouring sea space, the line they share) pairs (S-4 moves across that line)."""
-        return _sea_neighbours(self)[sea]
+        return self._index.sea_neighbours[sea]
 
     def seas_of(self, name: str) -> tuple[int, ...]:
         """Sea spaces that island `name` borders."""
-        return tuple(n for n, sea in enumerate(self.sea_spaces) if name in sea)
+        return self._index.seas_of.get(name, ())
 
     def sea_index(self, islands: tuple[str, ...] | list[str]) -> int | None:
-        key = tuple(sorted(islands))
-        return self.sea_spaces.index(key) if key in self.sea_spaces else None
-
-    @property
-    def _islands(self) -> dict[str, Island]:
-        return _island_map(self)
-
-    @property
-    def _line_index(self) -> dict[Line, int]:
-        return _line_map(self)
-
-    @property
-    def _lines_of(self) -> dict[str, tuple[int, ...]]:
-        return _touching_map(self)
+        return self._index.sea_index.get(tuple(sorted(islands)))
 
 
 def _pair(a: str, b: str) -> Line:
     return (a, b) if a <= b else (b, a)
 
 
-@cache
-def _island_map(board: Board) -> dict[str, Island]:
-    return {i.name: i for i in board.islands}
+@dataclass(frozen=True)
+class _Index:
+    names: tuple[str, ...]
+    islands: dict[str, Island]
+    line_index: dict[Line, int]
+    lines_of: dict[str, tuple[int, ...]]
+    sea_lines: tuple[tuple[int, ...], ...]
+    sea_neighbours: tuple[tuple[tuple[int, int], ...], ...]
+    seas_of: dict[str, tuple[int, ...]]
+    sea_index: dict[tuple[str, ...], int]
 
-
-@cache
-def _line_map(board: Board) -> dict[Line, int]:
-    return {line: n for n, line in enumerate(board.lines)}
-
-
-@cache
-def _touching_map(board: Board) -> dict[str, tuple[int, ...]]:
-    return {
-        i.name: tuple(n for n, line in enumerate(board.lines) if i.name in line)
-        for i in board.islands
-    }
-
-
-@cache
-def _sea_lines(board: Board) -> tuple[tuple[int, ...], ...]:
-    result = []
-    for a, b, c in board.sea_spaces:
-        lines = (board.line_index(a, b), board.line_index(a, c), board.line_index(b, c))
-        result.append(tuple(n for n in lines if n is not None))
-    return tuple(result)
-
-
-@cache
-def _sea_neighbours(board: Board) -> tuple[tuple[tuple[int, int], ...], ...]:
-    lines = _sea_lines(board)
-    return tuple(
-        tuple(
-            (other, shared)
-            for other in range(len(lines))
-            if other != sea
-            for shared in set(lines[sea]) & set(lines[other])
+    @staticmethod
+    def of(board: Board) -> _Index:
+        line_index = {line: n for n, line in enumerate(board.lines)}
+        sea_lines = tuple(
+            tuple(
+                n
+                for n in (line_index.get(_pair(a, b)) for a, b in ((x, y), (x, z), (y, z)))
+                if n is not None
+            )
+            for x, y, z in board.sea_spaces
         )
-        for sea in range(len(lines))
-    )
+        neighbours = tuple(
+            tuple(
+                (other, shared)
+                for other in range(len(sea_lines))
+                if other != sea
+                for shared in sorted(set(sea_lines[sea]) & set(sea_lines[other]))
+            )
+            for sea in range(len(sea_lines))
+        )
+        return _Index(
+            names=tuple(i.name for i in board.islands),
+            islands={i.name: i for i in board.islands},
+            line_index=line_index,
+            lines_of={
+                i.name: tuple(n for n, line in enumerate(board.lines) if i.name in line)
+                for i in board.islands
+            },
+            sea_lines=sea_lines,
+            sea_neighbours=neighbours,
+            seas_of={
+                i.name: tuple(n for n, sea in enumerate(board.sea_spaces) if i.name in sea)
+                for i in board.islands
+            },
+            sea_index={tuple(sea): n for n, sea in enumerate(board.sea_spaces)},
+        )
 
 
 @cache

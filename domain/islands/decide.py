@@ -115,6 +115,8 @@ def decide(state: State, command: Command) -> list[Event]:
         if system is None:
             raise IllegalMove("unknown_command", f"{command.type!r} is not a system command")
         return _then_premature_end(state, system(state, command.args))
+    if type(command.seat) is not int or not 0 <= command.seat < state.seats:
+        raise IllegalMove("not_a_seat", f"seat {command.seat!r} does not play in this game")
     handler = _seat_handler(state, command)
     return _then_premature_end(state, handler(state, command.seat, command.args))
 

@@ -31,7 +31,8 @@ class Outcome:
 
 def settle(out: Outcome, islands: Iterable[str]) -> None:
     """F-1/F-3: gains on `islands`, the bridges they remove, the losses; again while ships sink."""
-    dirty = set(islands)
+    # S-5: a ship that the change left enclosed sinks with it, before any majority is read.
+    dirty = set(islands) | _sink_enclosed(out)
     while dirty and not out.ended:
         settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
         touched = _gains(out, dirty)

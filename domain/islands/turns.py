@@ -99,7 +99,9 @@ def defer_final_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[E
     later = state.final_order[1:]
     if not any(state.scores[other] > state.scores[seat] for other in later):
         raise IllegalMove("no_deferral", "no seat with more points is still to play its final turn")
-    order = (later[0], seat, *later[1:])
+    # To the back of the line: seats then play in falling order of points and, since the
+    # leader never defers, every round of deferrals ends with someone playing.
+    order = (*later, seat)
     return [ev.final_turn_deferred(seat, order)]
 
 

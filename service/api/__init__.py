@@ -5,7 +5,7 @@ from __future__ import annotations
 import flask_smorest
 from flask import Flask
 
-from service.api import games, problems, system
+from service.api import games, problems, replays, system, undo
 from service.api.schemas import ProblemSchema
 
 OPENAPI_CONFIG = {
@@ -30,6 +30,8 @@ def init_api(app: Flask) -> Api:
     api = Api(app)
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(games.blp)
+    api.register_blueprint(undo.blp)
+    api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)
     # After Api(app), so that ours replace flask-smorest's JSON error handler.
     problems.register(app)

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Response, current_app, request, url_for
 
+from service import archive
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
@@ -19,8 +20,10 @@ from service.api.preconditions import (
     not_modified,
     version_headers,
 )
+from service.api.replays import refuse_archived
 from service.api.schemas import (
     AfterSchema,
+    AtSchema,
     CommandSchema,
     CreatedSchema,
     CreateGameSchema,
@@ -31,6 +34,7 @@ from service.api.schemas import (
 )
 from service.api.stream import follow
 from service.errors import BadRequest
+from service.games import takeback_answers, takeback_view
 from service.visibility import redact
 
 blp = Blueprint("games", __name__, description="Create, watch and play games.")
@@ -69,7 +73,10 @@ def create_game(setup: dict[str, Any]) -> Any:
         "Location": url_for(".get_game", game_id=created.game_id),
         **version_headers(created.version),
     }
-    return {"game_id": created.game_id, "version": created.version, "seats": seats}, headers
+    body = {"game_id": created.game_id, "version": created.version, "seats": seats}
+    if created.organizer_token is not None:
+        body["organizer_token"] = created.organizer_token
+    return body, headers
 
 
 @blp.get("/games/<game_id>")
@@ -77,14 +84,22 @@ def create_game(setup: dict[str, Any]) -> Any:
 @blp.response(200, GameViewSchema)
 @blp.alt_response(304, description="Not modified since the version If-None-Match names")
 @with_seat(required=False)
-def get_game(game_id: str, seat: int | None) -> Any:
-    """The game as the token's seat sees it; the spectator's view without a token."""
+@blp.arguments(AtSchema, location="query")
+def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
+    """The game as the token's seat sees it; the spectator's view without a token.
+
+    With ?at=N, the game as that viewer saw it at version N (a replay); once the game has
+    ended with its log revealed, every seat's hand is shown too (`hands`)."""
     loaded = game_service().load(game_id)
     unchanged = not_modified(loaded.version)
     if unchanged is not None:
         return unchanged
+    if query.get("at") is not None:
+        past = archive.view_at(game_service(), loaded, query["at"], seat)
+        return past, version_headers(loaded.version)
     view = loaded.rules.view(loaded.state, seat)
-    return {**view, "game_id": game_id, "version": loaded.version}, version_headers(loaded.version)
+    body = {**view, "game_id": game_id, "version": loaded.version, "takeback": takeback_view(loaded)}
+    return body, version_headers(loaded.version)
 
 
 @blp.get("/games/<game_id>/legal")
@@ -92,9 +107,12 @@ def get_game(game_id: str, seat: int | None) -> Any:
 @blp.response(200, LegalSchema)
 @with_seat(required=True)
 def legal_commands(game_id: str, seat: int) -> Any:
-    """Every command the token's seat may send now, each a body ready to POST; [] when waiting."""
+    """Every command the token's seat may send now, each a body ready to POST; [] when waiting.
+
+    While a takeback waits for this seat's answer, both AnswerTakeback bodies are listed too."""
     loaded = game_service().load(game_id)
     commands = [c.to_json() for c in loaded.rules.legal_commands(loaded.state, seat)]
+    commands += takeback_answers(loaded, seat)
     body = {"version": loaded.version, "commands": commands}
     return body, version_headers(loaded.version)
 
@@ -102,6 +120,7 @@ def legal_commands(game_id: str, seat: int) -> Any:
 @blp.post("/games/<game_id>/commands")
 @blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
 @blp.response(200, ExecutedSchema)
+@refuse_archived
 @with_seat(required=True)
 @blp.arguments(CommandSchema)
 def post_command(command: dict[str, Any], game_id: str, seat: int) -> Any:

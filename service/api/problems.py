@@ -18,7 +18,9 @@ from werkzeug.exceptions import HTTPException
 from domain.core import DomainError
 from service.errors import (
     BadRequest,
+    Conflict,
     Forbidden,
+    GameExists,
     GameNotFound,
     IdempotencyMismatch,
     PartialRetry,
@@ -26,6 +28,7 @@ from service.errors import (
     PreconditionRequired,
     ServiceError,
     Unauthorized,
+    Unprocessable,
     UnsupportedServer,
     VersionConflict,
 )
@@ -38,6 +41,8 @@ PROBLEM_JSON = "application/problem+json"
 UNPROCESSABLE_CODES = frozenset(
     {
         "bad_command",
+        "bad_undo_target",
+        "reason_required",
         "unknown_command",
         "unknown_island",
         "unknown_line",
@@ -60,6 +65,9 @@ SERVICE_STATUS: Mapping[type[ServiceError], int] = {
     GameNotFound: 404,
     VersionConflict: 409,
     PartialRetry: 409,
+    GameExists: 409,
+    Conflict: 409,
+    Unprocessable: 422,
     PreconditionFailed: 412,
     IdempotencyMismatch: 422,
     PreconditionRequired: 428,
@@ -75,9 +83,11 @@ def problem(
     detail: str,
     errors: Mapping[str, Any] | None = None,
     headers: Mapping[str, str] | None = None,
+    members: Mapping[str, Any] | None = None,
 ) -> Response:
-    """A problem+json response."""
+    """A problem+json response; `members` are extension members (e.g. the event version)."""
     body: dict[str, Any] = {
+        **(members or {}),
         "type": "about:blank",
         "title": http.HTTPStatus(status).phrase,
         "status": status,
@@ -108,7 +118,8 @@ def service_error(error: ServiceError) -> Response:
     if status >= 500:
         log.error("service error %s: %s", error.code, error.message)
     headers = {"WWW-Authenticate": _challenge(error.code)} if status == 401 else None
-    return problem(status, error.code, error.message, headers=headers)
+    members = getattr(error, "members", None)
+    return problem(status, error.code, error.message, headers=headers, members=members)
 
 
 def http_error(error: HTTPException) -> Response:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, fields, post_dump, validate
+from marshmallow import Schema, ValidationError, fields, post_dump, validate
 
 from domain.games import GAMES
+from domain.undo import SCOPES
 
 MODES = ("casual", "tournament")
 
@@ -55,6 +56,10 @@ class CreateGameSchema(Schema):
         load_default=True,
         metadata={"description": "Open the whole log, hidden cards included, once the game ends."},
     )
+    organizer = fields.String(
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "Tournament games: the organizer's name, recorded in corrections."},
+    )
 
 
 class CommandSchema(OpenSchema):
@@ -94,6 +99,67 @@ class CommandSchema(OpenSchema):
         values=fields.String(),
         metadata={"description": "Seat number (as text) -> the card given to that seat."},
     )
+    scope = fields.String(
+        validate=validate.OneOf(SCOPES),
+        metadata={"description": 'Undo: "command" (the last one) or "turn" (back to its start).'},
+    )
+    to_version = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=1),
+        metadata={"description": "RequestTakeback: the version whose state the game goes back to."},
+    )
+    accept = fields.Boolean(metadata={"description": "AnswerTakeback: true accepts, false declines."})
+
+
+def _not_blank(text: str) -> None:
+    if not text.strip():
+        raise ValidationError("must not be blank")
+
+
+class UndoSchema(Schema):
+    """POST /games/{id}/undo: take back one's own commands of the current turn."""
+
+    scope = fields.String(
+        load_default="command",
+        validate=validate.OneOf(SCOPES),
+        metadata={
+            "description": '"command": back to before your last command of this turn (the '
+            'default); "turn": back to the start of your turn.'
+        },
+    )
+
+
+class TakebackRequestSchema(Schema):
+    """POST /games/{id}/takebacks: ask the other seats to go back to a version."""
+
+    to_version = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(min=1),
+        metadata={"description": "The game goes back to the state after this version."},
+    )
+
+
+class TakebackAnswerSchema(Schema):
+    """POST /games/{id}/takebacks/current: accept or decline the pending takeback."""
+
+    accept = fields.Boolean(required=True)
+
+
+class CorrectionSchema(Schema):
+    """POST /games/{id}/corrections: the organizer sets a tournament game back, saying why."""
+
+    to_version = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(min=1),
+        metadata={"description": "The game goes back to the state after this version."},
+    )
+    reason = fields.String(
+        required=True,
+        validate=[validate.Length(min=1, max=1000), _not_blank],
+        metadata={"description": "Why: recorded in the Corrected event for the audit."},
+    )
 
 
 class AfterSchema(Schema):
@@ -115,6 +181,9 @@ class CreatedSchema(Schema):
     game_id = fields.String()
     version = fields.Integer()
     seats = fields.List(fields.Nested(SeatTokenSchema))
+    organizer_token = fields.String(
+        metadata={"description": "Tournament games: the organizer's bearer token, shown only once."}
+    )
 
 
 class SeatViewSchema(OpenSchema):
@@ -129,6 +198,21 @@ class SeatViewSchema(OpenSchema):
 class BridgeSchema(Schema):
     line = fields.List(fields.String())
     seat = fields.Integer()
+
+
+class TakebackSchema(Schema):
+    """A takeback request waiting for the other seats' answers."""
+
+    requested_by = fields.Integer(metadata={"description": "The seat that asked."})
+    to_version = fields.Integer(metadata={"description": "The version the game would go back to."})
+    version = fields.Integer(metadata={"description": "The version of the request."})
+    accepted_by = fields.List(fields.Integer())
+    waiting_for = fields.List(fields.Integer(), metadata={"description": "Seats yet to answer."})
+
+
+class CurrentTakebackSchema(Schema):
+    version = fields.Integer()
+    takeback = fields.Nested(TakebackSchema, allow_none=True)
 
 
 class GameViewSchema(OpenSchema):
@@ -156,6 +240,9 @@ class GameViewSchema(OpenSchema):
     result = fields.Dict(allow_none=True)
     hand = fields.List(
         fields.String(), metadata={"description": "The viewer's own cards; absent for spectators."}
+    )
+    takeback = fields.Nested(
+        TakebackSchema, allow_none=True, metadata={"description": "The pending takeback, if any."}
     )
 
 
@@ -205,3 +292,96 @@ class ProblemSchema(Schema):
     code = fields.String()
     detail = fields.String()
     errors = fields.Dict(metadata={"description": "Field name -> messages, for invalid input."})
+
+
+# --- replays, export/import, annotations (service/api/replays.py) ---------------------
+
+
+class AtSchema(Schema):
+    """?at=N: the game as it was at version N (1..the current version)."""
+
+    at = fields.Integer(metadata={"description": "A version 1..current; absent: the current one."})
+
+
+class ReplayStepSchema(Schema):
+    version = fields.Integer(metadata={"description": "The last version the command appended."})
+    first_version = fields.Integer(metadata={"description": "The first version it appended."})
+    actor = fields.String(metadata={"description": "seat:N, system, worker or organizer"})
+    at = fields.String()
+    types = fields.List(fields.String(), metadata={"description": "The event types, in order."})
+    description = fields.String(
+        metadata={"description": "In words, as this viewer may know it (no withheld secret)."}
+    )
+
+
+class AnnotationSchema(Schema):
+    """One annotation: a comment, a move mark or highlighted islands/lines on a version."""
+
+    id = fields.String(metadata={"description": "Its id in the game's annotation stream."})
+    layer = fields.String(metadata={"description": "The author's name: one layer per author."})
+    author_kind = fields.String(metadata={"description": "seat, guest or analysis"})
+    seat = fields.Integer(metadata={"description": "The author's seat (seat authors only)."})
+    version = fields.Integer(metadata={"description": "The version it is attached to (0..)."})
+    kind = fields.String(metadata={"description": "comment, mark or highlight"})
+    text = fields.String()
+    mark = fields.String(metadata={"description": "! ? !! ?? !? ?!"})
+    islands = fields.List(fields.String())
+    lines = fields.List(fields.List(fields.String()))
+    at = fields.String(metadata={"description": "When it was written (UTC)."})
+
+
+class ReplaySchema(Schema):
+    version = fields.Integer()
+    steps = fields.List(fields.Nested(ReplayStepSchema))
+    annotations = fields.List(fields.Nested(AnnotationSchema))
+
+
+class AnnotationRequestSchema(Schema):
+    """POST /games/{id}/annotations. With a seat's token the layer is that seat's name;
+    without one, `author` names the layer (the game must have ended)."""
+
+    version = fields.Integer(
+        required=True, strict=True, validate=validate.Range(min=0),
+        metadata={"description": "The version annotated: 0..the current one."},
+    )
+    kind = fields.String(required=True, validate=validate.OneOf(("comment", "mark", "highlight")))
+    text = fields.String(validate=validate.Length(min=1, max=2000))
+    mark = fields.String(validate=validate.OneOf(("!", "?", "!!", "??", "!?", "?!")))
+    islands = fields.List(fields.String(), validate=validate.Length(min=1, max=64))
+    lines = fields.List(
+        fields.List(fields.String(), validate=validate.Length(equal=2)),
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "Bridge lines, each the pair of islands it joins."},
+    )
+    author = fields.String(
+        validate=validate.Length(min=1, max=60),
+        metadata={"description": "Without a token: the author's name (1-60 characters)."},
+    )
+    author_kind = fields.String(
+        load_default="guest",
+        validate=validate.OneOf(("guest", "analysis")),
+        metadata={"description": "Without a token: guest (default) or analysis (a program's layer)."},
+    )
+
+
+class LayerSchema(Schema):
+    """?layer=Name: only the annotations of that author."""
+
+    layer = fields.String(validate=validate.Length(min=1, max=64))
+
+
+class AnnotationsSchema(Schema):
+    version = fields.Integer()
+    annotations = fields.List(fields.Nested(AnnotationSchema))
+
+
+class ImportRequestSchema(Schema):
+    """POST /games/import as JSON: the game file's text in `jsonl`."""
+
+    jsonl = fields.String(required=True, validate=validate.Length(min=1))
+
+
+class ImportedSchema(Schema):
+    game_id = fields.String()
+    archived = fields.Boolean()
+    version = fields.Integer()

@@ -9,10 +9,9 @@ from collections.abc import Iterator, Sequence
 
 import redis
 
-from domain.core import fold
 from service.api.schemas import EventSchema
 from service.events import Envelope, EventStorePort
-from service.games import Loaded, to_event
+from service.games import Loaded, extended
 from service.visibility import redact
 
 log = logging.getLogger("archipelago.api")
@@ -59,9 +58,8 @@ def follow(
 
 
 def advanced(loaded: Loaded, envelopes: Sequence[Envelope]) -> Loaded:
-    """`loaded` with `envelopes` (the next ones) folded in."""
-    state = fold(loaded.rules, loaded.state, (to_event(e) for e in envelopes))
-    return Loaded(loaded.game_id, loaded.rules, state, [*loaded.envelopes, *envelopes])
+    """`loaded` with `envelopes` (the next ones) folded in, undos included."""
+    return extended(loaded, envelopes)
 
 
 def frame(envelope: Envelope, viewer: int | None, revealed: bool) -> str:

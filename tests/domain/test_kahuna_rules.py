@@ -639,7 +639,7 @@ def test_commands_out_of_turn(command: Command) -> None:
     game = given(dealt(), position(black=[("DUDA", "ELAI")]))
     assert game.rejects(command) == "not_your_turn"
     assert game.rejects(Command(command.type, None, command.args)) == "unknown_command"
-    assert game.rejects(Command(command.type, 7, command.args)) == "not_your_turn"
+    assert game.rejects(Command(command.type, 7, command.args)) == "not_a_seat"
 
 
 @pytest.mark.parametrize("command", SEAT_COMMANDS, ids=lambda c: c.type)

@@ -1,0 +1,173 @@
+"""Export, import and replay of games against the store; the file format is replays/archive.py.
+
+An import verifies the file's hash chain, folds every event through the rules, and writes the
+envelopes verbatim (same hashes, same times) under a new game id, marked archived: an archived
+game takes no command and has no seat tokens. Exporting the imported game gives back the
+same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.games import rules_for
+from domain.islands.describe import describe
+from replays import archive as fmt
+from service.annotations import Annotations, check_imported, visible, without_ids
+from service.errors import Conflict, Unprocessable
+from service.events import Envelope, canonical_json
+from service.games import GameService, Loaded
+from service.store import archive_key
+from service.visibility import redact
+
+
+@dataclass(frozen=True)
+class Imported:
+    game_id: str
+    version: int
+
+
+def is_archived(service: GameService, game_id: str) -> bool:
+    """Whether the game was imported from a file (and so is read-only)."""
+    return bool(service.redis.exists(archive_key(game_id)))
+
+
+def refuse_archived(service: GameService, game_id: str) -> None:
+    """Conflict(game_archived) for an imported game: it is a record, not a game in play."""
+    if is_archived(service, game_id):
+        raise Conflict("game_archived", "this game was imported from a file: it is read-only")
+
+
+def archive_header(service: GameService, game_id: str) -> dict[str, Any] | None:
+    """The header of the file an archived game was imported from; None for other games."""
+    raw = service.redis.get(archive_key(game_id))
+    if raw is None:
+        return None
+    header: dict[str, Any] = json.loads(raw)
+    return header
+
+
+def visible_annotations(
+    notes: Annotations, loaded: Loaded, viewer: int | None, layer: str | None = None
+) -> list[dict[str, Any]]:
+    """The game's annotations `viewer` may read (of one layer, when given), with their ids."""
+    ended = bool(loaded.rules.is_terminal(loaded.state))
+    records = visible(notes.list(loaded.game_id), viewer, ended)
+    return [r for r in records if layer is None or r["layer"] == layer]
+
+
+def export_game(service: GameService, notes: Annotations, game_id: str, viewer: int | None) -> str:
+    """The game file as `viewer` may see it (see replays/archive.py)."""
+    loaded = service.load(game_id)
+    records = without_ids(visible_annotations(notes, loaded, viewer))
+    return fmt.export(loaded.envelopes, viewer, loaded.revealed, records)
+
+
+def import_game(service: GameService, content: str | bytes) -> Imported:
+    """A new archived game holding the file's events verbatim; Unprocessable if the file fails."""
+    archive = _verified(content)
+    if not archive.complete:
+        first = min(archive.redacted)
+        raise Unprocessable(
+            "incomplete_export",
+            f"{len(archive.redacted)} events have their secrets withheld (the first is event "
+            f"{first}): only the complete file of a finished game can be imported",
+            version=first,
+        )
+    try:
+        state = fmt.refold(archive)
+    except fmt.RefoldFailed as error:
+        raise Unprocessable(
+            "refold_failed",
+            f"the rules cannot fold event {error.version}: {error.reason}",
+            version=error.version,
+        ) from None
+    if not rules_for(archive.header["game"]).is_terminal(state):
+        last = archive.envelopes[-1].version
+        raise Unprocessable(
+            "game_not_finished", f"the events end at version {last}, before the game does", version=last
+        )
+    board = getattr(getattr(state, "rules", None), "board", None)
+    check_imported(archive.annotations, len(archive.envelopes), board, len(archive.header["seats"]))
+    game_id = secrets.token_hex(8)
+    service.store.import_verbatim(  # type: ignore[attr-defined]
+        game_id,
+        archive.envelopes,
+        canonical_json(archive.header),
+        [canonical_json(record) for record in archive.annotations],
+    )
+    return Imported(game_id, len(archive.envelopes))
+
+
+def _verified(content: str | bytes) -> fmt.Archive:
+    try:
+        archive = fmt.read(content)
+    except fmt.ArchiveError as error:
+        raise Unprocessable("verify_failed", str(error), version=error.version, line=error.line) from None
+    result = fmt.verify_chain(archive)
+    if not result.ok:
+        raise Unprocessable(
+            "verify_failed",
+            f"event {result.first_bad}: {result.reason}",
+            version=result.first_bad,
+            line=result.line,
+        )
+    return archive
+
+
+# --- replay ------------------------------------------------------------------------------
+
+
+def replay(loaded: Loaded, viewer: int | None, annotations: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The game as steps, one per command, each described in words as `viewer` may see it."""
+    names = [seat["name"] for seat in loaded.setup["seats"]]
+    shown = [redact(e, viewer, loaded.revealed) for e in loaded.envelopes]
+    steps = []
+    for group in _commands(loaded.envelopes, shown):
+        last = group[-1]
+        steps.append(
+            {
+                "version": last["version"],
+                "first_version": group[0]["version"],
+                "actor": last["actor"],
+                "at": last["at"],
+                "types": [e["type"] for e in group],
+                "description": describe(group, names),
+            }
+        )
+    return {"version": loaded.version, "steps": steps, "annotations": list(annotations)}
+
+
+def _commands(envelopes: Sequence[Envelope], shown: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The redacted events grouped by the command (or system step) that appended them."""
+    groups: list[list[dict[str, Any]]] = []
+    previous = None
+    for envelope, event in zip(envelopes, shown, strict=True):
+        if groups and envelope.command_id == previous:
+            groups[-1].append(event)
+        else:
+            groups.append([event])
+        previous = envelope.command_id
+    return groups
+
+
+def view_at(service: GameService, loaded: Loaded, at: int, viewer: int | None) -> dict[str, Any]:
+    """The game as `viewer` saw it at version `at` (1..current); every hand once revealed."""
+    if not 1 <= at <= loaded.version:
+        message = f"at must be a version 1..{loaded.version}"
+        raise Unprocessable("at_out_of_range", message, errors={"at": [message]})
+    past = service.load(loaded.game_id, upto=at)
+    body = {
+        **past.rules.view(past.state, viewer),
+        "game_id": loaded.game_id,
+        "version": at,
+        "latest_version": loaded.version,
+    }
+    hands = getattr(past.state, "hands", None)
+    if loaded.revealed and hands is not None:
+        body["hands"] = [list(hand) for hand in hands]  # the log is open: so is every hand
+    return body

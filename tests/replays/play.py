@@ -1,0 +1,128 @@
+"""Random whole games for the replay tests: in the rules alone (sealed as the store would) or
+through the GameService on the real Redis."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from domain.core import Command, Event, fold
+from domain.islands import engine
+from domain.islands import events as ev
+from service.events import ZERO_HASH, Envelope, NewEvent, seal
+from service.games import GameService
+
+NAMES = ("Ana", "Ben", "Cai", "Dee")
+AT = "2026-11-22T10:00:00.000000Z"
+
+# One setup per game and variant, small enough to keep the suite fast.
+SETUPS: dict[str, dict[str, Any]] = {
+    "kahuna": {"game": "kahuna", "seats": 2},
+    "kahuna-later": {"game": "kahuna", "seats": 2, "options": {"edition": "thames-kosmos"}},
+    "ikibiti": {"game": "arabana-ikibiti", "seats": 2},
+    "ikibiti-ships": {"game": "arabana-ikibiti", "seats": 2, "options": {"seafarers": True}},
+    "ikibiti-handicap": {
+        "game": "arabana-ikibiti",
+        "seats": 2,
+        "options": {"handicap": {"seat": 1, "free_bridges": 2, "extra_cards": 1}},
+    },
+    "opodopo": {"game": "arabana-opodopo", "seats": 4},
+    "opodopo-gods": {"game": "arabana-opodopo", "seats": 3, "options": {"gods": True}},
+}
+
+
+def setup_of(name: str, first_seat: int = 0, **more: Any) -> dict[str, Any]:
+    """The POST /games body (and GameCreated data) of one of SETUPS."""
+    spec = SETUPS[name]
+    setup: dict[str, Any] = {
+        "game": spec["game"],
+        "seats": [{"name": n} for n in NAMES[: spec["seats"]]],
+        "first_seat": first_seat,
+        **more,
+    }
+    if "options" in spec:
+        setup["options"] = spec["options"]
+    return setup
+
+
+def pick(rng: random.Random, state: Any) -> Command:
+    """A random legal command for whoever must act, or the system's due command."""
+    pending = engine.pending_system(state)
+    if pending is None:
+        movers = [legal for seat in range(state.seats) if (legal := engine.legal_commands(state, seat))]
+        legal = rng.choice(movers)
+        kind = rng.choice(sorted({c.type for c in legal}))
+        return rng.choice([c for c in legal if c.type == kind])
+    if pending["kind"] == "shuffle":
+        args = {name: rng.sample(range(size), size) for name, size in pending["permutations"].items()}
+        return Command("ShuffleDeck", None, args)
+    if pending["kind"] == "pick":
+        return Command(
+            "DrawAtRandom", None, {"picks": {s: rng.randrange(n) for s, n in pending["hands"].items()}}
+        )
+    return Command("ScoreRound", None, {"round": pending["round"]})
+
+
+def sealed_game(rng: random.Random, setup: Mapping[str, Any]) -> list[Envelope]:
+    """A whole random game as the store would hold it: envelopes hash-chained, grouped by command."""
+    state = engine.initial_state(setup)
+    batches: list[tuple[str, str, list[Event]]] = [("organizer", "create-g", [ev.game_created(dict(setup))])]
+    while not engine.is_terminal(state):
+        command = pick(rng, state)
+        events = engine.decide(state, command)
+        state = fold(engine, state, events)
+        actor = "system" if command.seat is None else f"seat:{command.seat}"
+        if command.type == "ScoreRound":
+            actor = "worker"
+        if command.type == "ShuffleDeck" and batches[-1][0] in ("organizer", "worker"):
+            batches[-1][2].extend(events)  # the service deals in the same append
+            continue
+        batches.append((actor, f"c{len(batches)}", events))
+    envelopes: list[Envelope] = []
+    for actor, command_id, events in batches:
+        new = [
+            NewEvent(
+                f"{command_id}:{i}",
+                e.type,
+                dict(e.data),
+                e.schema,
+                None if e.secret is None else dict(e.secret),
+                tuple(e.audience),
+                actor,
+                command_id,
+            )
+            for i, e in enumerate(events)
+        ]
+        envelopes += seal(new, len(envelopes), AT, envelopes[-1].hash if envelopes else ZERO_HASH)
+    return envelopes
+
+
+def play_service(
+    service: GameService, rng: random.Random, setup: Mapping[str, Any], *, until_version: int | None = None
+) -> str:
+    """A new game played with random legal commands through the GameService; its id."""
+    game_id = service.create(setup).game_id
+    play_on(service, game_id, rng, until_version=until_version)
+    return game_id
+
+
+def play_on(
+    service: GameService, game_id: str, rng: random.Random, *, until_version: int | None = None
+) -> None:
+    """Random legal commands on the game to its end, or until it passed `until_version`.
+
+    Scorings are run in place (as the worker would), whether or not the service queued them.
+    """
+    for _ in range(5000):
+        loaded = service.load(game_id)
+        if engine.is_terminal(loaded.state) or (until_version and loaded.version >= until_version):
+            return
+        pending = engine.pending_system(loaded.state)
+        if pending is not None and pending["kind"] == "score":
+            service.score_round(game_id, pending["round"])
+            continue
+        command = pick(rng, loaded.state)
+        assert command.seat is not None, command
+        service.execute(game_id, command.seat, command.to_json())
+    raise AssertionError("no end after 5000 commands")
