@@ -23,27 +23,15 @@ from typing import Any
 from domain.core import DomainError, Event
 from domain.games import rules_for
 from domain.history import extend_history
-from service.events import ZERO_HASH, Envelope, canonical_json, envelope_hash
+from service.events import STORED_FIELDS, ZERO_HASH, Envelope, canonical_json, envelope_hash
 from service.visibility import may_read_secret
 
 FORMAT = "archipelago-game"
 FORMAT_VERSION = 1
 MEDIA_TYPE = "application/x-ndjson"
 
-EVENT_FIELDS = (
-    "version",
-    "type",
-    "schema",
-    "data",
-    "secret",
-    "audience",
-    "actor",
-    "command_id",
-    "event_id",
-    "at",
-    "prev_hash",
-    "hash",
-)
+EVENT_FIELDS = STORED_FIELDS
+"""An event line holds exactly what the store keeps of it (no global position)."""
 HEADER_FIELDS = (
     "format",
     "format_version",

@@ -75,6 +75,12 @@ class Ruleset:
         return 0
 
 
+DUEL: dict[str, Any] = dict(
+    copies=2, bridges=25, markers=10, min_seats=2, max_seats=2,
+    start_hand=3, face_up=3, hand_limit=5, rounds=3,
+)
+"""K-1/I-1: the material and deal Kahuna and Arabana-Ikibiti share."""
+
 KAHUNA_EDITIONS = ("original", "thames-kosmos")
 
 
@@ -107,15 +113,7 @@ def kahuna(options: Mapping[str, Any]) -> Ruleset:
     return Ruleset(
         game="kahuna",
         board=load_board("kahuna"),
-        copies=2,
-        bridges=25,
-        markers=10,
-        min_seats=2,
-        max_seats=2,
-        start_hand=3,
-        face_up=3,
-        hand_limit=5,
-        rounds=3,
+        **DUEL,
         edition=edition,
         final_turns=later,
         premature_end=later,
@@ -151,15 +149,7 @@ def arabana_ikibiti(options: Mapping[str, Any]) -> Ruleset:
     return Ruleset(
         game="arabana-ikibiti",
         board=load_board("arabana-ikibiti"),
-        copies=2,
-        bridges=25,
-        markers=10,
-        min_seats=2,
-        max_seats=2,
-        start_hand=3,
-        face_up=3,
-        hand_limit=5,
-        rounds=3,
+        **DUEL,
         scoring="difference",
         pair="remove_and_place",
         place_needs_uncontrolled_end=True,
