@@ -11,13 +11,14 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from bench import api, domain, store
+from bench import ai, api, domain, store
 from bench.common import Figure, machine, say, table
 
 PARTS: dict[str, Callable[..., list[Figure]]] = {
     "domain": domain.run,
     "store": store.run,
     "api": api.run,
+    "ai": ai.run,
 }
 
 
@@ -27,7 +28,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         description=(
             "Archipelago benchmarks. domain: random self-play games/s in the rules alone; "
             "store: EventStore.append vs raw XADD on a fresh embedded Redis; "
-            "api: p50/p99 latency against gunicorn + RQ worker + Redis."
+            "api: p50/p99 latency against gunicorn + RQ worker + Redis; "
+            "ai: ISMCTS iterations/s per game and time per AI move by level."
         ),
     )
     parser.add_argument(

@@ -1,31 +1,52 @@
-"""The service's dice: the random inputs the rules ask for, drawn with `secrets`."""
+"""The service's dice: the random inputs the rules ask for (shuffles, god stones, Pele's picks).
+
+In play they come from the operating system (`secrets`). ARCHIPELAGO_DICE_SEED makes them
+reproducible, for tests and demonstrations only: whoever knows the seed knows every deal.
+"""
 
 from __future__ import annotations
 
+import os
+import random
 import secrets
 from collections.abc import Mapping
 from typing import Any
 
 from domain.core import Command
 
-_rng = secrets.SystemRandom()
-
 IMMEDIATE = ("shuffle", "pick")
 """Pending system work the service does at once; "score" goes to the worker instead."""
 
-
-def permutation(size: int) -> list[int]:
-    order = list(range(size))
-    _rng.shuffle(order)
-    return order
+SEED_VARIABLE = "ARCHIPELAGO_DICE_SEED"
 
 
-def chance_command(pending: Mapping[str, Any]) -> Command | None:
-    """The system command answering `pending` with fresh randomness, or None for other work."""
-    if pending["kind"] == "shuffle":
-        args = {name: permutation(size) for name, size in pending["permutations"].items()}
-        return Command("ShuffleDeck", None, args)
-    if pending["kind"] == "pick":
-        picks = {seat: secrets.randbelow(size) for seat, size in pending["hands"].items()}
-        return Command("DrawAtRandom", None, {"picks": picks})
-    return None
+class Dice:
+    """Draws the system commands that answer the rules' requests for chance."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+
+    def permutation(self, size: int) -> list[int]:
+        order = list(range(size))
+        self._rng.shuffle(order)
+        return order
+
+    def below(self, n: int) -> int:
+        return self._rng.randrange(n)
+
+    def command(self, pending: Mapping[str, Any]) -> Command | None:
+        """The system command answering `pending` with fresh randomness, or None for other work."""
+        if pending["kind"] == "shuffle":
+            args = {name: self.permutation(size) for name, size in pending["permutations"].items()}
+            return Command("ShuffleDeck", None, args)
+        if pending["kind"] == "pick":
+            picks = {seat: self._rng.randrange(size) for seat, size in pending["hands"].items()}
+            return Command("DrawAtRandom", None, {"picks": picks})
+        return None
+
+
+def dice_from(environ: Mapping[str, str] | None = None) -> Dice:
+    """The OS's dice, or seeded ones when ARCHIPELAGO_DICE_SEED is set."""
+    env = os.environ if environ is None else environ
+    seed = env.get(SEED_VARIABLE)
+    return Dice(None if not seed else int(seed))

@@ -18,7 +18,7 @@ from domain.core import Command, Event, IllegalMove, fold
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
 from domain.islands import events as domain_events
-from service.chance import IMMEDIATE, chance_command
+from service.chance import IMMEDIATE, Dice
 from service.errors import (
     Conflict,
     GameNotFound,
@@ -70,7 +70,7 @@ class Loaded:
 class Created:
     game_id: str
     version: int
-    tokens: list[str]
+    tokens: list[str | None]  # None for a computer seat
     organizer_token: str | None = field(default=None, repr=False)
 
 
@@ -142,11 +142,15 @@ class GameService:
         client: redis.Redis,
         scoring: ScoringQueue | None = None,
         cache_size: int = 256,
+        ai: Any = None,
+        dice: Dice | None = None,
     ) -> None:
         self.store = store
         self.redis = client
         self.tokens = SeatTokens(client)
         self.scoring = scoring
+        self.ai = ai  # service.ai_jobs.AiQueue: computer seats' moves and the analysis
+        self.dice = dice or Dice()
         self._cache: OrderedDict[str, tuple[Any, list[Envelope]]] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -158,13 +162,16 @@ class GameService:
         rules = rules_for(setup["game"])
         setup = dict(setup)
         if setup.get("first_seat") is None:
-            setup["first_seat"] = secrets.randbelow(max(1, len(setup["seats"])))
+            setup["first_seat"] = self.dice.below(max(1, len(setup["seats"])))
         state = rules.initial_state(setup)
         game_id = secrets.token_hex(8)
         events = [domain_events.game_created(setup), *self._system_events(rules, state)]
-        tokens = self.tokens.issue(game_id, len(setup["seats"]))
+        issued = self.tokens.issue(game_id, len(setup["seats"]))
+        # A computer seat's token is never handed out: the service alone plays that seat.
+        tokens = [None if seat.get("ai") else t for seat, t in zip(setup["seats"], issued, strict=True)]
         organizer = self.tokens.issue_organizer(game_id) if setup.get("mode") == "tournament" else None
         self.store.append(game_id, 0, self._envelopes(events, ORGANIZER, f"create-{game_id}"))
+        self._schedule_ai(game_id)
         return Created(game_id, len(events), tokens, organizer)
 
     # --- reading --------------------------------------------------------------------
@@ -309,7 +316,16 @@ class GameService:
     # --- the system's part ------------------------------------------------------------
 
     def follow_up(self, loaded: Loaded) -> None:
-        """Start what the game now waits for: a shuffle at once, a scoring on the worker."""
+        """Start what the game now waits for: a shuffle at once, a scoring or AI moves on the worker."""
+        self._system_follow_up(loaded)
+        self._schedule_ai(loaded.game_id)
+
+    def _schedule_ai(self, game_id: str) -> None:
+        """Enqueue the moves of computer seats the newest version waits for (and the analysis)."""
+        if self.ai is not None:
+            self.ai.schedule(self.load(game_id))
+
+    def _system_follow_up(self, loaded: Loaded) -> None:
         pending = loaded.rules.pending_system(loaded.state)
         if pending is None:
             return
@@ -347,13 +363,14 @@ class GameService:
                 )
             except VersionConflict:
                 continue
+            self._schedule_ai(game_id)
             return True
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
     def _system_events(self, rules: Any, state: Any) -> list[Event]:
         """The events of the random draws the game now waits for (a deal, Pele's picks)."""
         pending = rules.pending_system(state)
-        command = None if pending is None else chance_command(pending)
+        command = None if pending is None else self.dice.command(pending)
         return [] if command is None else list(rules.decide(state, command))
 
     @staticmethod

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 
 import redis
 
+from service.ai_jobs import AiQueue
+from service.chance import dice_from
 from service.games import GameService
 from service.scoring import ScoringQueue
 from service.store import EventStore, check_server
@@ -21,8 +23,8 @@ def redis_url(environ: Mapping[str, str] | None = None) -> str:
 
 
 def build_service(url: str | None = None, rq_url: str | None = None) -> GameService:
-    """A GameService on the Redis at `url` (default REDIS_URL), scoring on RQ at `rq_url`."""
+    """A GameService on the Redis at `url` (default REDIS_URL), scoring and AI seats on RQ at `rq_url`."""
     client = redis.Redis.from_url(url or redis_url())
     check_server(client)
-    scoring = ScoringQueue(rq_connection(rq_url or rq_redis_url()))
-    return GameService(EventStore(client), client, scoring)
+    jobs = rq_connection(rq_url or rq_redis_url())
+    return GameService(EventStore(client), client, ScoringQueue(jobs), ai=AiQueue(jobs), dice=dice_from())

@@ -63,10 +63,10 @@ LAST_EVENT_ID = {
 @blp.arguments(CreateGameSchema)
 @blp.response(201, CreatedSchema)
 def create_game(setup: dict[str, Any]) -> Any:
-    """Create a game; the answer holds each seat's token (shown only once)."""
+    """Create a game; the answer holds each seat's token (shown only once), none for computer seats."""
     created = game_service().create(setup)
     seats = [
-        {"seat": seat, "name": entry["name"], "token": token}
+        {"seat": seat, **entry, **({"token": token} if token is not None else {})}
         for seat, (entry, token) in enumerate(zip(setup["seats"], created.tokens, strict=True))
     ]
     headers = {

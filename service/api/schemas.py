@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, post_dump, validate
+from marshmallow import Schema, ValidationError, fields, post_dump, post_load, validate, validates_schema
 
+from ai.policies import KINDS as AI_KINDS
+from ai.policies import LEVELS as AI_LEVELS
 from domain.games import GAMES
 from domain.undo import SCOPES
 
 MODES = ("casual", "tournament")
+DEFAULT_AI_LEVEL = 2
 
 
 class OpenSchema(Schema):
@@ -36,6 +39,26 @@ class OpenSchema(Schema):
 
 class SeatRequestSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    ai = fields.String(
+        validate=validate.OneOf(AI_KINDS),
+        metadata={"description": "A computer seat: random, greedy or ismcts. It gets no token."},
+    )
+    level = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=min(AI_LEVELS), max=max(AI_LEVELS)),
+        metadata={"description": "A computer seat's strength 1-5 (ismcts: 0.1-5 s per command); default 2."},
+    )
+
+    @validates_schema
+    def _level_needs_ai(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "level" in data and "ai" not in data:
+            raise ValidationError("a level is given to a computer seat only (with ai)", "level")
+
+    @post_load
+    def _default_level(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        if "ai" in data:
+            data.setdefault("level", DEFAULT_AI_LEVEL)
+        return data
 
 
 class CreateGameSchema(Schema):
@@ -174,7 +197,11 @@ class AfterSchema(Schema):
 class SeatTokenSchema(Schema):
     seat = fields.Integer()
     name = fields.String()
-    token = fields.String(metadata={"description": "The seat's bearer token, shown only once."})
+    token = fields.String(
+        metadata={"description": "The seat's bearer token, shown only once; none for a computer seat."}
+    )
+    ai = fields.String(metadata={"description": "A computer seat's player: random, greedy or ismcts."})
+    level = fields.Integer()
 
 
 class CreatedSchema(Schema):

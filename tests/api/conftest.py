@@ -14,6 +14,7 @@ from rq.serializers import JSONSerializer
 
 from service.api.context import EXTENSION
 from service.app import create_app
+from service.chance import SEED_VARIABLE
 from service.embedded_redis import EmbeddedRedis
 from service.worker import QUEUE_DEFAULT, queue
 
@@ -24,6 +25,8 @@ def app(
 ) -> Iterator[Flask]:
     """The app on the test Redis; the env makes the scoring job's build_service() find it too."""
     monkeypatch.setenv("REDIS_URL", redis_server.url)
+    # Reproducible deals, in the app and in the jobs: a test sees the same games every run.
+    monkeypatch.setenv(SEED_VARIABLE, "20261122")
     monkeypatch.setenv("RQ_REDIS_URL", redis_server.url)
     app = create_app({"REDIS_URL": redis_server.url, "TESTING": True, "SSE_MAX_SECONDS": 0.3})
     yield app

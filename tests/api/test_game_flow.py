@@ -97,3 +97,12 @@ def test_every_game_plays_to_its_end_with_the_legal_commands_as_posted_bodies(
     final = play(client, game, random.Random(1), run_worker)
     assert final["result"] is not None
     assert events(client, game)["events"][-1]["type"] == "GameEnded"
+
+
+def test_seeded_dice_deal_the_same_game_and_the_os_dice_do_not() -> None:
+    from service.chance import Dice, dice_from
+
+    pending = {"kind": "shuffle", "permutations": {"order": 24}}
+    seeded = [dice_from({"ARCHIPELAGO_DICE_SEED": "7"}).command(pending) for _ in range(2)]
+    assert seeded[0] == seeded[1]
+    assert Dice().command(pending) != Dice().command(pending)  # 1 in 24! to fail by chance

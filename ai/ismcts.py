@@ -1,0 +1,216 @@
+"""Single-observer information-set Monte Carlo tree search (Cowling, Powley and Whitehouse, 2012).
+
+One tree for the searching seat, its nodes keyed by the commands played from the root.
+Each iteration samples a world the seat cannot tell from the real one (ai.sampling),
+walks down the tree among the commands legal in that world (UCB1 with availability
+counts), adds one node, plays a short rollout (the cheap move order of ai.evaluate with
+some noise, to the end of the next seat's turn) and backs up the evaluation's win chances,
+each node scoring the chance of the seat that chose its command. The root's children
+start with a few virtual visits worth the evaluation right after each command (what the
+greedy player sees), so a short search never does worse than that guess by much.
+The answer is the most visited command.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.evaluate import quick, win_chances
+from ai.knowledge import SeatKnowledge
+from ai.sampling import determinize
+from ai.sim import key, mover, step
+from domain.core import Command, IllegalMove
+from domain.islands import engine
+from domain.islands.state import ENDED, State
+
+EXPLORATION = 0.7
+PRIOR_VISITS = 3
+PRIOR_WORLDS = 2
+ROLLOUT_TURNS = 2
+ROLLOUT_COMMANDS = 16
+ROLLOUT_NOISE = 1.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search may run: seconds of wall time, iterations, or both (whichever first)."""
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seconds is None and self.iterations is None:
+            raise ValueError("a budget needs seconds or iterations")
+
+
+@dataclass(eq=False)
+class Node:
+    parent: Node | None
+    command: Command | None
+    seat: int | None  # who chose `command`
+    children: dict[str, Node] = field(default_factory=dict)
+    visits: float = 0.0
+    total: float = 0.0
+    avail: float = 0.0
+    legal: dict[Any, list[Command]] = field(default_factory=dict)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class Searched:
+    """A search's answer: the command, and per root command its visits and estimated win chance."""
+
+    command: Command
+    chances: dict[str, float]
+    visits: dict[str, float]
+    iterations: int
+    seconds: float
+
+    @property
+    def best_chance(self) -> float:
+        return self.chances[key(self.command)]
+
+
+def search(
+    knowledge: SeatKnowledge, legal: Sequence[Command], rng: random.Random, budget: Budget
+) -> Searched:
+    """Search from `knowledge` among `legal` (the seat's commands now) within `budget`."""
+    started = time.perf_counter()
+    deadline = None if budget.seconds is None else started + budget.seconds
+    me = knowledge.seat
+    root = Node(None, None, None)
+    for command in legal:
+        root.children[key(command)] = Node(root, command, me)
+    _priors(root, knowledge, rng)
+    iterations = 0
+    while len(root.children) > 1:
+        if budget.iterations is not None and iterations >= budget.iterations:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        _iterate(root, determinize(knowledge, rng), rng)
+        iterations += 1
+    best = max(root.children.values(), key=lambda child: (child.visits, child.mean))
+    assert best.command is not None
+    return Searched(
+        command=best.command,
+        chances={k: c.mean for k, c in root.children.items()},
+        visits={k: c.visits for k, c in root.children.items()},
+        iterations=iterations,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _priors(root: Node, knowledge: SeatKnowledge, rng: random.Random) -> None:
+    """Virtual visits per root command worth the evaluation right after it, over a few worlds."""
+    me = knowledge.seat
+    sums = dict.fromkeys(root.children, 0.0)
+    for _ in range(PRIOR_WORLDS):
+        world = determinize(knowledge, rng)
+        for k, child in root.children.items():
+            assert child.command is not None
+            try:
+                after = step(world, child.command, rng)
+            except IllegalMove:
+                continue
+            sums[k] += win_chances(after, me)[me]
+    for k, child in root.children.items():
+        child.visits = child.avail = float(PRIOR_VISITS)
+        child.total = PRIOR_VISITS * sums[k] / PRIOR_WORLDS
+
+
+def _iterate(root: Node, state: State, rng: random.Random) -> None:
+    node = root
+    while state.phase != ENDED:
+        seat = mover(state)
+        if seat is None:
+            break
+        moves = _moves(node, state, seat)
+        if not moves:
+            break
+        untried = [m for m in moves if key(m) not in node.children]
+        if untried:
+            command = max(untried, key=lambda m: quick(state, m) + rng.random())
+            child = Node(node, command, seat)
+            node.children[key(command)] = child
+        else:
+            children = [node.children[key(m)] for m in moves]
+            for c in children:
+                c.avail += 1
+            child = max(children, key=_ucb)
+            command = child.command  # type: ignore[assignment]
+        try:
+            state = step(state, command, rng)
+        except IllegalMove:
+            break
+        node = child
+        if untried:
+            break
+    chances = _rollout(state, rng)
+    while node is not None:
+        if node.seat is not None:
+            node.visits += 1
+            node.total += chances[node.seat]
+        node = node.parent  # type: ignore[assignment]
+
+
+def _ucb(child: Node) -> float:
+    return child.mean + EXPLORATION * math.sqrt(math.log(max(child.avail, 1.0)) / child.visits)
+
+
+def _moves(node: Node, state: State, seat: int) -> list[Command]:
+    """The commands the search tries here: the legal ones, multi-card discards left out."""
+    if node.parent is None:
+        return [c.command for c in node.children.values() if c.command is not None]
+    fingerprint = (
+        seat,
+        state.phase,
+        state.round,
+        state.hands[seat],
+        state.face_up,
+        bool(state.stack),
+        state.pending,
+        tuple(len(h) for h in state.hands),
+        state.chosen[seat] if state.chosen else None,
+    )
+    cached = node.legal.get(fingerprint)
+    if cached is None:
+        cached = prune(engine.legal_commands(state, seat))
+        node.legal[fingerprint] = cached
+    return cached
+
+
+def prune(commands: Sequence[Command]) -> list[Command]:
+    """The commands worth searching: discarding several cards at once only when nothing else is legal."""
+    single = [c for c in commands if not (c.type == "DiscardCards" and len(c.args.get("cards", ())) > 1)]
+    return single or list(commands)
+
+
+def _rollout(state: State, rng: random.Random) -> list[float]:
+    """Play cheap moves to the end of the next seat's turn; the win chances there."""
+    turns = 0
+    for _ in range(ROLLOUT_COMMANDS):
+        if state.phase == ENDED:
+            break
+        seat = mover(state)
+        if seat is None:
+            break
+        legal = engine.legal_commands(state, seat)
+        if not legal:
+            break
+        command = max(legal, key=lambda m: quick(state, m) + ROLLOUT_NOISE * rng.random())
+        before = (state.active, state.round, state.phase)
+        state = step(state, command, rng)
+        if (state.active, state.round, state.phase) != before:
+            turns += 1
+            if turns >= ROLLOUT_TURNS:
+                break
+    return win_chances(state)

@@ -1,0 +1,232 @@
+"""What one seat knows: its view plus what it learned from the event log as redacted for it.
+
+This is the only input of a computer player (design.md, "Hidden information"): the seat's
+view (engine.view(state, seat)) and the game's events as that seat may read them
+(service.visibility.redact, or `redact` here for events the arena holds in memory). From
+the events come the facts the view does not show:
+
+- cards others took from the face-up row, Ku showed, or the seat itself gave or lost to
+  them, for as long as they cannot have left that hand unseen (`known`);
+- cards once known in a hand that a face-down discard or an unseen transfer may have
+  taken away since, each with the chance that it is still there (`maybe`);
+- its own face-down discards still in the face-down pile (`own_hidden`);
+- the current turn's facts that some rules need (a card played, a ship moved, a discard
+  made, bridges taken back, a draw skipped) and pending choices' public options.
+
+`build` is pure; the job (service/ai_jobs.py) and the arena (ai/arena.py) both use it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.core import Event
+from domain.undo import live
+
+TURN_MARKERS = frozenset(
+    {"RoundStarted", "TurnEnded", "FinalTurnsStarted", "FinalTurnDeferred", "FinalTurnFinished"}
+)
+
+
+@dataclass(frozen=True)
+class SeatKnowledge:
+    """One seat's knowledge at one version of a game."""
+
+    seat: int
+    version: int
+    seen: dict[str, Any]  # the view, plus "turn", "skipped_last", "pending_options" (worlds.world)
+    known: tuple[tuple[str, ...], ...]  # per seat: cards certainly in its hand (own: the hand)
+    maybe: tuple[tuple[tuple[str, float], ...], ...] = ()  # per seat: (card, chance still held)
+    own_hidden: tuple[str, ...] = ()
+    takeback: Mapping[str, Any] | None = field(default=None)
+
+    @property
+    def game(self) -> str:
+        return str(self.seen["game"])
+
+    @property
+    def seats(self) -> int:
+        return len(self.seen["seats"])
+
+
+@dataclass(frozen=True)
+class _Record:
+    """A redacted event dict as domain.undo.live reads it."""
+
+    version: int
+    type: str
+    data: Mapping[str, Any]
+    secret: Mapping[str, Any] | None
+    audience: tuple[int, ...] = ()
+    actor: str = ""
+    command_id: str = ""
+
+
+def redact(event: Event, version: int, viewer: int | None, revealed: bool = False) -> dict[str, Any]:
+    """A domain event as `viewer` may read it, in the shape of service.visibility.redact."""
+    shown: dict[str, Any] = {"version": version, "type": event.type, "data": dict(event.data)}
+    if event.secret is not None:
+        readable = revealed or (viewer is not None and viewer in event.audience)
+        shown["secret"] = dict(event.secret) if readable else None
+        if not readable:
+            shown["redacted"] = True
+    return shown
+
+
+class _Hands:
+    """Known and possibly-held cards per seat, and hand sizes, as the events go by."""
+
+    def __init__(self, seats: int, me: int) -> None:
+        self.me = me
+        self.known: list[list[str]] = [[] for _ in range(seats)]
+        self.maybe: list[list[tuple[str, float]]] = [[] for _ in range(seats)]
+        self.size = [0] * seats
+
+    def gain(self, seat: int, card: str | None) -> None:
+        self.size[seat] += 1
+        if card is not None and seat != self.me:
+            self.known[seat].append(card)
+
+    def lose(self, seat: int, cards: Sequence[str | None]) -> None:
+        """`seat` gave up `cards` (None: a card the viewer did not see)."""
+        unseen = 0
+        for card in cards:
+            if card is None:
+                unseen += 1
+            elif card in self.known[seat]:
+                self.known[seat].remove(card)
+            else:
+                for n, (maybe, _) in enumerate(self.maybe[seat]):
+                    if maybe == card:
+                        del self.maybe[seat][n]
+                        break
+        if unseen and seat != self.me:
+            self._unseen_loss(seat, unseen)
+        self.size[seat] = max(0, self.size[seat] - len(cards))
+
+    def _unseen_loss(self, seat: int, count: int) -> None:
+        """Any known card may be among the `count` unseen ones: each stays with (h-count)/h."""
+        size = max(self.size[seat], count)
+        keep = (size - count) / size if size else 0.0
+        moved = [(card, keep) for card in self.known[seat]]
+        self.maybe[seat] = [(c, p * keep) for c, p in self.maybe[seat]] + moved
+        self.known[seat] = []
+        self.maybe[seat] = [(c, p) for c, p in self.maybe[seat] if p > 0.01]
+
+    def show(self, seat: int, cards: Sequence[str]) -> None:
+        self.known[seat] = list(cards)
+        self.maybe[seat] = []
+        self.size[seat] = len(cards)
+
+
+def _secret(event: Mapping[str, Any], key: str) -> Any:
+    secret = event.get("secret")
+    return secret.get(key) if isinstance(secret, Mapping) else None
+
+
+def build(
+    seat: int,
+    view: Mapping[str, Any],
+    events: Iterable[Mapping[str, Any]],
+    takeback: Mapping[str, Any] | None = None,
+) -> SeatKnowledge:
+    """The knowledge of `seat` from its `view` and the game's `events` as redacted for it."""
+    records = [
+        _Record(int(e["version"]), str(e["type"]), e.get("data") or {}, e.get("secret")) for e in events
+    ]
+    chain = live(records) if records else []
+    seats = len(view["seats"])
+    hands = _Hands(seats, seat)
+    own_hidden: list[str] = []
+    turn: dict[str, Any] = _fresh_turn()
+    skipped_last = False
+    pending: list[Any] = []
+    version = records[-1].version if records else 0
+    for record in chain:
+        e = {"type": record.type, "data": record.data, "secret": record.secret}
+        kind, data = record.type, record.data
+        if kind == "DeckShuffled":
+            own_hidden = []
+        elif kind == "HandDealt":
+            hands.size[data["seat"]] += int(data.get("count", 0))
+        elif kind == "CardsPlayed":
+            hands.lose(data["seat"], list(data["cards"]))
+            turn["played"] = True
+        elif kind == "CardsDiscarded":
+            cards = _secret(e, "cards")
+            if data["seat"] == seat and cards:
+                own_hidden += cards
+            hands.lose(data["seat"], list(cards) if cards else [None] * int(data.get("count", 1)))
+            turn["discarded"] = True
+        elif kind == "CardDrawn":
+            card = data.get("card") if data.get("source") == "face_up" else _secret(e, "card")
+            hands.gain(data["seat"], card)
+        elif kind == "FaceUpRevealed":
+            for who, card in enumerate(data["cards"]):
+                hands.lose(who, [card])
+        elif kind == "HandShown":
+            cards = _secret(e, "cards")
+            if data["seat"] == seat and cards is not None:
+                hands.show(data["target"], cards)
+        elif kind in ("CardTaken", "CardGiven"):
+            giver, taker = (data["from"], data["seat"]) if kind == "CardTaken" else (data["seat"], data["to"])
+            card = _secret(e, "card")
+            hands.lose(giver, [card])
+            hands.gain(taker, card)
+        elif kind == "ShipPlaced":
+            turn["played"] = True
+        elif kind == "ShipMoved":
+            turn["moved"] = True
+        elif kind == "BridgeRemoved" and data.get("cause") == "taken_back":
+            turn["taken_back"].append(list(data["line"]))
+        elif kind == "DrawSkipped":
+            turn["skipped_draw"] = True
+        elif kind == "ChoiceRequired":
+            options = data.get("options")
+            pending.append(options if options is not None else _secret(e, "options"))
+        elif kind == "ChoiceResolved":
+            pending = pending[1:]
+        elif kind == "GameEnded":
+            pending = []
+        if kind in TURN_MARKERS:
+            if kind == "TurnEnded":
+                skipped_last = bool(turn["skipped_draw"])
+            elif kind == "RoundStarted":
+                skipped_last = False
+            turn = _fresh_turn()
+    hand = tuple(view.get("hand", ()))
+    known = tuple(hand if s == seat else _at_most(hands.known[s], view, s) for s in range(seats))
+    seen = {**view, "turn": turn, "skipped_last": skipped_last, "pending_options": pending}
+    return SeatKnowledge(
+        seat=seat,
+        version=version,
+        seen=seen,
+        known=known,
+        maybe=tuple(tuple(m) if s != seat else () for s, m in enumerate(hands.maybe)),
+        own_hidden=tuple(own_hidden),
+        takeback=takeback,
+    )
+
+
+def _fresh_turn() -> dict[str, Any]:
+    return {"played": False, "moved": False, "discarded": False, "taken_back": [], "skipped_draw": False}
+
+
+def _at_most(cards: list[str], view: Mapping[str, Any], seat: int) -> tuple[str, ...]:
+    """Known cards, never more than the hand holds (a safety net for events a rule adds later)."""
+    return tuple(sorted(cards)[: view["seats"][seat]["hand_count"]])
+
+
+def unseen(knowledge: SeatKnowledge) -> Counter[str]:
+    """The cards whose place the seat does not know: the deck less everything it can place."""
+    from domain.islands.worlds import unseen_pool
+
+    pool = unseen_pool(knowledge.seen)
+    for seat, cards in enumerate(knowledge.known):
+        if seat != knowledge.seat:
+            pool.subtract(cards)
+    pool.subtract(knowledge.own_hidden)
+    return +pool

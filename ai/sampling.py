@@ -1,0 +1,69 @@
+"""Determinisation: a world consistent with a seat's knowledge, drawn with the caller's random.Random.
+
+The unseen cards (the deck less the seat's hand, the face-up row, the face-up discard,
+the cards it knows in other hands and its own face-down discards) are dealt uniformly
+at random to what it cannot see: the rest of each other hand, the face-down pile and
+the stack, in random order. A card once known in a hand that may have left it since
+unseen (`SeatKnowledge.maybe`) is put back into that hand first with the chance that
+it is still there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ai.knowledge import SeatKnowledge, unseen
+from domain.islands.state import State
+from domain.islands.worlds import Hidden, world
+
+
+def sample(knowledge: SeatKnowledge, rng: random.Random) -> Hidden:
+    """One assignment of the unseen cards that fits everything `knowledge` holds."""
+    seen = knowledge.seen
+    me = knowledge.seat
+    pool = unseen(knowledge)
+    hands: list[list[str]] = []
+    for seat, entry in enumerate(seen["seats"]):
+        if seat == me:
+            hands.append(list(seen.get("hand", ())))
+            continue
+        hand = list(knowledge.known[seat])
+        need = entry["hand_count"] - len(hand)
+        maybe = list(knowledge.maybe[seat]) if knowledge.maybe else []
+        rng.shuffle(maybe)
+        for card, chance in maybe:
+            if need > 0 and pool[card] > 0 and rng.random() < chance:
+                hand.append(card)
+                pool[card] -= 1
+                need -= 1
+        hands.append(hand)
+    rest = list(pool.elements())
+    rng.shuffle(rest)
+    for seat, entry in enumerate(seen["seats"]):
+        if seat == me:
+            continue
+        need = entry["hand_count"] - len(hands[seat])
+        hands[seat] += rest[:need]
+        del rest[:need]
+    face_down = seen["hidden_discards"] - len(knowledge.own_hidden)
+    hidden = tuple(knowledge.own_hidden) + tuple(rest[:face_down])
+    stack = tuple(rest[face_down:])
+    chosen: tuple[str | None, ...] = ()
+    if "chosen" in seen:
+        chosen = tuple(_chosen(seen, seat, me, hands[seat], rng) for seat in range(len(seen["seats"])))
+    return Hidden(tuple(tuple(sorted(h)) for h in hands), stack, hidden, chosen)
+
+
+def _chosen(seen: Mapping[str, Any], seat: int, me: int, hand: list[str], rng: random.Random) -> str | None:
+    if not seen["chosen"][seat]:
+        return None
+    if seat == me:
+        return seen.get("my_face_up_choice")
+    return rng.choice(sorted(hand)) if hand else None
+
+
+def determinize(knowledge: SeatKnowledge, rng: random.Random) -> State:
+    """A whole State the seat cannot tell apart from the real one, drawn from `rng`."""
+    return world(knowledge.seen, sample(knowledge, rng))

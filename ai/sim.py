@@ -1,0 +1,88 @@
+"""Running the rules without the service: the system's chance and scoring, and whose move it is.
+
+Searches run commands on sampled worlds, and the arena plays whole games in memory. Both
+answer the system's requests (a shuffle, Pele's random picks, a round's scoring) the way
+the service and its scoring job do, with the caller's random.Random instead of `secrets`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from domain.core import Command, Event
+from domain.islands import engine
+from domain.islands.state import CHOOSING, FINAL, PLAY, State
+
+MAX_SYSTEM_STEPS = 16
+
+
+def system_command(pending: Mapping[str, Any], rng: random.Random) -> Command:
+    """The system command answering `pending`, its randomness drawn from `rng`."""
+    kind = pending["kind"]
+    if kind == "shuffle":
+        args = {name: rng.sample(range(size), size) for name, size in pending["permutations"].items()}
+        return Command("ShuffleDeck", None, args)
+    if kind == "pick":
+        return Command(
+            "DrawAtRandom", None, {"picks": {s: rng.randrange(n) for s, n in pending["hands"].items()}}
+        )
+    if kind == "score":
+        return Command("ScoreRound", None, {"round": pending["round"]})
+    raise ValueError(f"unknown system request {pending!r}")
+
+
+def apply(state: State, command: Command) -> tuple[State, list[Event]]:
+    """The state after `command` and the events it caused (IllegalMove when refused)."""
+    events = engine.decide(state, command)
+    for event in events:
+        state = engine.evolve(state, event)
+    return state, events
+
+
+def settle(state: State, rng: random.Random) -> State:
+    """`state` after the system work it waits for (deals, picks, scorings), if any."""
+    for _ in range(MAX_SYSTEM_STEPS):
+        pending = engine.pending_system(state)
+        if pending is None:
+            return state
+        state, _ = apply(state, system_command(pending, rng))
+    raise RuntimeError("the system's work does not end")
+
+
+def step(state: State, command: Command, rng: random.Random) -> State:
+    """`state` after a seat's `command` and the system work that follows it."""
+    state, _ = apply(state, command)
+    return settle(state, rng)
+
+
+def mover(state: State) -> int | None:
+    """The seat whose command the game waits for (O-2 choosing: the first yet to choose)."""
+    if state.phase == CHOOSING:
+        for seat, card in enumerate(state.chosen):
+            if card is None:
+                return seat
+        return None
+    if state.phase in (PLAY, FINAL):
+        return state.active
+    return None
+
+
+def key(command: Command | Mapping[str, Any]) -> str:
+    """A command's identity as text: its type and arguments (as posted), keys sorted."""
+    body = command.to_json() if isinstance(command, Command) else dict(command)
+    return json.dumps(body, sort_keys=True, separators=(",", ":"))
+
+
+def as_command(body: Mapping[str, Any], seat: int) -> Command:
+    """The command a posted body names."""
+    return Command(str(body["type"]), seat, {k: v for k, v in body.items() if k != "type"})
+
+
+def seed_of(*parts: Any) -> int:
+    """A stable seed from any parts (the same across processes, runs and machines)."""
+    text = json.dumps(parts, sort_keys=True, default=str)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")

@@ -1,0 +1,64 @@
+"""A game played in memory, event by event, as the service would record it (no Redis).
+
+The arena and the tests use it to give each computer player exactly what the service
+gives one: its view and the events as redacted for it (ai.knowledge.build), never the
+State the table keeps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ai.knowledge import SeatKnowledge, build, redact
+from ai.sim import apply, mover, system_command
+from domain.core import Command, Event
+from domain.islands import engine
+from domain.islands import events as domain_events
+from domain.islands.state import State
+
+
+class Table:
+    """One game: its state, its events (version 1 = GameCreated), the system's chance."""
+
+    def __init__(self, setup: Mapping[str, Any], rng: random.Random) -> None:
+        self.setup = dict(setup)
+        self.rng = rng
+        self.state: State = engine.initial_state(self.setup)
+        self.events: list[Event] = [domain_events.game_created(self.setup)]
+        self._settle()
+
+    @property
+    def version(self) -> int:
+        return len(self.events)
+
+    @property
+    def ended(self) -> bool:
+        return engine.is_terminal(self.state)
+
+    def mover(self) -> int | None:
+        return mover(self.state)
+
+    def knowledge(self, seat: int) -> SeatKnowledge:
+        """What `seat` knows now, built from its view and its redacted events only."""
+        shown = [redact(event, n, seat) for n, event in enumerate(self.events, start=1)]
+        return build(seat, engine.view(self.state, seat), shown)
+
+    def legal(self, seat: int) -> list[Command]:
+        return list(engine.legal_commands(self.state, seat))
+
+    def play(self, command: Command) -> list[Event]:
+        """Decide and record a seat's command, then the system work that follows."""
+        self.state, events = apply(self.state, command)
+        self.events += events
+        self._settle()
+        return events
+
+    def _settle(self) -> None:
+        while (pending := engine.pending_system(self.state)) is not None:
+            self.state, events = apply(self.state, system_command(pending, self.rng))
+            self.events += events
+
+    def result(self) -> dict[str, Any] | None:
+        return self.state.result

@@ -1,0 +1,304 @@
+"""Computer players on the worker: `ai_move` sends one command for an AI seat, `analyse` reviews a game.
+
+A seat created as {"name": ..., "ai": "random" | "greedy" | "ismcts", "level": 1..5} has no
+token: the service plays it. Whenever such a seat must act at version v (its turn, a
+pending choice, its O-2 face-up choice, a takeback waiting for its answer), AiQueue
+enqueues `ai_move(game, seat, v)` on the "ai" queue as job `ai-<game>-<seat>-<v>`
+(unique: a second enqueue is refused). The job reads the game, does nothing unless the
+seat must still act at exactly version v, builds the seat's knowledge from its view and
+its redacted events (ai.knowledge), lets the player choose with a random.Random seeded
+from (game, seat, v), and executes the command expecting version v. A stale job, or a
+re-run after the command was appended, finds another version and appends nothing; the
+command's own follow-up enqueues the next job. Takebacks: an AI seat accepts a request
+that takes back none of its own commands, and declines any other (docs/ai.md).
+
+After a casual game ends, `analyse(game)` (job `analysis-<game>`) writes the annotation
+layer "analysis": for each seat decision with a choice, the win chance the search gives
+the seat's best command and the command played, estimated from that seat's knowledge at
+that moment, and a mark where the command lost more than DUBIOUS ("?") or BLUNDER ("??").
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import redis
+from rq.exceptions import DuplicateJobError
+
+from ai.ismcts import Budget, search
+from ai.knowledge import SeatKnowledge, build
+from ai.policies import budget_for, choose, commands
+from ai.sim import key, seed_of
+from domain import undo
+from domain.core import Command, IllegalMove
+from domain.history import fold_history
+from domain.islands.describe import describe
+from service.errors import PreconditionFailed, VersionConflict
+from service.games import Loaded, takeback_answers, takeback_view, to_event
+from service.visibility import redact
+from service.worker import QUEUE_AI, queue
+
+log = logging.getLogger("archipelago.ai")
+
+DEFAULT_LEVEL = 2
+ANALYSIS_LAYER = "analysis"
+DUBIOUS = 0.10
+"""A command that lowers the seat's estimated win chance by more than this gets "?"."""
+BLUNDER = 0.25
+"""... and by more than this, "??"."""
+ANALYSIS_SECONDS = 0.1
+"""Search time per decision of the analysis (ARCHIPELAGO_ANALYSIS_SECONDS overrides)."""
+ANALYSIS_SLICE_SECONDS = 1.0
+"""About how long one analysis job searches before it hands the rest to a new job."""
+MOVE_TIMEOUT = 120
+ANALYSIS_TIMEOUT = 1800
+
+
+def move_job_id(game_id: str, seat: int, version: int) -> str:
+    return f"ai-{game_id}-{seat}-{version}"
+
+
+def analysis_job_id(game_id: str) -> str:
+    return f"analysis-{game_id}"
+
+
+def ai_seats(setup: Mapping[str, Any]) -> dict[int, tuple[str, int]]:
+    """The computer seats of a game: seat -> (player kind, level)."""
+    return {
+        seat: (str(entry["ai"]), int(entry.get("level") or DEFAULT_LEVEL))
+        for seat, entry in enumerate(setup.get("seats", ()))
+        if isinstance(entry, Mapping) and entry.get("ai")
+    }
+
+
+def must_act(loaded: Loaded, seat: int) -> bool:
+    """Whether the game waits for `seat`: a takeback answer or any legal command."""
+    if loaded.rules.is_terminal(loaded.state):
+        return False
+    return bool(takeback_answers(loaded, seat)) or bool(loaded.rules.legal_commands(loaded.state, seat))
+
+
+class AiQueue:
+    """Enqueues the jobs of computer seats (ai_move) and of the analysis after a casual game."""
+
+    def __init__(self, connection: redis.Redis) -> None:
+        self.connection = connection
+
+    def schedule(self, loaded: Loaded) -> list[str]:
+        """Enqueue what `loaded` (the newest version of a game) waits for; the new job ids."""
+        queued = []
+        if loaded.rules.is_terminal(loaded.state):
+            if loaded.setup.get("mode", "casual") == "casual":
+                ident = analysis_job_id(loaded.game_id)
+                if self._enqueue("service.ai_jobs.analyse", (loaded.game_id,), ident, ANALYSIS_TIMEOUT):
+                    queued.append(ident)
+            return queued
+        for seat in ai_seats(loaded.setup):
+            if must_act(loaded, seat):
+                ident = move_job_id(loaded.game_id, seat, loaded.version)
+                args = (loaded.game_id, seat, loaded.version)
+                if self._enqueue("service.ai_jobs.ai_move", args, ident, MOVE_TIMEOUT):
+                    queued.append(ident)
+        return queued
+
+    def continue_analysis(self, game_id: str, after: int) -> None:
+        """Enqueue the next slice of a game's analysis, after version `after`."""
+        ident = f"{analysis_job_id(game_id)}-{after}"
+        self._enqueue("service.ai_jobs.analyse", (game_id, after), ident, ANALYSIS_TIMEOUT)
+
+    def _enqueue(self, function: str, args: tuple[Any, ...], ident: str, timeout: int) -> bool:
+        try:
+            queue(QUEUE_AI, self.connection).enqueue(
+                function, *args, job_id=ident, unique=True, job_timeout=timeout
+            )
+        except DuplicateJobError:
+            return False  # already enqueued; the job is idempotent too
+        return True
+
+
+# --- the move ------------------------------------------------------------------------------
+
+
+def knowledge_for(loaded: Loaded, seat: int, upto: int | None = None, state: Any = None) -> SeatKnowledge:
+    """What `seat` knows at version `upto` (default: the newest): its view and redacted events."""
+    upto = loaded.version if upto is None else upto
+    state = loaded.state if state is None else state
+    events = [redact(e, seat, revealed=False) for e in loaded.envelopes[:upto]]
+    takeback = takeback_view(loaded) if upto == loaded.version else None
+    return build(seat, loaded.rules.view(state, seat), events, takeback)
+
+
+def accepts_takeback(loaded: Loaded, seat: int) -> bool:
+    """The AI seats' policy: accept a takeback that undoes none of their own commands."""
+    pending = loaded.takeback
+    if pending is None:
+        return False
+    crossed = [e for e in undo.live(loaded.envelopes) if e.version > pending.to_version]
+    return not any(e.actor == f"seat:{seat}" for e in crossed)
+
+
+def next_command(
+    loaded: Loaded, seat: int, environ: Mapping[str, str] | None = None
+) -> dict[str, Any] | None:
+    """The body the AI seat sends now, or None when it need not act."""
+    if takeback_answers(loaded, seat):
+        return {"type": undo.ANSWER_TAKEBACK, "accept": accepts_takeback(loaded, seat)}
+    legal = list(loaded.rules.legal_commands(loaded.state, seat))
+    if not legal:
+        return None
+    kind, level = ai_seats(loaded.setup)[seat]
+    rng = random.Random(seed_of(loaded.game_id, seat, loaded.version))
+    return choose(kind, knowledge_for(loaded, seat), legal, rng, budget_for(level, environ))
+
+
+def ai_move(game_id: str, seat: int, version: int) -> str:
+    """Send the AI seat's command at `version`: "played", or why nothing was appended."""
+    from service.wiring import build_service
+
+    service = build_service()
+    loaded = service.load(game_id)
+    if loaded.version != version:
+        return "stale"
+    if seat not in ai_seats(loaded.setup):
+        return "not_an_ai_seat"
+    body = next_command(loaded, seat)
+    if body is None:
+        return "nothing_to_do"
+    try:
+        service.execute(game_id, seat, body, expected_version=version)
+    except (PreconditionFailed, VersionConflict):
+        return "stale"
+    return "played"
+
+
+# --- the analysis --------------------------------------------------------------------------
+
+
+def analysis_budget(environ: Mapping[str, str] | None = None) -> Budget:
+    """ARCHIPELAGO_ANALYSIS_SECONDS per decision, capped by ARCHIPELAGO_AI_MAX_ITERATIONS."""
+    env = os.environ if environ is None else environ
+    seconds = float(env.get("ARCHIPELAGO_ANALYSIS_SECONDS") or ANALYSIS_SECONDS)
+    cap = env.get("ARCHIPELAGO_AI_MAX_ITERATIONS")
+    return Budget(seconds=seconds, iterations=int(cap) if cap else None)
+
+
+def mark_for(loss: float) -> str | None:
+    """ "??" beyond BLUNDER, "?" beyond DUBIOUS, else no mark."""
+    if loss > BLUNDER:
+        return "??"
+    if loss > DUBIOUS:
+        return "?"
+    return None
+
+
+def _fingerprint(events: Sequence[Any]) -> str:
+    return json.dumps(
+        [[e.type, dict(e.data), None if e.secret is None else dict(e.secret)] for e in events],
+        sort_keys=True,
+        default=list,
+    )
+
+
+def _played(state: Any, rules: Any, legal: Sequence[Command], batch: Sequence[Any]) -> Command | None:
+    """The legal command whose events are the recorded `batch`."""
+    wanted = _fingerprint(batch)
+    for command in legal:
+        try:
+            events = rules.decide(state, command)
+        except IllegalMove:
+            continue
+        if _fingerprint(events) == wanted:
+            return command
+    return None
+
+
+def _said(rules: Any, state: Any, command: Command, names: Sequence[str]) -> str:
+    """The command in words, without any secret its events hold."""
+    events = [{"type": e.type, "data": dict(e.data)} for e in rules.decide(state, command)]
+    return describe(events, names)
+
+
+def analysis_notes(
+    loaded: Loaded, budget: Budget, after: int = 0, slice_seconds: float | None = None
+) -> tuple[list[dict[str, Any]], int | None]:
+    """The analysis annotations of decisions after version `after` (not yet stored).
+
+    With `slice_seconds`, stops once that much time is spent and also returns the version
+    to go on after; None when every decision is done.
+    """
+    started = time.monotonic()
+    rules = loaded.rules
+    envelopes = loaded.envelopes
+    states = fold_history(rules, envelopes[0].data, ((e.version, to_event(e)) for e in envelopes[1:]))
+    names = [s["name"] for s in loaded.setup["seats"]]
+    notes: list[dict[str, Any]] = []
+    searched = 0
+    for batch in undo.batches(undo.live(envelopes)):
+        seat = undo.seat_of(batch[0].actor)
+        if seat is None or batch[0].version <= after:
+            continue
+        spent = time.monotonic() - started
+        if searched and slice_seconds is not None and spent > slice_seconds:
+            return notes, batch[0].version - 1
+        before = states[batch[0].version - 1]
+        legal = commands(seat, rules.legal_commands(before, seat))
+        if len(legal) < 2:
+            continue
+        played = _played(before, rules, legal, batch)
+        if played is None:
+            continue
+        searched += 1
+        knowledge = knowledge_for(loaded, seat, upto=batch[0].version - 1, state=before)
+        rng = random.Random(seed_of(loaded.game_id, "analysis", batch[0].version))
+        found = search(knowledge, legal, rng, budget)
+        best, chance = found.best_chance, found.chances[key(played)]
+        loss = max(0.0, best - chance)
+        version = batch[-1].version
+        text = (
+            f"{names[seat]}: estimated win chance {best:.0%} with the best move, "
+            f"{chance:.0%} after {_said(rules, before, played, names)}"
+        )
+        notes.append({"version": version, "kind": "comment", "text": text[:2000]})
+        mark = mark_for(loss)
+        if mark is not None:
+            preferred = _said(rules, before, found.command, names)
+            why = f"{names[seat]} lost {loss:.0%} of win chance; the AI preferred: {preferred}"
+            notes.append({"version": version, "kind": "mark", "mark": mark, "text": why[:2000]})
+    return notes, None
+
+
+def analyse(game_id: str, after: int = 0) -> int:
+    """Write the analysis of an ended casual game's decisions after `after`; the notes written.
+
+    One job analyses about ANALYSIS_SLICE_SECONDS of decisions, then enqueues the next
+    slice: a single worker then never keeps a round's scoring waiting behind a review.
+    """
+    from service.annotations import Annotations, Author
+    from service.wiring import build_service
+
+    service = build_service()
+    loaded = service.load(game_id)
+    if not loaded.rules.is_terminal(loaded.state) or loaded.setup.get("mode", "casual") != "casual":
+        return 0
+    notes_store = Annotations(service.redis)
+    layer = _layer_name(loaded)
+    if any(n.get("layer") == layer and n["version"] > after for n in notes_store.list(game_id)):
+        return 0  # a re-run: this slice is written already
+    notes, rest = analysis_notes(loaded, analysis_budget(), after, ANALYSIS_SLICE_SECONDS)
+    author = Author("analysis", layer)
+    for note in notes:
+        notes_store.add(loaded, author, note)
+    if rest is not None and service.ai is not None:
+        service.ai.continue_analysis(game_id, rest)
+    return len(notes)
+
+
+def _layer_name(loaded: Loaded) -> str:
+    names = {s["name"] for s in loaded.setup["seats"]}
+    return ANALYSIS_LAYER if ANALYSIS_LAYER not in names else f"{ANALYSIS_LAYER} (computer)"
