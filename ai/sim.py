@@ -16,23 +16,9 @@ from typing import Any
 from domain.core import Command, Event
 from domain.islands import engine
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
+from service.chance import system_command
 
 MAX_SYSTEM_STEPS = 16
-
-
-def system_command(pending: Mapping[str, Any], rng: random.Random) -> Command:
-    """The system command answering `pending`, its randomness drawn from `rng`."""
-    kind = pending["kind"]
-    if kind == "shuffle":
-        args = {name: rng.sample(range(size), size) for name, size in pending["permutations"].items()}
-        return Command("ShuffleDeck", None, args)
-    if kind == "pick":
-        return Command(
-            "DrawAtRandom", None, {"picks": {s: rng.randrange(n) for s, n in pending["hands"].items()}}
-        )
-    if kind == "score":
-        return Command("ScoreRound", None, {"round": pending["round"]})
-    raise ValueError(f"unknown system request {pending!r}")
 
 
 def apply(state: State, command: Command) -> tuple[State, list[Event]]:

@@ -21,6 +21,7 @@ from typing import Any
 from bench.common import Figure, say
 from domain.core import Command, Event, IllegalMove
 from domain.games import GAMES
+from service.chance import system_command
 
 SEAT_COUNTS = (2, 3, 4)
 """Tried in this order for a game's default setup."""
@@ -129,7 +130,7 @@ def play_game(
             raise RuntimeError(f"{setup['game']}: no end after {played.commands} commands")
         pending = rules.pending_system(state)
         if pending is not None:
-            command = _system_command(pending, rng)
+            command = system_command(pending, rng)
             played.system_commands += 1
         else:
             command = _random_legal(rules, state, seats, rng)
@@ -141,20 +142,6 @@ def play_game(
         if record is not None:
             record(command, events)
     return played
-
-
-def _system_command(pending: Mapping[str, Any], rng: random.Random) -> Command:
-    """What the service would answer (service.chance, the scoring job), drawn from `rng`."""
-    kind = pending["kind"]
-    if kind == "shuffle":
-        args = {name: rng.sample(range(size), size) for name, size in pending["permutations"].items()}
-        return Command("ShuffleDeck", None, args)
-    if kind == "pick":
-        picks = {seat: rng.randrange(size) for seat, size in pending["hands"].items()}
-        return Command("DrawAtRandom", None, {"picks": picks})
-    if kind == "score":
-        return Command("ScoreRound", None, {"round": pending["round"]})
-    raise RuntimeError(f"the benchmark cannot answer the system request {pending!r}")
 
 
 def _random_legal(rules: Any, state: Any, seats: range, rng: random.Random) -> Command:

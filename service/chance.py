@@ -20,29 +20,35 @@ IMMEDIATE = ("shuffle", "pick")
 SEED_VARIABLE = "ARCHIPELAGO_DICE_SEED"
 
 
+def system_command(pending: Mapping[str, Any], rng: random.Random) -> Command:
+    """The system command answering `pending` (engine.pending_system), chance drawn from `rng`.
+
+    The service's dice, the AI's simulations and the benchmarks all answer through this.
+    """
+    kind = pending["kind"]
+    if kind == "shuffle":
+        args = {name: rng.sample(range(size), size) for name, size in pending["permutations"].items()}
+        return Command("ShuffleDeck", None, args)
+    if kind == "pick":
+        picks = {seat: rng.randrange(size) for seat, size in pending["hands"].items()}
+        return Command("DrawAtRandom", None, {"picks": picks})
+    if kind == "score":
+        return Command("ScoreRound", None, {"round": pending["round"]})
+    raise ValueError(f"unknown system request {pending!r}")
+
+
 class Dice:
     """Draws the system commands that answer the rules' requests for chance."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
 
-    def permutation(self, size: int) -> list[int]:
-        order = list(range(size))
-        self._rng.shuffle(order)
-        return order
-
     def below(self, n: int) -> int:
         return self._rng.randrange(n)
 
     def command(self, pending: Mapping[str, Any]) -> Command | None:
         """The system command answering `pending` with fresh randomness, or None for other work."""
-        if pending["kind"] == "shuffle":
-            args = {name: self.permutation(size) for name, size in pending["permutations"].items()}
-            return Command("ShuffleDeck", None, args)
-        if pending["kind"] == "pick":
-            picks = {seat: self._rng.randrange(size) for seat, size in pending["hands"].items()}
-            return Command("DrawAtRandom", None, {"picks": picks})
-        return None
+        return system_command(pending, self._rng) if pending["kind"] in IMMEDIATE else None
 
 
 def dice_from(environ: Mapping[str, str] | None = None) -> Dice:
