@@ -12,8 +12,6 @@ stopped at the end, also on Ctrl-C, SIGTERM or an error.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import http.client
 import importlib.util
 import json
@@ -26,7 +24,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +32,7 @@ from typing import Any
 
 from bench.common import Figure, bench_tmpdir, percentile, say, temp_redis
 from service.embedded_redis import free_port
+from service.launcher import die_with_parent_hook
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
@@ -114,24 +113,6 @@ class Process:
             return ""
 
 
-def _die_with_parent() -> Callable[[], None] | None:
-    """On Linux, the child gets SIGTERM if the bench dies (even by SIGKILL)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-    except OSError:
-        return None
-    parent = os.getpid()
-
-    def hook() -> None:
-        libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # PR_SET_PDEATHSIG
-        if os.getppid() != parent:
-            os.kill(os.getpid(), signal.SIGTERM)
-
-    return hook
-
-
 def _spawn(name: str, cmd: list[str], env: Mapping[str, str], logs: Path) -> Process:
     log = logs / f"{name}.log"
     with open(log, "ab") as out:
@@ -143,7 +124,7 @@ def _spawn(name: str, cmd: list[str], env: Mapping[str, str], logs: Path) -> Pro
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # Ctrl-C reaches the bench only; it stops them in order
-            preexec_fn=_die_with_parent(),  # no client threads run yet
+            preexec_fn=die_with_parent_hook(),  # no client threads run yet
         )
     return Process(name, popen, log)
 

@@ -249,7 +249,7 @@ class Launcher:
             cmd,
             env=env,
             start_new_session=True,
-            preexec_fn=_die_with_parent_hook(),  # safe: the launcher has one thread
+            preexec_fn=die_with_parent_hook(),  # safe: the launcher has one thread
         )
         child = Child(name, process, own_group=True, hint="see its output above", hurry_signal=hurry_signal)
         self.children.append(child)
@@ -457,7 +457,7 @@ def _stop_leftover_redis(pidfile: Path, data_dir: Path) -> None:
     pidfile.unlink(missing_ok=True)
 
 
-def _die_with_parent_hook() -> Callable[[], None] | None:
+def die_with_parent_hook() -> Callable[[], None] | None:
     """On Linux, a child gets SIGTERM when the launcher dies, even by SIGKILL."""
     if not sys.platform.startswith("linux"):
         return None
