@@ -317,18 +317,20 @@ class GameService:
 
     def follow_up(self, loaded: Loaded) -> None:
         """Start what the game now waits for: a shuffle at once, a scoring or AI moves on the worker."""
-        self._system_follow_up(loaded)
-        self._schedule_ai(loaded.game_id)
+        loaded = self._system_follow_up(loaded)
+        if self.ai is not None:
+            self.ai.schedule(loaded)
 
     def _schedule_ai(self, game_id: str) -> None:
         """Enqueue the moves of computer seats the newest version waits for (and the analysis)."""
         if self.ai is not None:
             self.ai.schedule(self.load(game_id))
 
-    def _system_follow_up(self, loaded: Loaded) -> None:
+    def _system_follow_up(self, loaded: Loaded) -> Loaded:
+        """Schedule the scoring, or append the chance the game waits for; the game after that."""
         pending = loaded.rules.pending_system(loaded.state)
         if pending is None:
-            return
+            return loaded
         if pending["kind"] == "score" and self.scoring is not None:
             self.scoring.schedule(loaded.game_id, pending["round"], loaded.version)
         elif pending["kind"] in IMMEDIATE:
@@ -340,7 +342,9 @@ class GameService:
                     self._envelopes(events, "system", f"chance-{loaded.version}"),
                 )
             except VersionConflict:
-                pass  # someone else already moved the game on; their follow-up handles it
+                return loaded  # someone else moved the game on; their follow-up handles it
+            return self.load(loaded.game_id)
+        return loaded
 
     def score_round(self, game_id: str, round_: int) -> bool:
         """Append the scoring of `round_` (and the next deal); False when it is not due.
