@@ -11,6 +11,7 @@ from typing import Any
 from flask import Response, current_app, request, url_for
 
 from service import archive
+from service.ai_jobs import ai_seats
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
@@ -98,6 +99,8 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
         past = archive.view_at(game_service(), loaded, query["at"], seat)
         return past, version_headers(loaded.version)
     view = loaded.rules.view(loaded.state, seat)
+    for computer, (kind, level) in ai_seats(loaded.setup).items():
+        view["seats"][computer].update(ai=kind, level=level)
     body = {**view, "game_id": game_id, "version": loaded.version, "takeback": takeback_view(loaded)}
     return body, version_headers(loaded.version)
 

@@ -68,6 +68,8 @@ def test_a_human_plays_a_kahuna_game_against_ismcts_to_the_end(
     game = _create(client, [{"name": "Ann"}, {"name": "Bot", "ai": "ismcts", "level": 1}])
     assert game["seats"][1] == {"seat": 1, "name": "Bot", "ai": "ismcts", "level": 1}
     assert game["tokens"][0] and game["tokens"][1] is None
+    human, bot = view(client, game, 0)["seats"]
+    assert (bot["ai"], bot["level"]) == ("ismcts", 1) and "ai" not in human
     rng = random.Random(11)
     for _ in range(400):
         run_jobs()
