@@ -26,6 +26,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     as the worker reads them) or a ready GAME_SERVICE, plus any Flask setting."""
     app = Flask(__name__)
     app.config.update(DEFAULTS)
+    if os.environ.get("ARCHIPELAGO_SSE_MAX_SECONDS"):
+        app.config["SSE_MAX_SECONDS"] = float(os.environ["ARCHIPELAGO_SSE_MAX_SECONDS"])
     app.config.update(config or {})
     service = app.config.get("GAME_SERVICE")
     if service is None:
