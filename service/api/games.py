@@ -35,7 +35,7 @@ from service.api.schemas import (
 )
 from service.api.stream import follow
 from service.errors import BadRequest
-from service.games import takeback_answers, takeback_view
+from service.games import Executed, takeback_answers, takeback_view
 from service.visibility import redact
 
 blp = Blueprint("games", __name__, description="Create, watch and play games.")
@@ -128,13 +128,23 @@ def legal_commands(game_id: str, seat: int) -> Any:
 @blp.arguments(CommandSchema)
 def post_command(command: dict[str, Any], game_id: str, seat: int) -> Any:
     """Play one command as the token's seat; the answer holds the events it caused."""
+    return run_command(game_id, seat, command)
+
+
+def run_command(game_id: str, seat: int, command: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """Execute `command` for `seat` with the request's If-Match and Idempotency-Key."""
     executed = game_service().execute(
         game_id, seat, command, expected_version=if_match_version(), key=idempotency_key()
     )
+    return executed_answer(executed, seat)
+
+
+def executed_answer(executed: Executed, viewer: int | None) -> tuple[dict[str, Any], dict[str, str]]:
+    """The answer to any command: the events it caused, redacted for `viewer`, and the new ETag."""
     revealed = executed.loaded.revealed
     body = {
         "version": executed.version,
-        "events": [redact(e, seat, revealed) for e in executed.envelopes],
+        "events": [redact(e, viewer, revealed) for e in executed.envelopes],
         "duplicate": executed.duplicate,
     }
     return body, version_headers(executed.version)

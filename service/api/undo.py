@@ -16,7 +16,7 @@ from flask import url_for
 from service.api.auth import BEARER_SECURITY, HEADER_FORM, presented_token, with_seat
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
-from service.api.games import IDEMPOTENCY_KEY, IF_MATCH
+from service.api.games import IDEMPOTENCY_KEY, IF_MATCH, executed_answer, run_command
 from service.api.preconditions import idempotency_key, if_match_version, version_headers
 from service.api.schemas import (
     CorrectionSchema,
@@ -27,8 +27,7 @@ from service.api.schemas import (
     UndoSchema,
 )
 from service.errors import Forbidden, GameNotFound, Unauthorized
-from service.games import Executed, takeback_view
-from service.visibility import redact
+from service.games import takeback_view
 
 blp = Blueprint("undo", __name__, description="Undo, takebacks and organizer corrections.")
 
@@ -40,7 +39,7 @@ blp = Blueprint("undo", __name__, description="Undo, takebacks and organizer cor
 @blp.arguments(UndoSchema)
 def post_undo(body: dict[str, Any], game_id: str, seat: int) -> Any:
     """Take back your own commands of this turn at once: the last one, or all ("turn")."""
-    return _command(game_id, seat, {"type": "Undo", "scope": body["scope"]})
+    return run_command(game_id, seat, {"type": "Undo", "scope": body["scope"]})
 
 
 @blp.post("/games/<game_id>/takebacks")
@@ -50,7 +49,8 @@ def post_undo(body: dict[str, Any], game_id: str, seat: int) -> Any:
 @blp.arguments(TakebackRequestSchema)
 def request_takeback(body: dict[str, Any], game_id: str, seat: int) -> Any:
     """Ask the other seats to take the game back to `to_version`; it lapses when play goes on."""
-    answer, headers = _command(game_id, seat, {"type": "RequestTakeback", "to_version": body["to_version"]})
+    request = {"type": "RequestTakeback", "to_version": body["to_version"]}
+    answer, headers = run_command(game_id, seat, request)
     return answer, {**headers, "Location": url_for(".current_takeback", game_id=game_id)}
 
 
@@ -70,7 +70,7 @@ def current_takeback(game_id: str) -> Any:
 @blp.arguments(TakebackAnswerSchema)
 def answer_takeback(body: dict[str, Any], game_id: str, seat: int) -> Any:
     """Accept or decline the pending takeback; the last acceptance takes the game back (Undone)."""
-    return _command(game_id, seat, {"type": "AnswerTakeback", "accept": body["accept"]})
+    return run_command(game_id, seat, {"type": "AnswerTakeback", "accept": body["accept"]})
 
 
 def with_organizer(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -107,22 +107,4 @@ def post_correction(body: dict[str, Any], game_id: str) -> Any:
         expected_version=if_match_version(),
         key=idempotency_key(),
     )
-    return _answer(executed, None)
-
-
-def _command(game_id: str, seat: int, command: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
-    executed = game_service().execute(
-        game_id, seat, command, expected_version=if_match_version(), key=idempotency_key()
-    )
-    return _answer(executed, seat)
-
-
-def _answer(executed: Executed, viewer: int | None) -> tuple[dict[str, Any], dict[str, str]]:
-    """As /commands answers: the events the command caused, for `viewer`, and the new ETag."""
-    revealed = executed.loaded.revealed
-    body = {
-        "version": executed.version,
-        "events": [redact(e, viewer, revealed) for e in executed.envelopes],
-        "duplicate": executed.duplicate,
-    }
-    return body, version_headers(executed.version)
+    return executed_answer(executed, None)

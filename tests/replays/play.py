@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from domain.core import Command, Event, fold
 from domain.islands import engine
 from domain.islands import events as ev
-from service.events import ZERO_HASH, Envelope, NewEvent, seal
+from service.events import ZERO_HASH, Envelope, NewEvent, envelope_hash, seal
 from service.games import GameService
 
 NAMES = ("Ana", "Ben", "Cai", "Dee")
@@ -126,3 +127,28 @@ def play_on(
         assert command.seat is not None, command
         service.execute(game_id, command.seat, command.to_json())
     raise AssertionError("no end after 5000 commands")
+
+
+def tampered(content: bytes, version: int, position: int, byte: int) -> bytes:
+    """`content` with one byte of event `version`'s line (line version + 1) changed."""
+    lines = content.split(b"\n")[:-1]
+    line = bytearray(lines[version])
+    line[position] = byte
+    lines[version] = bytes(line)
+    return b"\n".join(lines) + b"\n"
+
+
+def rechained(envelopes: list[Envelope], version: int, **changes: Any) -> list[Envelope]:
+    """The chain with event `version` changed and every hash from there on recomputed."""
+    fixed: list[Envelope] = []
+    for envelope in envelopes:
+        if envelope.version == version:
+            envelope = replace(envelope, **changes)
+        if envelope.version >= version:
+            envelope = replace(envelope, prev_hash=fixed[-1].hash if fixed else ZERO_HASH)
+            envelope = replace(envelope, hash=envelope_hash(envelope))
+        fixed.append(envelope)
+    return fixed
+
+
+# --- the bytes -----------------------------------------------------------------------------

@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
 from replays import archive
-from service.events import ZERO_HASH, Envelope, envelope_hash
-from tests.replays.play import SETUPS, sealed_game, setup_of
+from service.events import Envelope, envelope_hash
+from tests.replays.play import SETUPS, rechained, sealed_game, setup_of, tampered
 
 NOTE = {
     "layer": "Ana",
@@ -36,31 +35,6 @@ def exported(game: list[Envelope]) -> bytes:
 
 def lines_of(content: bytes) -> list[bytes]:
     return content.split(b"\n")[:-1]
-
-
-def tampered(content: bytes, version: int, position: int, byte: int) -> bytes:
-    """`content` with one byte of event `version`'s line (line version + 1) changed."""
-    lines = lines_of(content)
-    line = bytearray(lines[version])
-    line[position] = byte
-    lines[version] = bytes(line)
-    return b"\n".join(lines) + b"\n"
-
-
-def rechained(envelopes: list[Envelope], version: int, **changes: Any) -> list[Envelope]:
-    """The chain with event `version` changed and every hash from there on recomputed."""
-    fixed: list[Envelope] = []
-    for envelope in envelopes:
-        if envelope.version == version:
-            envelope = replace(envelope, **changes)
-        if envelope.version >= version:
-            envelope = replace(envelope, prev_hash=fixed[-1].hash if fixed else ZERO_HASH)
-            envelope = replace(envelope, hash=envelope_hash(envelope))
-        fixed.append(envelope)
-    return fixed
-
-
-# --- the bytes -----------------------------------------------------------------------------
 
 
 def test_every_line_is_canonical_json_and_the_file_ends_with_a_newline(exported: bytes) -> None:

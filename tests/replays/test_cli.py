@@ -11,10 +11,8 @@ import random
 import threading
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from dataclasses import replace
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
 
 import pytest
 import redis
@@ -25,8 +23,8 @@ from replays.cli import main
 from service.api.context import EXTENSION
 from service.app import create_app
 from service.embedded_redis import EmbeddedRedis
-from service.events import ZERO_HASH, Envelope, envelope_hash
-from tests.replays.play import play_on, sealed_game, setup_of
+from service.events import Envelope
+from tests.replays.play import play_on, rechained, sealed_game, setup_of, tampered
 
 COMMANDS = ("export", "import", "verify", "show", "annotate", "render")
 
@@ -50,28 +48,6 @@ def live(tmp_path: Path, game: list[Envelope]) -> Path:
     path = tmp_path / "ana.jsonl"
     path.write_text(fmt.export(game, 0, False), encoding="utf-8")
     return path
-
-
-def tampered(content: bytes, version: int, position: int, byte: int) -> bytes:
-    """`content` with one byte of event `version`'s line changed."""
-    lines = content.split(b"\n")
-    line = bytearray(lines[version])
-    line[position] = byte
-    lines[version] = bytes(line)
-    return b"\n".join(lines)
-
-
-def rechained(envelopes: list[Envelope], version: int, **changes: Any) -> list[Envelope]:
-    """The chain with event `version` changed and every hash from there on recomputed."""
-    fixed: list[Envelope] = []
-    for envelope in envelopes:
-        if envelope.version == version:
-            envelope = replace(envelope, **changes)
-        if envelope.version >= version:
-            envelope = replace(envelope, prev_hash=fixed[-1].hash if fixed else ZERO_HASH)
-            envelope = replace(envelope, hash=envelope_hash(envelope))
-        fixed.append(envelope)
-    return fixed
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
