@@ -70,16 +70,7 @@ def _decisions(rules: Any, setup: dict[str, Any], rng: random.Random) -> list[tu
 
 def _batch(chunk: Sequence[tuple[Command, Event]], command_id: str, version: int) -> Batch:
     events = tuple(
-        NewEvent(
-            event_id=f"{command_id}:{i}",
-            type=event.type,
-            data=dict(event.data),
-            schema=event.schema,
-            secret=None if event.secret is None else dict(event.secret),
-            audience=tuple(event.audience),
-            actor="system" if command.seat is None else f"seat:{command.seat}",
-            command_id=command_id,
-        )
+        NewEvent.recording(event, i, "system" if command.seat is None else f"seat:{command.seat}", command_id)
         for i, (command, event) in enumerate(chunk)
     )
     sealed = seal(events, version, "2025-01-01T00:00:00.000000Z", ZERO_HASH)

@@ -45,6 +45,20 @@ class NewEvent:
     actor: str = "system"
     command_id: str = ""
 
+    @classmethod
+    def recording(cls, event: Any, index: int, actor: str, command_id: str) -> NewEvent:
+        """The record of a domain Event, the `index`th one its command caused."""
+        return cls(
+            event_id=f"{command_id}:{index}",
+            type=event.type,
+            data=dict(event.data),
+            schema=event.schema,
+            secret=None if event.secret is None else dict(event.secret),
+            audience=tuple(event.audience),
+            actor=actor,
+            command_id=command_id,
+        )
+
 
 @dataclass(frozen=True)
 class Envelope:

@@ -379,19 +379,7 @@ class GameService:
 
     @staticmethod
     def _envelopes(events: Sequence[Event], actor: str, command_id: str) -> list[NewEvent]:
-        return [
-            NewEvent(
-                event_id=f"{command_id}:{i}",
-                type=e.type,
-                data=dict(e.data),
-                schema=e.schema,
-                secret=None if e.secret is None else dict(e.secret),
-                audience=tuple(e.audience),
-                actor=actor,
-                command_id=command_id,
-            )
-            for i, e in enumerate(events)
-        ]
+        return [NewEvent.recording(e, i, actor, command_id) for i, e in enumerate(events)]
 
 
 __all__ = [

@@ -191,17 +191,22 @@ def test_a_computer_seat_accepts_a_takeback_of_none_of_its_commands(
     assert view(client, game)["version"] == len(types)
 
 
-def test_the_analysis_runs_in_short_slices_that_cover_every_decision_once(
-    client: FlaskClient, run_jobs: Callable[[], None], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # One decision a job: a round's scoring on the same worker never waits behind a review.
-    monkeypatch.setattr(ai_jobs, "ANALYSIS_SLICE_SECONDS", 0.0)
+def _computers_play_kahuna_to_the_end(client: FlaskClient, run_jobs: Callable[[], None]) -> dict:
     seats = [{"name": "G", "ai": "greedy", "level": 1}, {"name": "R", "ai": "random", "level": 1}]
     game = _create(client, seats)
     for _ in range(40):
         run_jobs()
         if view(client, game)["phase"] == "ended":
-            break
+            return game
+    raise AssertionError("the computers did not finish the game")
+
+
+def test_the_analysis_runs_in_short_slices_that_cover_every_decision_once(
+    client: FlaskClient, run_jobs: Callable[[], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One decision a job: a round's scoring on the same worker never waits behind a review.
+    monkeypatch.setattr(ai_jobs, "ANALYSIS_SLICE_SECONDS", 0.0)
+    game = _computers_play_kahuna_to_the_end(client, run_jobs)
     run_jobs()
     notes = client.get(f"/games/{game['game_id']}/annotations?layer=analysis").json["annotations"]
     versions = [n["version"] for n in notes if n["kind"] == "comment"]
@@ -212,12 +217,7 @@ def test_the_analysis_runs_in_short_slices_that_cover_every_decision_once(
 def test_the_analysis_marks_a_move_that_loses_win_chance_with_the_preferred_move(
     app: Flask, client: FlaskClient, run_jobs: Callable[[], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seats = [{"name": "G", "ai": "greedy", "level": 1}, {"name": "R", "ai": "random", "level": 1}]
-    game = _create(client, seats)
-    for _ in range(40):
-        run_jobs()
-        if view(client, game)["phase"] == "ended":
-            break
+    game = _computers_play_kahuna_to_the_end(client, run_jobs)
 
     class Verdict:
         """A search that rates every move played 0.5 and its own choice 0.9: a 0.4 loss."""

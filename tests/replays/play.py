@@ -82,19 +82,7 @@ def sealed_game(rng: random.Random, setup: Mapping[str, Any]) -> list[Envelope]:
         batches.append((actor, f"c{len(batches)}", events))
     envelopes: list[Envelope] = []
     for actor, command_id, events in batches:
-        new = [
-            NewEvent(
-                f"{command_id}:{i}",
-                e.type,
-                dict(e.data),
-                e.schema,
-                None if e.secret is None else dict(e.secret),
-                tuple(e.audience),
-                actor,
-                command_id,
-            )
-            for i, e in enumerate(events)
-        ]
+        new = [NewEvent.recording(e, i, actor, command_id) for i, e in enumerate(events)]
         envelopes += seal(new, len(envelopes), AT, envelopes[-1].hash if envelopes else ZERO_HASH)
     return envelopes
 
