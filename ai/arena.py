@@ -30,20 +30,24 @@ from ai.sim import as_command, seed_of
 from ai.table import Table
 from domain.core import IllegalMove
 from domain.games import GAMES
+from domain.islands.engine import seat_counts
 from domain.islands.ruleset import ruleset_for
 
 Z95 = 1.959963984540054
 MAX_COMMANDS = 5000
+LEVELLED = ("ismcts",)
+"""The players whose strength a level sets; the others play the same at any level."""
+DEFAULT_LEVEL = 2
 
 
 @dataclass(frozen=True)
 class Player:
     kind: str
-    level: int = 2
+    level: int = DEFAULT_LEVEL
 
     @property
     def label(self) -> str:
-        return f"{self.kind} L{self.level}" if self.kind == "ismcts" else self.kind
+        return f"{self.kind} L{self.level}" if self.kind in LEVELLED else self.kind
 
 
 @dataclass(frozen=True)
@@ -213,21 +217,27 @@ def run(matches: Sequence[Match], processes: int, progress: bool = True) -> list
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="arena",
-        description="Play computer players against each other and print win rates with 95%% intervals.",
+        description="Play computer players against each other and print win rates with 95% intervals.",
     )
     parser.add_argument("--game", default="kahuna", choices=sorted(GAMES))
     parser.add_argument("--seats", type=int, help="seats (default: the fewest the game takes)")
     parser.add_argument("--options", default="{}", help="game options as JSON, e.g. '{\"gods\": true}'")
     parser.add_argument("--a", default="greedy", choices=KINDS, help="player A (default greedy)")
     parser.add_argument("--b", default="random", choices=KINDS, help="player B, in every other seat")
-    parser.add_argument("--level-a", type=int, default=2, choices=LEVELS, help="ismcts level of A")
-    parser.add_argument("--level-b", type=int, default=2, choices=LEVELS, help="ismcts level of B")
+    parser.add_argument("--level-a", type=int, choices=LEVELS, help="ismcts level of A (default 2)")
+    parser.add_argument("--level-b", type=int, choices=LEVELS, help="ismcts level of B (default 2)")
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     parser.add_argument("--processes", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--budget-scale", type=float, default=1.0, help="multiply every search time")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the players")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
+    for side in ("a", "b"):
+        kind, level = getattr(args, side), getattr(args, f"level_{side}")
+        if level is not None and kind not in LEVELLED:
+            # A level the player ignores would label the table with a strength it never had.
+            parser.error(f"--level-{side}: {kind} has no levels (only {', '.join(LEVELLED)} has)")
+        setattr(args, f"level_{side}", DEFAULT_LEVEL if level is None else level)
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.processes < 1:
@@ -244,7 +254,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.seats is None:
         args.seats = rules.min_seats
     if not rules.min_seats <= args.seats <= rules.max_seats:
-        parser.error(f"{args.game} is played by {rules.min_seats}-{rules.max_seats} seats, not {args.seats}")
+        parser.error(f"{args.game} is played by {seat_counts(rules)}, not {args.seats}")
     return args
 
 

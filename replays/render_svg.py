@@ -319,8 +319,8 @@ def _seat_rows(seat: Mapping[str, Any], facts: list[str], x0: int, y: int, activ
         f'<g class="seat" data-seat="{seat["seat"]}">',
         f'<rect x="{x0}" y="{y - 14}" width="18" height="18" rx="3" '
         f'fill="{seat_colour(int(seat["seat"]))}"/>',
-        f'<text class="legend" x="{x0 + 26}" y="{y}">{escape(str(seat["name"]))} · {seat.get("score", 0)} '
-        f"points{mark}</text>",
+        f'<text class="legend" x="{x0 + 26}" y="{y}">{escape(str(seat["name"]))} · '
+        f"{_count(seat.get('score', 0), 'point')}{mark}</text>",
     ]
     for n, fact in enumerate(facts, start=1):
         out.append(f'<text class="small" x="{x0 + 26}" y="{y + 18 * n}">{escape(fact)}</text>')

@@ -52,7 +52,7 @@ def _seats(view: Mapping[str, Any]) -> list[str]:
         facts = " · ".join(seat_facts(seat))
         islands = ", ".join(seat.get("islands", [])) or "no islands"
         out.append(
-            f"  {seat['seat']} {str(seat['name']):<{width}}  {seat.get('score', 0):>3} points  {facts}{mover}"
+            f"  {seat['seat']} {str(seat['name']):<{width}}  {_points(seat.get('score', 0))}  {facts}{mover}"
         )
         out.append(f"    {'':<{width}}  holds: {islands}")
     return out
@@ -111,3 +111,8 @@ def _cards(view: Mapping[str, Any]) -> list[str]:
         where = f" on {pending['island']}" if pending.get("island") else ""
         out.append(f"Waiting for {who}: {pending.get('kind')}{where}")
     return out
+
+
+def _points(score: int) -> str:
+    """The score right-aligned in its column, "1 point " lined up under "12 points"."""
+    return f"{score:>3} point " if score == 1 else f"{score:>3} points"

@@ -35,7 +35,7 @@ def initial_state(setup: Mapping[str, Any]) -> State:
     if not rules.min_seats <= len(names) <= rules.max_seats:
         raise IllegalMove(
             "bad_seat_count",
-            f"{rules.game} is played by {rules.min_seats}-{rules.max_seats} seats, not {len(names)}",
+            f"{rules.game} is played by {seat_counts(rules)}, not {len(names)}",
         )
     first = setup.get("first_seat", 0)
     if not isinstance(first, int) or not 0 <= first < len(names):
@@ -62,6 +62,13 @@ def initial_state(setup: Mapping[str, Any]) -> State:
         gods=(None,) * len(rules.board.islands) if rules.gods else (),
         stones=((),) * len(names),
     )
+
+
+def seat_counts(rules: Any) -> str:
+    """The seats a game is played by, as said: "2 seats", "3-4 seats"."""
+    if rules.min_seats == rules.max_seats:
+        return f"{rules.min_seats} seats"
+    return f"{rules.min_seats}-{rules.max_seats} seats"
 
 
 def is_terminal(state: State) -> bool:

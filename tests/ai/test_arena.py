@@ -40,7 +40,10 @@ def test_the_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -
     "argv,message",
     [
         (["--games", "0"], "--games must be at least 1"),
-        (["--seats", "3"], "kahuna is played by 2-2 seats"),
+        (["--seats", "3"], "kahuna is played by 2 seats, not 3"),
+        (["--game", "arabana-opodopo", "--seats", "2"], "arabana-opodopo is played by 3-4 seats"),
+        (["--a", "greedy", "--level-a", "3"], "--level-a: greedy has no levels"),
+        (["--b", "random", "--level-b", "1"], "--level-b: random has no levels"),
         (["--a", "genius"], "invalid choice"),
         (["--options", "{nope"], "--options is not JSON"),
         (["--options", '{"gods": true}'], "--options"),
@@ -53,3 +56,18 @@ def test_bad_arguments_exit_non_zero_with_a_message(
         main(argv)
     assert exit_.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_help_speaks_of_95_percent_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "95% intervals" in out and "%%" not in out
+
+
+def test_a_level_is_accepted_for_an_ismcts_player() -> None:
+    from ai.arena import parse_args
+
+    args = parse_args(["--a", "ismcts", "--level-a", "3"])
+    assert (args.level_a, args.level_b) == (3, 2)

@@ -309,3 +309,15 @@ def test_the_text_board_lists_islands_bridges_seats_and_the_viewers_hand(game: l
     assert f"Your hand (Ana): {', '.join(view['hand']) or 'empty'}" in text
     for ship in view.get("ships", []):
         assert "-".join(ship["sea"]) in text
+
+
+def test_one_point_is_a_point_in_the_legend_and_the_text_board(game: list[Envelope]) -> None:
+    view = replayed(game).view()
+    view = {**view, "seats": [{**seat, "score": 1} for seat in view["seats"]]}
+
+    svg_text = " ".join(t.text or "" for t in parse_svg(render_svg(view)).iter() if t.tag.endswith("text"))
+    board_text = show_text(view)
+
+    assert "1 points" not in svg_text and "1 points" not in board_text
+    assert f"{view['seats'][0]['name']} · 1 point" in svg_text
+    assert re.search(r"\b1 point\b", board_text)
