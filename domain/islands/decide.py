@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from domain import undo
 from domain.core import Command, Event, IllegalMove
 from domain.islands import actions, gods, setup, turns
 from domain.islands import args as read
@@ -125,7 +126,8 @@ def _seat_handler(state: State, command: Command) -> SeatHandler:
     table = seat_commands(state.rules)
     known = {*table, *answer_commands(state.rules)}
     if command.type not in known:
-        listed = sorted(known)
+        # Undo and takebacks reach the undo policy, not these rules, but a seat sends them alike.
+        listed = sorted(known | undo.COMMANDS)
         raise IllegalMove("unknown_command", f"unknown command {command.type!r}; known: {listed}")
     if state.phase == CHOOSING and command.type == "ChooseFaceUp":
         return setup.choose_face_up

@@ -88,7 +88,7 @@ def test_a_refusal_of_the_rules_is_409_with_their_code(client: FlaskClient) -> N
 @pytest.mark.parametrize(
     ("setup", "code", "field", "hint"),
     [
-        ({"seats": SEATS * 2}, "bad_seat_count", "seats", "2-2"),
+        ({"seats": SEATS * 2}, "bad_seat_count", "seats", "played by 2 seats"),
         ({"options": {"edition": "deluxe"}}, "bad_option", "options.edition", "original"),
         ({"options": {"colour": "red"}}, "bad_option", "options", "colour"),
         ({"first_seat": 2}, "bad_first_seat", "first_seat", "0..1"),
@@ -154,3 +154,14 @@ def test_an_unexpected_error_is_a_generic_500_and_is_logged(
     body = assert_problem(answer, 500, "internal_error")
     assert "ALOA" not in answer.get_data(as_text=True) and "RuntimeError" not in body["detail"]
     assert "the secret stack" in caplog.text
+
+
+def test_unknown_command_lists_every_command_the_game_accepts_undo_commands_included(
+    client: FlaskClient,
+) -> None:
+    game = create_game(client)
+    detail = assert_problem(post(client, game, 0, {"type": "Fly"}), 422, "unknown_command")["detail"]
+    for accepted in ("PlaceBridge", "RemoveBridge", "DiscardCards", "DrawCard"):
+        assert repr(accepted) in detail
+    for accepted in ("Undo", "RequestTakeback", "AnswerTakeback"):
+        assert repr(accepted) in detail
