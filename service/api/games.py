@@ -16,6 +16,8 @@ from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
 from service.api.preconditions import (
+    IF_MATCH_PATTERN,
+    MAX_IDEMPOTENCY_KEY,
     idempotency_key,
     if_match_version,
     not_modified,
@@ -43,13 +45,13 @@ blp = Blueprint("games", __name__, description="Create, watch and play games.")
 IF_MATCH = {
     "in": "header",
     "name": "If-Match",
-    "schema": {"type": "string"},
+    "schema": {"type": "string", "pattern": IF_MATCH_PATTERN},
     "description": 'The version the command expects, as the ETag: "12". Required in tournaments.',
 }
 IDEMPOTENCY_KEY = {
     "in": "header",
     "name": "Idempotency-Key",
-    "schema": {"type": "string", "maxLength": 255},
+    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
     "description": "Retry-safe key: the same key and body answer the first answer again.",
 }
 LAST_EVENT_ID = {

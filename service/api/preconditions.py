@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Response, request
 
-from service.errors import BadRequest, PreconditionFailed
+from service.errors import BadRequest
 
 MAX_IDEMPOTENCY_KEY = 255
+#: A game's ETag: its version in quotes. Weak tags never match (If-Match compares strongly),
+#: and 18 digits keep any version far below what int() refuses to read.
+VERSION_TAG = re.compile(r'"(\d{1,18})"')
+IF_MATCH_PATTERN = r'^\s*(\*|"\d{1,18}"(\s*,\s*"\d{1,18}")*)\s*$'
 
 
 def version_headers(version: int) -> dict[str, str]:
@@ -23,11 +29,13 @@ def not_modified(version: int) -> Response | None:
 
 def if_match_version() -> int | None:
     """The version If-Match names; None when absent or `*` (which names no version)."""
-    if "If-Match" not in request.headers or request.if_match.star_tag:
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() == "*":
         return None
-    versions = {int(tag) for tag in request.if_match.as_set() if tag.isdigit()}
-    if not versions:
-        raise PreconditionFailed("version_mismatch", "If-Match names no version of this game")
+    tags = [VERSION_TAG.fullmatch(tag.strip()) for tag in header.split(",")]
+    if not all(tags):
+        raise BadRequest("bad_if_match", 'If-Match must be * or the game\'s ETag, e.g. "12"')
+    versions = {int(tag.group(1)) for tag in tags if tag}
     if len(versions) > 1:
         raise BadRequest("bad_if_match", "If-Match must name exactly one version")
     return versions.pop()

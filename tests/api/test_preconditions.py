@@ -86,3 +86,14 @@ def test_an_idempotency_key_with_another_body_is_refused(client: FlaskClient) ->
     assert other.status_code == 200
     assert (reused.status_code, reused.json["code"]) == (422, "idempotency_key_reused")
     assert view(client, game)["version"] == other.json["version"] > first.json["version"]
+
+
+def test_an_if_match_without_a_version_tag_is_a_400_bad_if_match_and_writes_nothing(
+    client: FlaskClient,
+) -> None:
+    game = create_game(client)
+    for header in ('""', "garbage", 'W/"1"', '"abc"', f'"{"9" * 5000}"', ","):
+        answer = post(client, game, 0, DRAW, **{"If-Match": header})
+        assert (answer.status_code, answer.json["code"]) == (400, "bad_if_match"), header
+        assert answer.mimetype == "application/problem+json"
+    assert view(client, game)["version"] == game["version"]
