@@ -10,6 +10,8 @@ from flask import Flask
 
 from service.api import init_api
 from service.api.context import EXTENSION
+from service.api.limits import init_limits
+from service.api.limits import settings as limit_settings
 from service.wiring import build_service, redis_url
 from service.worker import rq_redis_url
 
@@ -26,6 +28,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     as the worker reads them) or a ready GAME_SERVICE, plus any Flask setting."""
     app = Flask(__name__)
     app.config.update(DEFAULTS)
+    app.config.update(limit_settings())
     if os.environ.get("ARCHIPELAGO_SSE_MAX_SECONDS"):
         app.config["SSE_MAX_SECONDS"] = float(os.environ["ARCHIPELAGO_SSE_MAX_SECONDS"])
     app.config.update(config or {})
@@ -34,6 +37,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         urls = {k: app.config[k] for k in ("REDIS_URL", "RQ_REDIS_URL") if app.config.get(k)}
         environ = {**os.environ, **urls}
         service = build_service(redis_url(environ), rq_redis_url(environ))
+        app.config.setdefault("RATELIMIT_STORAGE_URI", redis_url(environ))
     app.extensions[EXTENSION] = service
+    # A ready GAME_SERVICE names no Redis: its limits count in memory unless the config says.
+    init_limits(app, "memory://")
     init_api(app)
     return app

@@ -15,6 +15,7 @@ from service.ai_jobs import ai_seats
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
+from service.api.limits import command_limit, creation_limit
 from service.api.preconditions import (
     IF_MATCH_PATTERN,
     MAX_IDEMPOTENCY_KEY,
@@ -63,6 +64,7 @@ LAST_EVENT_ID = {
 
 
 @blp.post("/games")
+@creation_limit
 @blp.arguments(CreateGameSchema)
 @blp.response(201, CreatedSchema)
 def create_game(setup: dict[str, Any]) -> Any:
@@ -125,6 +127,7 @@ def legal_commands(game_id: str, seat: int) -> Any:
 @blp.post("/games/<game_id>/commands")
 @blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
 @blp.response(200, ExecutedSchema)
+@command_limit
 @refuse_archived
 @with_seat(required=True)
 @blp.arguments(CommandSchema)

@@ -28,7 +28,9 @@ def app(
     # Reproducible deals, in the app and in the jobs: a test sees the same games every run.
     monkeypatch.setenv(SEED_VARIABLE, "20261122")
     monkeypatch.setenv("RQ_REDIS_URL", redis_server.url)
-    app = create_app({"REDIS_URL": redis_server.url, "TESTING": True, "SSE_MAX_SECONDS": 0.3})
+    # Tests play fast from one address; test_rate_limits turns the limits on.
+    config = {"REDIS_URL": redis_server.url, "TESTING": True, "SSE_MAX_SECONDS": 0.3}
+    app = create_app({**config, "RATELIMIT_ENABLED": False})
     yield app
     app.extensions[EXTENSION].redis.close()
 

@@ -1,0 +1,80 @@
+"""Rate limits per client address: Flask-Limiter on the service's Redis, settings and the 429 answer.
+
+Every app worker counts in the same Redis, so a limit holds across gunicorn processes and
+survives their restarts. The client address is `request.remote_addr`: behind a proxy it is
+what gunicorn's `forwarded_allow_ips` lets the proxy's X-Forwarded-For say.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from flask import Flask, Response, current_app
+from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter.util import get_remote_address
+
+from service.api.problems import problem
+
+DEFAULTS: Mapping[str, Any] = {
+    "RATELIMIT_ENABLED": True,
+    # Every request not limited below, per address; generous enough for a hall behind one NAT.
+    "RATE_LIMIT_DEFAULT": "50 per second",
+    "RATE_LIMIT_CREATE": "10 per minute;100 per hour",
+    "RATE_LIMIT_COMMANDS": "20 per second",
+    "RATELIMIT_KEY_PREFIX": "archipelago",
+    # The X-RateLimit-* headers cost a Redis round trip on every answer; the 429 has Retry-After.
+    "RATELIMIT_HEADERS_ENABLED": False,
+}
+#: Environment variable -> setting, read by create_app (its config still wins).
+ENVIRONMENT: Mapping[str, str] = {
+    "ARCHIPELAGO_RATE_LIMIT_DEFAULT": "RATE_LIMIT_DEFAULT",
+    "ARCHIPELAGO_RATE_LIMIT_CREATE": "RATE_LIMIT_CREATE",
+    "ARCHIPELAGO_RATE_LIMIT_COMMANDS": "RATE_LIMIT_COMMANDS",
+}
+SWITCH = "ARCHIPELAGO_RATE_LIMITS"
+"""`off` (or 0, false, no) turns every limit off, e.g. for benchmarks from one address."""
+
+# One limiter per process, as its decorators need it at import; the limits are read from the
+# current app's config on each request, so every app (and test) has its own.
+limiter = Limiter(get_remote_address, default_limits=[lambda: current_app.config["RATE_LIMIT_DEFAULT"]])
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def settings(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The limits' settings: DEFAULTS, overridden by the environment."""
+    env = os.environ if environ is None else environ
+    found = dict(DEFAULTS)
+    found.update({setting: env[name] for name, setting in ENVIRONMENT.items() if env.get(name)})
+    if env.get(SWITCH):
+        found["RATELIMIT_ENABLED"] = env[SWITCH].strip().lower() not in ("off", "0", "false", "no")
+    return found
+
+
+def init_limits(app: Flask, storage_uri: str) -> None:
+    """Count on `storage_uri` (the service's Redis) unless the config names another storage."""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", storage_uri)
+    limiter.init_app(app)
+    app.register_error_handler(RateLimitExceeded, rate_limited)
+
+
+def creation_limit(view: View) -> View:
+    """RATE_LIMIT_CREATE on a view that creates games."""
+    return limiter.limit(lambda: current_app.config["RATE_LIMIT_CREATE"])(view)
+
+
+def command_limit(view: View) -> View:
+    """RATE_LIMIT_COMMANDS on a view that runs a seat's command."""
+    return limiter.limit(lambda: current_app.config["RATE_LIMIT_COMMANDS"])(view)
+
+
+def rate_limited(error: RateLimitExceeded) -> Response:
+    """429 with the seconds until the window that was used up starts afresh."""
+    reset_at = limiter.current_limit.reset_at if limiter.current_limit else time.time() + 1
+    # reset_at is already rounded up to the next whole second.
+    retry = max(1, int(reset_at - time.time()))
+    detail = f"too many requests from this address ({error.description}); retry in {retry} s"
+    return problem(429, "rate_limited", detail, headers={"Retry-After": str(retry)})
