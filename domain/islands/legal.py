@@ -9,7 +9,7 @@ from domain.core import Command, IllegalMove
 from domain.islands.decide import decide
 from domain.islands.setup import GOD_STONES
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
-from domain.islands.turns import may_draw
+from domain.islands.turns import draw_only, may_draw
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -22,6 +22,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return []
     if state.pending:
         return _accepted(state, _answers(state, seat))
+    if draw_only(state):
+        return list(_draws(state, seat))
     return [
         *_places(state, seat),
         *_pairs(state, seat),
@@ -91,7 +93,7 @@ def _discards(state: State, seat: int) -> Iterator[Command]:
             for card in sorted(set(hand)):
                 yield Command("DiscardCards", seat, {"cards": [card]})
         return
-    if len(hand) < state.hand_limit(seat):
+    if len(hand) < state.hand_limit(seat) or state.phase != PLAY or not (state.stack or state.face_up):
         return
     for size in range(1, len(hand) + 1):
         for cards in _distinct(hand, size):

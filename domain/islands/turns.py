@@ -23,7 +23,14 @@ def discard_cards(state: State, seat: int, args: Mapping[str, Any]) -> list[Even
         raise IllegalMove(
             "discard_not_allowed", f"you may discard only while holding {state.hand_limit(seat)} cards"
         )
+    elif state.phase == FINAL or (not state.stack and not state.face_up):
+        raise IllegalMove("discard_not_allowed", "nothing is left to draw, so there is no discard (K-5)")
     return [ev.cards_discarded(seat, cards)]
+
+
+def draw_only(state: State) -> bool:
+    """K-5/I-3: the discard of a full hand is the step right before the draw, nothing between."""
+    return state.rules.discard == "full_hand" and state.turn.discarded
 
 
 def may_draw(state: State, seat: int) -> bool:

@@ -142,6 +142,27 @@ def test_I3_no_discard_below_five_cards() -> None:
     assert game.rejects(discard(BLACK, "Garanig")) == "discard_not_allowed"
 
 
+def test_I3_after_a_discard_only_the_draw_is_legal() -> None:
+    stack = ("Mosedam", "Ikibiti", "Krapink", "Ikibiti")  # black, white, black, white
+    game = given(ikibiti(stack=stack)).then(*(draw_stack(seat) for seat in (BLACK, WHITE, BLACK, WHITE)))
+    discarded = game.then(discard(BLACK, "Mosedam"))
+    assert discarded.rejects(place(BLACK, "Hunisch", "Hunisch", "Krapink")) == "must_draw"
+    assert {c.type for c in engine.legal_commands(discarded.state, BLACK)} == {"DrawCard"}
+    # A handicap bridge needs no card, yet it is no draw either.
+    free = given(handicapped(free_bridges=1, extra_cards=2)).then(discard(WHITE, "Arabana"))
+    assert free.rejects(act("PlaceFreeBridge", WHITE, line=["Krapink", "Mosedam"])) == "must_draw"
+    assert {c.type for c in engine.legal_commands(free.state, WHITE)} == {"DrawCard"}
+
+
+def test_I3_no_discard_in_the_last_play() -> None:
+    # Nothing is left to draw in the I-6 last play, so there is no discard before a draw.
+    game = given(ikibiti(), ONE_EACH).at_round(3).draw_out()
+    seat = game.state.active
+    assert game.state.phase == "final" and len(game.state.hands[seat]) == 5
+    assert game.rejects(discard(seat, game.state.hands[seat][0])) == "discard_not_allowed"
+    assert "DiscardCards" not in {c.type for c in engine.legal_commands(game.state, seat)}
+
+
 # --- I-4 a pair removes, then places ----------------------------------------------------
 
 SEED_PAIRS = [("Hunisch", "Hunisch"), ("Garanig", "Garanig"), ("Hunisch", "Garanig")]

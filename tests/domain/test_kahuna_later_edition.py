@@ -66,6 +66,24 @@ def test_K9_no_abstaining_right_after_the_opponent_abstained() -> None:
     assert played.rejects(skip(WHITE)) == "must_draw"
 
 
+def test_K9_no_abstaining_after_a_discard() -> None:
+    # K-5: after the discard the turn's only command is the draw; abstaining would thin a
+    # full hand in secret without drawing.
+    stack = ("JOJO", "KAHU", "LALE", "KAHU")
+    dealt = deal(LATER, [("ALOA", "BARI", "COCO"), ("DUDA", "ELAI", "FAAA")], ("GOLA", "HUNA", "IFFI"), stack)
+    game = given(dealt).then(*(draw_stack(seat) for seat in (BLACK, WHITE, BLACK, WHITE)))
+    discarded = game.then(act("DiscardCards", BLACK, cards=["LALE"]))
+    assert discarded.rejects(skip(BLACK)) == "must_draw"
+    assert {c.type for c in engine.legal_commands(discarded.state, BLACK)} == {"DrawCard"}
+
+
+def test_K9_no_discard_in_the_last_turns() -> None:
+    game = given(later(), ONE_EACH).at_round(3).draw_out()
+    seat = game.state.active
+    assert game.state.phase == "final" and len(game.state.hands[seat]) == 5
+    assert game.rejects(act("DiscardCards", seat, cards=[game.state.hands[seat][0]])) == "discard_not_allowed"
+
+
 def test_K9_not_in_the_original_edition() -> None:
     assert given(later(edition="original")).rejects(skip(BLACK)) == "unknown_command"
 

@@ -446,7 +446,22 @@ def test_K5_discard_refusals() -> None:
     assert game.rejects(discard(BLACK, "LALE", "LALE")) == "card_not_in_hand"
     assert given(dealt()).rejects(discard(BLACK, "ALOA")) == "discard_not_allowed"
     once = game.then(discard(BLACK, "JOJO"))
-    assert once.rejects(discard(BLACK, "ALOA")) == "discard_not_allowed"
+    assert once.rejects(discard(BLACK, "ALOA")) == "must_draw"  # the draw comes next
+
+
+def test_K5_after_a_discard_only_the_draw_is_legal() -> None:
+    # "Il doit se défausser avant de piocher": the discard is the step right before the draw,
+    # so a full hand cannot be thinned in secret and then played from.
+    game = full_hand().plus(*position(white=[("ALOA", "BARI")]))
+    discarded = game.then(discard(BLACK, "LALE"))
+    assert discarded.rejects(place(BLACK, "COCO", "COCO", "GOLA")) == "must_draw"
+    assert discarded.rejects(attack(BLACK, "ALOA", "BARI", ("ALOA", "BARI"))) == "must_draw"
+    legal = engine.legal_commands(discarded.state, BLACK)
+    assert {c.type for c in legal} == {"DrawCard"}
+    assert len(legal) == 4  # the three face-up cards and the stack
+    assert discarded.when(draw_stack(BLACK)).types == ["CardDrawn", "TurnEnded"]
+    # Playing first and discarding only then stays open while the hand is still full.
+    assert game.when(place(BLACK, "COCO", "COCO", "GOLA")).types == ["CardsPlayed", "BridgePlaced"]
 
 
 def test_K6_round_end_after_last_card() -> None:
