@@ -5,7 +5,7 @@ A pure library (no Redis, no Flask): the service writes and imports these files,
 importing the file and exporting the imported game gives the same bytes:
 
     line 1      the header: format, game, options, mode, seats, setup, complete, counts
-    lines 2..   one line per event envelope, version 1..n, with its hashes
+    lines 2..   one line per event envelope, version 1..n, with its hashes and secret digests
     then        one line per annotation
 
 Every line is the canonical JSON of one object (sorted keys, no spaces, UTF-8 as is) and
@@ -23,11 +23,20 @@ from typing import Any
 from domain.core import DomainError, Event
 from domain.games import rules_for
 from domain.history import extend_history
-from service.events import STORED_FIELDS, ZERO_HASH, Envelope, canonical_json, envelope_hash
+from service.events import (
+    STORED_FIELDS,
+    ZERO_HASH,
+    Envelope,
+    canonical_json,
+    digest_holds,
+    envelope_hash,
+)
 from service.visibility import may_read_secret
 
 FORMAT = "archipelago-game"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+PLAIN_HASH_FORMATS = (1,)
+"""Files from before salted secret digests: their hashes give the redacted cards away."""
 MEDIA_TYPE = "application/x-ndjson"
 
 EVENT_FIELDS = STORED_FIELDS
@@ -50,6 +59,8 @@ _TYPES: dict[str, type | tuple[type, ...]] = {
     "schema": int,
     "data": dict,
     "secret": (dict, type(None)),
+    "salt": (str, type(None)),
+    "secret_digest": str,
     "audience": list,
     "actor": str,
     "command_id": str,
@@ -102,8 +113,8 @@ class Archive:
 class VerifyResult:
     """What `verify` found: `first_bad` is the version of the first event at fault, if any.
 
-    `unverifiable` lists redacted events, whose own hash cannot be recomputed without
-    the withheld secret (their links to the neighbours are still checked).
+    `unverifiable` lists redacted events: their hashes and links are checked like every
+    other, but their secret digests cannot be recomputed without the withheld secret.
     """
 
     ok: bool
@@ -168,7 +179,10 @@ def _event_line(envelope: Envelope, viewer: int | None, revealed: bool) -> dict[
         line[name] = getattr(envelope, name)
     line["audience"] = list(envelope.audience)
     if envelope.secret is not None and not may_read_secret(envelope, viewer, revealed):
+        # The digest stays: it is what the chain covers. The salt goes: with it, each
+        # guess of the card could be tested against the digest.
         line["secret"] = None
+        line["salt"] = None
         line["redacted"] = True
     return line
 
@@ -222,6 +236,8 @@ def _parse(raw: bytes, line: int, version: int | None) -> dict[str, Any]:
         raise ArchiveError("not UTF-8", line, version) from None
     except json.JSONDecodeError as error:
         raise ArchiveError(f"not JSON ({error.msg} at column {error.colno})", line, version) from None
+    except (ValueError, RecursionError):  # a number longer than int() reads; nesting without end
+        raise ArchiveError("not JSON a reader takes (too deep, a number too long)", line, version) from None
     if not isinstance(value, dict):
         raise ArchiveError("not a JSON object", line, version)
     try:
@@ -237,6 +253,12 @@ def _read_header(raw: bytes) -> dict[str, Any]:
     header = _parse(raw, 1, None)
     if header.get("format") != FORMAT:
         raise ArchiveError(f"not an {FORMAT} file", 1)
+    if header.get("format_version") in PLAIN_HASH_FORMATS:
+        raise ArchiveError(
+            f"format_version {header['format_version']} hashes secrets without salt and is no longer "
+            "read: export the game again from the service",
+            1,
+        )
     if header.get("format_version") != FORMAT_VERSION:
         raise ArchiveError(f"format_version {header.get('format_version')!r} is not supported", 1)
     missing = [name for name in HEADER_FIELDS if name not in header]
@@ -267,10 +289,15 @@ def _read_event(raw: bytes, line: int, version: int) -> tuple[Envelope, bool]:
     if not all(type(seat) is int for seat in obj["audience"]):
         raise ArchiveError("audience must list seat numbers", line, version)
     redacted = obj.get("redacted", False)
-    if "redacted" in obj and (redacted is not True or obj["secret"] is not None):
-        raise ArchiveError('"redacted" is only ever true, with a null secret', line, version)
+    if "redacted" in obj and (redacted is not True or obj["secret"] is not None or obj["salt"] is not None):
+        raise ArchiveError('"redacted" is only ever true, with a null secret and salt', line, version)
+    if obj["salt"] is None and not redacted:
+        raise ArchiveError("a null salt belongs to a redacted event only", line, version)
+    if redacted and not obj["secret_digest"]:
+        raise ArchiveError("a redacted event keeps its secret_digest", line, version)
     values = {name: obj[name] for name in EVENT_FIELDS}
     values["audience"] = tuple(obj["audience"])
+    values["salt"] = obj["salt"] or ""
     return Envelope(**values, position=0), redacted
 
 
@@ -315,10 +342,11 @@ def _check_header(header: Mapping[str, Any], envelopes: Sequence[Envelope], reda
 
 
 def verify(content: str | bytes) -> VerifyResult:
-    """Check the whole file: its form, then every hash and link of the chain it can.
+    """Check the whole file: its form, every hash and link, every secret digest it can.
 
-    A redacted event's own hash cannot be recomputed (its secret is withheld); it is
-    listed in `unverifiable`, and its links to the events around it are still checked.
+    Every event's hash is recomputed, redacted or not (it covers the secret's digest,
+    not the secret). A redacted event's digest cannot be recomputed without the withheld
+    secret and salt: it is listed in `unverifiable`.
     """
     try:
         archive = read(content)
@@ -328,16 +356,17 @@ def verify(content: str | bytes) -> VerifyResult:
 
 
 def verify_chain(archive: Archive) -> VerifyResult:
-    """The hash chain of a read archive: numbering, every hash, every link."""
+    """The hash chain of a read archive: numbering, every hash, every link, every digest it can."""
     envelopes = archive.envelopes
     for index, envelope in enumerate(envelopes):
         version = envelope.version
-        intact = version not in archive.redacted
-        if intact and envelope.hash != envelope_hash(envelope):
+        if envelope.hash != envelope_hash(envelope):
             return _bad(version, "hash mismatch: the event's content is not what was hashed")
+        if not digest_holds(envelope):
+            return _bad(version, "digest mismatch: the secret and salt are not what the digest commits to")
         previous = envelopes[index - 1].hash if index else ZERO_HASH
         if envelope.prev_hash != previous:
-            if index and intact:
+            if index:
                 # This event is intact (its hash covers its prev_hash): the one before lies.
                 return _bad(version - 1, "hash mismatch: the next event links to another hash")
             return _bad(version, "broken link: prev_hash is not the previous event's hash")

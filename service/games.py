@@ -170,7 +170,6 @@ class GameService:
         # A computer seat's token is never handed out: the service alone plays that seat.
         tokens = [None if seat.get("ai") else t for seat, t in zip(setup["seats"], issued, strict=True)]
         organizer = self.tokens.issue_organizer(game_id) if setup.get("mode") == "tournament" else None
-        self.store.append(game_id, 0, self._envelopes(events, ORGANIZER, f"create-{game_id}"))
         self._schedule_ai(game_id)
         return Created(game_id, len(events), tokens, organizer)
 
@@ -202,6 +201,9 @@ class GameService:
 
     def _remember(self, game_id: str, state: Any, envelopes: list[Envelope]) -> None:
         with self._lock:
+        # Tokens only once the game exists: a refused append (or an id that is taken)
+        # must leave no key behind, nor overwrite another game's tokens.
+        self.store.append(game_id, 0, self._envelopes(events, ORGANIZER, f"create-{game_id}"))
             self._cache[game_id] = (state, envelopes)
             self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:

@@ -22,6 +22,7 @@ from service.annotations import Annotations, Author
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
+from service.api.json_body import read_json
 from service.api.preconditions import version_headers
 from service.api.schemas import (
     AnnotationRequestSchema,
@@ -31,6 +32,7 @@ from service.api.schemas import (
     ImportRequestSchema,
     LayerSchema,
     ReplaySchema,
+    VerifySchema,
 )
 from service.errors import Unprocessable
 from service.visibility import redact
@@ -93,6 +95,23 @@ def export_game(game_id: str, seat: int | None) -> Any:
     return Response(content, mimetype=MEDIA_TYPE, headers=headers)
 
 
+@blp.get("/games/<game_id>/verify")
+@blp.doc(security=[{}, *BEARER_SECURITY])
+@blp.response(200, VerifySchema)
+@with_seat(required=False)
+def verify_game(game_id: str, seat: int | None) -> Any:
+    """Check the game's hash chain as the store holds it now, event by event (never a cached
+    copy); anyone may ask. A failure names the first event whose hash or link is wrong."""
+    verified = game_service().verify(game_id)
+    return {
+        "game_id": game_id,
+        "ok": verified.first_bad is None,
+        "first_bad_version": verified.first_bad,
+        "version": verified.version,
+        "archived": archive.is_archived(game_service(), game_id),
+    }
+
+
 @blp.get("/games/<game_id>/notation")
 @blp.doc(security=[{}, *BEARER_SECURITY])
 @blp.response(200, content_type="text/plain", description="The game in the notation of docs/notation.md.")
@@ -130,7 +149,7 @@ def _import_body() -> bytes | str:
         raise RequestEntityTooLarge(f"a game file has at most {MAX_IMPORT_BYTES} bytes")
     if request.mimetype == "application/json":
         try:
-            loaded = ImportRequestSchema().load(request.get_json(silent=True) or {})
+            loaded = ImportRequestSchema().load(read_json(request.get_data(cache=False)) or {})
         except ValidationError as error:
             raise Unprocessable(
                 "invalid_request", 'send {"jsonl": "<the game file>"}', errors=error.messages
