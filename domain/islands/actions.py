@@ -9,7 +9,7 @@ from domain.core import Event, IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
 from domain.islands.board import Line
-from domain.islands.majority import Outcome, relative_majority, settle, settle_losses
+from domain.islands.majority import Outcome, enclosed_by, relative_majority, settle, settle_losses
 from domain.islands.state import State
 
 
@@ -30,6 +30,13 @@ def _in_stock(state: State, seat: int) -> None:
 
 def _controls_both(state: State, seat: int, line: Line) -> bool:
     return state.controller(line[0]) == seat and state.controller(line[1]) == seat
+
+
+def _not_enclosed(state: State, seat: int, sea: int) -> None:
+    """S-5: a sea space an opponent encloses takes no ship (it would only sink there)."""
+    enemy = enclosed_by(state, sea)
+    if enemy is not None and enemy != seat:
+        raise IllegalMove("sea_enclosed", f"{state.names[enemy]}'s bridges enclose that sea space (S-5)")
 
 
 def _no_ship_move(state: State) -> None:
@@ -183,6 +190,7 @@ def place_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     there = state.ships[sea]
     if there == seat:
         raise IllegalMove("own_ship_there", "your own ship already lies on that sea space")
+    _not_enclosed(state, seat, sea)
     out = Outcome(state)
     out.emit(ev.cards_played(seat, trio))
     if there is not None:
@@ -205,6 +213,8 @@ def move_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     shared = [n for other, n in state.rules.board.sea_neighbours(origin) if other == target]
     if not shared:
         raise IllegalMove("seas_not_adjacent", "the two sea spaces share no line")
+    # Before the passage: the enclosing bridges always block it too, and the enclosure is the reason.
+    _not_enclosed(state, seat, target)
     if state.owners[shared[0]] not in (None, seat):
         raise IllegalMove("passage_blocked", "an opponent bridge blocks that passage (S-4)")
     there = state.ships[target]

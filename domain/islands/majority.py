@@ -91,14 +91,18 @@ def _sink_enclosed(out: Outcome) -> set[str]:
     board = state.rules.board
     changed: set[str] = set()
     for sea, owner in enumerate(state.ships):
-        if owner is None:
+        enemy = enclosed_by(state, sea)
+        if owner is None or enemy is None or enemy == owner:
             continue
-        around = {state.owners[n] for n in board.sea_lines(sea)}
-        if len(around) == 1 and None not in around and owner not in around:
-            (enemy,) = around
-            out.emit(ev.ship_sunk(owner, board.sea_spaces[sea], by=enemy, cause="enclosed"))  # type: ignore[arg-type]
-            changed.update(board.sea_spaces[sea])
+        out.emit(ev.ship_sunk(owner, board.sea_spaces[sea], by=enemy, cause="enclosed"))
+        changed.update(board.sea_spaces[sea])
     return changed
+
+
+def enclosed_by(state: State, sea: int) -> int | None:
+    """S-5: the seat whose bridges lie on all three lines around `sea`, if one does."""
+    around = {state.owners[n] for n in state.rules.board.sea_lines(sea)}
+    return next(iter(around)) if len(around) == 1 else None
 
 
 def relative_majority(out: Outcome, seat: int, islands: Iterable[str]) -> None:

@@ -271,31 +271,24 @@ def test_S5_own_bridges_never_sink_own_ship() -> None:
     assert ships(game.plus(*then.events)) == {ABI: BLACK}
 
 
-def test_S5_a_ship_placed_in_an_enclosed_sea_sinks_at_once() -> None:
-    # Our reading: the enclosure is a state, so it sinks a ship arriving there as well.
-    game = at_sea(
-        black_hand=ABI, white=[("Arabana", "Barilub"), ("Arabana", "Ikibiti"), ("Barilub", "Ikibiti")]
-    )
+WHITE_ENCLOSES_ABI = [("Arabana", "Barilub"), ("Arabana", "Ikibiti"), ("Barilub", "Ikibiti")]
+
+
+def test_S5_placing_a_ship_into_an_enclosed_sea_is_refused() -> None:
+    game = at_sea(black_hand=ABI, white=WHITE_ENCLOSES_ABI)
     assert game.markers == {"Ikibiti": WHITE}
-    then = game.when(ship(BLACK, ABI, ABI))
-    assert facts([sunk(BLACK, ABI, by=WHITE, cause="enclosed")])[0] in then.facts
-    after = game.plus(*then.events)
-    assert (ships(after), in_stock(after), after.markers) == ({}, [10, 10], {"Ikibiti": WHITE})
+    assert game.rejects(ship(BLACK, ABI, ABI)) == "sea_enclosed"
+    assert not [c for c in engine.legal_commands(game.state, BLACK) if c.type == "PlaceShip"]
+    # One's own bridges enclose nothing against oneself.
+    own = at_sea(black_hand=ABI, black=WHITE_ENCLOSES_ABI)
+    assert own.when(ship(BLACK, ABI, ABI)).types[:2] == ["CardsPlayed", "ShipPlaced"]
 
 
-def test_S5_a_ship_sunk_on_arrival_changes_no_majority() -> None:
-    # White controls Ikibiti (2 of 3) and encloses Arabana-Barilub-Ikibiti; black placed
-    # Garanig-Ikibiti since. Black's ship sinks at once: white never lost Ikibiti, so its
-    # control takes nothing from black.
-    game = at_sea(
-        black_hand=ABI,
-        black=[("Garanig", "Ikibiti")],
-        white=[("Arabana", "Barilub"), ("Arabana", "Ikibiti"), ("Barilub", "Ikibiti")],
-    )
-    then = game.when(ship(BLACK, ABI, ABI))
-    assert then.facts == facts(
-        [played(BLACK, *ABI), ship_placed(BLACK, ABI), sunk(BLACK, ABI, by=WHITE, cause="enclosed")]
-    )
+def test_S5_moving_a_ship_into_an_enclosed_sea_is_refused() -> None:
+    game = at_sea(white=WHITE_ENCLOSES_ABI, ships=((AGI,), ()))
+    assert game.rejects(move(BLACK, AGI, ABI)) == "sea_enclosed"
+    moves = [c.args["to"] for c in engine.legal_commands(game.state, BLACK) if c.type == "MoveShip"]
+    assert moves and list(ABI) not in moves
 
 
 def test_S5_collision_sinks_both_ships() -> None:
