@@ -1,8 +1,10 @@
 """The RQ worker entry point (`archipelago-worker`).
 
 Runs jobs such as `service.jobs.score_round` from the queues below. Jobs are
-imported by name when they run, so this module needs only redis and rq: it
-never imports Flask, the store or the domain itself.
+named by their dotted path, so importing this module needs only redis and rq.
+`main()` imports the job modules (JOB_MODULES) in the main thread before it
+starts the sweeper thread or forks a work horse: a horse forked while another
+thread holds an import lock inherits the lock and hangs on its first import.
 
 Where RQ keeps its queues: `RQ_REDIS_URL`, else `REDIS_URL`. Anything that
 enqueues must resolve the URL the same way (`rq_redis_url()`), use RQ's
@@ -12,6 +14,7 @@ JSONSerializer, and use a client without `decode_responses`.
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import os
 import sys
@@ -32,6 +35,9 @@ QUEUE_AI = "ai"
 QUEUES: tuple[str, ...] = (QUEUE_DEFAULT, QUEUE_AI)
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+#: Everything a job or the sweeper imports when it runs (see the module's docstring).
+JOB_MODULES: tuple[str, ...] = ("service.wiring", "service.jobs", "service.ai_jobs", "service.annotations")
 
 
 def rq_redis_url(environ: Mapping[str, str] | None = None) -> str:
@@ -118,6 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     queues = args.queues or list(QUEUES)
     worker: Worker | None = None
     stop_sweeping = threading.Event()
+    import_job_modules()
     if args.sweep_interval > 0 and not args.burst:
         _start_sweeper(args.sweep_interval, stop_sweeping)
     try:
@@ -137,6 +144,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         stop_sweeping.set()
     return 0
+
+
+def import_job_modules() -> None:
+    for name in JOB_MODULES:
+        importlib.import_module(name)
 
 
 def _start_sweeper(interval: float, stop: threading.Event) -> None:
