@@ -115,6 +115,10 @@ def _rarer(state: State, seat: int) -> Iterator[Command]:
     board = state.rules.board
     for name in ("EndTurn", "SkipDraw", "DeferFinalTurn"):
         yield Command(name, seat, {})
+    excess = len(state.hands[seat]) - state.hand_limit(seat)
+    if excess > 0:  # G-9
+        for cards in _distinct(state.hands[seat], excess):
+            yield Command("EndTurn", seat, {"cards": list(cards)})
     if rules.handicap is not None and state.free_bridges[seat]:
         for n, owner in enumerate(state.owners):
             if owner is None:

@@ -85,6 +85,8 @@ def skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
 def finish_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     """End a turn without drawing: a final turn (I-6, O-7), or a full hand / empty pile (O-5, G-8)."""
     out = Outcome(state)
+    discard_down_to_limit(out, seat, args)
+    state = out.state
     if state.phase == FINAL:
         out.emit(ev.final_turn_finished(seat))
         if not out.state.final_order:
@@ -95,6 +97,22 @@ def finish_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]
         raise IllegalMove("must_draw", "a turn ends with drawing a card")
     end_turn(out, seat)
     return out.events
+
+
+def discard_down_to_limit(out: Outcome, seat: int, args: Mapping[str, Any]) -> None:
+    """G-9: a turn ending with more cards than the hand limit discards the excess face down."""
+    state = out.state
+    excess = len(state.hands[seat]) - state.hand_limit(seat)
+    held = len(state.hands[seat])
+    if "cards" not in args:
+        if excess > 0:
+            raise IllegalMove("hand_over_limit", f"you hold {held} cards: end the turn discarding {excess}")
+        return
+    if excess <= 0:
+        raise IllegalMove("discard_not_allowed", "only a hand over the limit is discarded as a turn ends")
+    cards = read.cards(state, args, count=excess)
+    read.in_hand(state, seat, cards)
+    out.emit(ev.cards_discarded(seat, cards))
 
 
 def defer_final_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:

@@ -372,10 +372,14 @@ class Given:
         game = self
         while game.state.phase == "play":
             seat = game.state.active
-            if len(game.state.hands[seat]) >= game.state.hand_limit(seat):
-                game = game.then(discard(seat, game.state.hands[seat][0]))
-            if len(game.state.hands[seat]) >= game.state.hand_limit(seat):
-                game = game.then(end_turn(seat))  # O-5/G-9: a hand over the limit ends without drawing
+            held, limit = game.state.hands[seat], game.state.hand_limit(seat)
+            if len(held) > limit:  # G-9: the turn ends discarding down to the limit, without a draw
+                game = game.then(Command("EndTurn", seat, {"cards": list(held[limit:])}))
+                continue
+            if len(held) == limit:
+                game = game.then(discard(seat, held[0]))
+            if len(game.state.hands[seat]) >= limit:
+                game = game.then(end_turn(seat))  # O-5: a full hand may end the turn without drawing
             elif game.state.stack:
                 game = game.then(draw_stack(seat))
             else:

@@ -361,4 +361,24 @@ def test_G9_a_stone_may_push_the_hand_over_five() -> None:
     game = game.then(act("TakeCard", 0, card=game.state.pending[0].options[0]))
     assert len(game.state.hands[0]) == 7
     assert game.rejects(draw_stack(0)) == "hand_full"  # O-5 still holds at the end of the turn
-    assert game.when(end_turn(0)).facts == [("TurnEnded", {"seat": 0, "next": 1})]
+
+
+def test_G9_a_hand_over_five_ends_the_turn_at_five_by_a_face_down_discard() -> None:
+    game = gods_game(round_=2).plus(*holding(0, "Lono", "Ku"))
+    game = game.then(*(draw_stack(seat) for seat in (0, 1, 2, 3, 0, 1, 2, 3)))
+    game = game.then(act("UseLono", 0, source="stack"), act("UseKu", 0, target=1))
+    game = game.then(act("TakeCard", 0, card=game.state.pending[0].options[0]))
+    hand = game.state.hands[0]
+    assert len(hand) == 7
+    assert game.rejects(end_turn(0)) == "hand_over_limit"
+    assert game.rejects(act("EndTurn", 0, cards=[hand[0]])) == "bad_command"
+    assert game.rejects(act("EndTurn", 0, cards=["Opodopo", "Opodopo"])) == "card_not_in_hand"
+    then = game.when(act("EndTurn", 0, cards=list(hand[:2])))
+    assert then.facts == [("CardsDiscarded", {"seat": 0, "count": 2}), ("TurnEnded", {"seat": 0, "next": 1})]
+    assert (then.events[0].secret, then.events[0].audience) == ({"cards": list(hand[:2])}, (0,))
+    assert then.state.hands[0] == hand[2:]
+    ends = [c for c in engine.legal_commands(game.state, 0) if c.type == "EndTurn"]
+    assert ends and all(len(c.args["cards"]) == 2 for c in ends)
+    # A hand of five or fewer ends no turn with a discard.
+    later = game.plus(*then.events)
+    assert later.rejects(act("EndTurn", 1, cards=[later.state.hands[1][0]])) == "discard_not_allowed"
