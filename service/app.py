@@ -10,8 +10,8 @@ from flask import Flask
 
 from service.api import init_api
 from service.api.context import EXTENSION
-from service.api.limits import init_limits
-from service.api.limits import settings as limit_settings
+from service.api.rate_limits import init_limits
+from service.api.rate_limits import settings as limit_settings
 from service.wiring import build_service, redis_url
 from service.worker import rq_redis_url
 

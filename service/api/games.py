@@ -15,7 +15,7 @@ from service.ai_jobs import ai_seats
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
-from service.api.limits import command_limit, creation_limit
+from service.api.rate_limits import command_limit, creation_limit
 from service.api.preconditions import (
     IF_MATCH_PATTERN,
     MAX_IDEMPOTENCY_KEY,
