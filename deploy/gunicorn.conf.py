@@ -35,5 +35,13 @@ proc_name = "archipelago-web"
 # instance of the user; Archipelago does not use it. (Older gunicorns ignore this.)
 control_socket_disable = True
 
+# Above the app's own limits (MAX_URL_BYTES, MAX_HEADER_BYTES: service/api/sizes.py), so
+# that the app answers an oversized request with its problem+json 414 or 431. Only what
+# passes these (a request line over 8190 bytes, gunicorn's maximum; one header over 16 KiB;
+# more than 100 headers) gets gunicorn's own plain-text 400, 414 or 431 from here.
+limit_request_line = 8190
+limit_request_field_size = 16 * 1024
+limit_request_fields = 100
+
 # Trust X-Forwarded-* only from a proxy on this host unless told otherwise.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

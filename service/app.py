@@ -21,6 +21,20 @@ DEFAULTS: Mapping[str, Any] = {
     # A comment line this often on a quiet stream notices clients that went away.
     "SSE_HEARTBEAT_SECONDS": 15,
 }
+    # Request size limits (service/api/sizes.py): the largest JSON body of the API is a few KB;
+    # a long game's file about 200 KB, which 4 MiB leaves twenty times over.
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    "MAX_IMPORT_BYTES": 4 * 1024 * 1024,
+    "MAX_URL_BYTES": 2048,
+    "MAX_HEADER_BYTES": 8 * 1024,
+}
+#: Settings that may come from the environment: the variable names the setting.
+ENVIRONMENT: Mapping[str, tuple[str, type]] = {
+    "ARCHIPELAGO_SSE_MAX_SECONDS": ("SSE_MAX_SECONDS", float),
+    "ARCHIPELAGO_MAX_BODY_BYTES": ("MAX_CONTENT_LENGTH", int),
+    "ARCHIPELAGO_MAX_IMPORT_BYTES": ("MAX_IMPORT_BYTES", int),
+    "ARCHIPELAGO_MAX_URL_BYTES": ("MAX_URL_BYTES", int),
+    "ARCHIPELAGO_MAX_HEADER_BYTES": ("MAX_HEADER_BYTES", int),
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -29,8 +43,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(DEFAULTS)
     app.config.update(limit_settings())
-    if os.environ.get("ARCHIPELAGO_SSE_MAX_SECONDS"):
-        app.config["SSE_MAX_SECONDS"] = float(os.environ["ARCHIPELAGO_SSE_MAX_SECONDS"])
+    for variable, (setting, kind) in ENVIRONMENT.items():
+        if os.environ.get(variable):
+            app.config[setting] = kind(os.environ[variable])
     app.config.update(config or {})
     service = app.config.get("GAME_SERVICE")
     if service is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flask_smorest
 from flask import Flask
 
-from service.api import games, problems, replays, system, undo
+from service.api import games, problems, replays, sizes, system, undo
 from service.api.schemas import ProblemSchema
 
 OPENAPI_CONFIG = {
@@ -35,4 +35,5 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(system.blp)
     # After Api(app), so that ours replace flask-smorest's JSON error handler.
     problems.register(app)
+    sizes.install(app)
     return api

@@ -76,6 +76,24 @@ SERVICE_STATUS: Mapping[type[ServiceError], int] = {
 
 BEARER_CHALLENGE = 'Bearer realm="archipelago"'
 
+#: Codes of the HTTP-level refusals, fixed here: the phrases they were once derived from
+#: differ between Python versions (413 is "Request Entity Too Large", later "Content Too Large").
+HTTP_CODES: Mapping[int, str] = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    414: "uri_too_long",
+    415: "unsupported_media_type",
+    429: "too_many_requests",
+    431: "headers_too_large",
+}
+
+#: An answer names at most this many invalid fields, each cut to FIELD_NAME_CHARS: a body
+#: of thousands of unknown keys must not be echoed back whole.
+MAX_FIELD_ERRORS = 20
+FIELD_NAME_CHARS = 64
+
 
 def problem(
     status: int,
@@ -125,7 +143,7 @@ def service_error(error: ServiceError) -> Response:
 def http_error(error: HTTPException) -> Response:
     """werkzeug's errors (404, 405, ...) and webargs' (invalid JSON, schema validation)."""
     status = error.code or 500
-    code = http.HTTPStatus(status).phrase.lower().replace(" ", "_")
+    code = HTTP_CODES.get(status) or http.HTTPStatus(status).phrase.lower().replace(" ", "_")
     detail = error.description or http.HTTPStatus(status).description
     data = getattr(error, "data", None) or {}  # webargs puts its messages here
     errors = None
@@ -174,5 +192,13 @@ def _field_errors(messages: Any) -> dict[str, Any] | None:
         return None
     if len(messages) == 1:
         (inner,) = messages.values()
-        return dict(inner) if isinstance(inner, Mapping) else {"_schema": inner}
-    return dict(messages)
+        return _bounded(inner) if isinstance(inner, Mapping) else {"_schema": inner}
+    return _bounded(messages)
+
+
+def _bounded(errors: Mapping[Any, Any]) -> dict[str, Any]:
+    """The first MAX_FIELD_ERRORS fields, names cut short, and how many more there were."""
+    shown = {str(field)[:FIELD_NAME_CHARS]: errors[field] for field in list(errors)[:MAX_FIELD_ERRORS]}
+    if len(errors) > MAX_FIELD_ERRORS:
+        shown["_truncated"] = [f"{len(errors) - MAX_FIELD_ERRORS} more fields are not listed"]
+    return shown

@@ -26,7 +26,8 @@ def test_deeply_nested_json_is_a_400_malformed_json_on_every_json_endpoint(
     game = create_game(client)
     before = keys(redis_client)
     for path in ("/games", f"/games/{game['game_id']}/commands", "/games/import"):
-        answer = client.post(path, data="[" * 100_000, content_type=JSON, headers=bearer(game["tokens"][0]))
+        # Under the 64 KiB body limit, far deeper than the parser's recursion goes.
+        answer = client.post(path, data="[" * 60_000, content_type=JSON, headers=bearer(game["tokens"][0]))
         assert_problem(answer, 400, "malformed_json")
     assert keys(redis_client) == before
 
@@ -83,3 +84,14 @@ def test_an_import_whose_line_nests_without_end_is_refused_as_a_damaged_file(cli
         answer = client.post("/games/import", data=line + "\n", content_type="application/x-ndjson")
         assert answer.status_code == 422, answer.data[:300]
         assert answer.mimetype == "application/problem+json"
+
+
+def test_the_answer_to_thousands_of_unknown_keys_names_a_bounded_few(client: FlaskClient) -> None:
+    setup: dict[str, Any] = {"game": "kahuna", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
+    setup.update({f"{'k' * 200}{i}": 1 for i in range(200)})
+    answer = client.post("/games", json=setup)
+    body = assert_problem(answer, 422, "invalid_request")
+    assert len(body["errors"]) <= 21
+    assert all(len(field) <= 64 for field in body["errors"])
+    assert "more" in body["errors"]["_truncated"][0]
+    assert len(answer.data) < 4096

@@ -1,0 +1,36 @@
+"""Request size limits, checked before any view reads the request (rate limits: limits.py).
+
+Each is a `create_app` setting (and an environment variable, see the README): a URL of
+MAX_URL_BYTES (414), all headers together MAX_HEADER_BYTES (431), a body
+MAX_CONTENT_LENGTH (Flask's own setting, 413), or MAX_IMPORT_BYTES for a game file. The
+body's declared length is refused at once, whether the endpoint reads a body or not;
+a body without a declared length is cut when read past the limit (Flask, 413).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge, RequestHeaderFieldsTooLarge, RequestURITooLarge
+
+#: Endpoints that take a game file: a long game's export weighs about 200 KB.
+LARGE_BODY_ENDPOINTS = frozenset({"replays.import_game"})
+
+
+def install(app: Flask) -> None:
+    app.before_request(check_request)
+
+
+def check_request() -> None:
+    config = current_app.config
+    environ = request.environ
+    url = environ.get("RAW_URI") or environ.get("PATH_INFO", "") + "?" + environ.get("QUERY_STRING", "")
+    if len(url) > config["MAX_URL_BYTES"]:
+        raise RequestURITooLarge(f"a URL has at most {config['MAX_URL_BYTES']} bytes")
+    header_bytes = sum(len(name) + len(value) + 4 for name, value in request.headers.items())
+    if header_bytes > config["MAX_HEADER_BYTES"]:
+        raise RequestHeaderFieldsTooLarge(f"the headers have at most {config['MAX_HEADER_BYTES']} bytes")
+    if request.endpoint in LARGE_BODY_ENDPOINTS:
+        request.max_content_length = config["MAX_IMPORT_BYTES"]
+    limit = request.max_content_length
+    if limit is not None and (request.content_length or 0) > limit:
+        raise RequestEntityTooLarge(f"a request body has at most {limit} bytes here")
