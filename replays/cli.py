@@ -151,7 +151,12 @@ def cmd_import(args: argparse.Namespace) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> None:
-    content = _client(args, "verify").export(args.game) if args.url else _read_bytes(args.game)
+    if args.url:
+        client = _client(args, "verify")
+        _verify_stored(client, args.game)
+        content = client.export(args.game)
+    else:
+        content = _read_bytes(args.game)
     result = fmt.verify(content)
     if not result.ok:
         where = f"event {result.first_bad}" if result.first_bad is not None else f"line {result.line}"
@@ -167,6 +172,17 @@ def cmd_verify(args: argparse.Namespace) -> None:
         print(
             f"note: {len(result.unverifiable)} events are redacted for this file's viewer: their own "
             "hashes cannot be recomputed (their links to the events around them were checked)"
+        )
+
+
+def _verify_stored(client: Client, game_id: str) -> None:
+    """The service's own check of the events it stores; the file it exports is checked next."""
+    checked = client.verify(game_id)
+    if checked.get("ok") is not True:
+        first = checked.get("first_bad_version")
+        raise Failed(
+            f"event {first}: the hash chain in the service's store breaks there "
+            f"(of {checked.get('version')} stored events); the record was changed outside the service"
         )
 
 

@@ -51,6 +51,10 @@ class Client:
         """GET /games/{id}/export: the game file, built for this client's seat."""
         return self.request("GET", f"/games/{_quote(game_id)}/export", accept=MEDIA_TYPE)
 
+    def verify(self, game_id: str) -> dict[str, Any]:
+        """GET /games/{id}/verify: the service's check of the chain it stores, never a cache."""
+        return self.get_json(f"/games/{_quote(game_id)}/verify")
+
     def import_game(self, content: bytes) -> dict[str, Any]:
         """POST /games/import: {game_id, archived, version}."""
         return _json(self.request("POST", "/games/import", content, MEDIA_TYPE))

@@ -18,7 +18,7 @@ from domain.games import rules_for
 from domain.islands.describe import describe
 from replays import archive as fmt
 from service.annotations import Annotations, check_imported, visible, without_ids
-from service.errors import Conflict, Unprocessable
+from service.errors import ChainBroken, Conflict, Unprocessable
 from service.events import Envelope, canonical_json
 from service.games import GameService, Loaded
 from service.store import archive_key
@@ -61,8 +61,11 @@ def visible_annotations(
 
 
 def export_game(service: GameService, notes: Annotations, game_id: str, viewer: int | None) -> str:
-    """The game file as `viewer` may see it (see replays/archive.py)."""
-    loaded = service.load(game_id)
+    """The game file as `viewer` may see it (see replays/archive.py).
+
+    Read from the store, not from the fold cache: the file is evidence of what is stored,
+    so a changed event shows in it (and its verify fails) even while a fold is cached."""
+    loaded = service.load(game_id, fresh=True)
     records = without_ids(visible_annotations(notes, loaded, viewer))
     return fmt.export(loaded.envelopes, viewer, loaded.revealed, records)
 
@@ -161,6 +164,8 @@ def view_at(service: GameService, loaded: Loaded, at: int, viewer: int | None) -
         message = f"at must be a version 1..{loaded.version}"
         raise Unprocessable("at_out_of_range", message, errors={"at": [message]})
     past = service.load(loaded.game_id, upto=at)
+    if past.broken is not None:
+        raise ChainBroken(loaded.game_id, past.broken)
     body = {
         **past.rules.view(past.state, viewer),
         "game_id": loaded.game_id,

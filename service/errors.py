@@ -99,3 +99,20 @@ class Unprocessable(ServiceError):
 
 class Conflict(ServiceError):
     """The game cannot take this request in its state (e.g. an archived game, a command)."""
+
+
+class ChainBroken(Conflict):
+    """The game's stored events fail their hash chain: it takes no command until repaired.
+
+    `version` names the first bad event; it is also a problem+json member for clients.
+    """
+
+    def __init__(self, game_id: str, version: int) -> None:
+        super().__init__(
+            "chain_broken",
+            f"the stored events of game {game_id!r} fail their hash chain at event {version}: "
+            "they were changed outside the service, so the game takes no command",
+        )
+        self.game_id = game_id
+        self.version = version
+        self.members = {"version": version}

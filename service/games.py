@@ -20,6 +20,7 @@ from domain.history import fold_history, rewind_target
 from domain.islands import events as domain_events
 from service.chance import IMMEDIATE, Dice
 from service.errors import (
+    ChainBroken,
     Conflict,
     GameNotFound,
     IdempotencyMismatch,
@@ -27,7 +28,7 @@ from service.errors import (
     PreconditionRequired,
     VersionConflict,
 )
-from service.events import Envelope, EventStorePort, NewEvent
+from service.events import Envelope, EventStorePort, NewEvent, verify_chain
 from service.scoring import ScoringQueue
 from service.seats import SeatTokens
 from service.store import archive_key
@@ -40,16 +41,27 @@ CORRECT = "Correct"
 
 @dataclass(frozen=True)
 class Loaded:
-    """A game folded up to `version`, with the events that led there."""
+    """A game folded up to `version`, with the events that led there.
+
+    When the stored chain breaks at `broken`, `envelopes` still holds every stored event
+    (they are the evidence) but `state` folds only the ones before the break: a changed
+    event must not move the game, nor open its secrets by faking its end.
+    """
 
     game_id: str
     rules: Any
     state: Any
     envelopes: list[Envelope]
+    broken: int | None = None
 
     @property
     def version(self) -> int:
         return len(self.envelopes)
+
+    @property
+    def trusted(self) -> list[Envelope]:
+        """The events the state was folded from: all of them, or those before the break."""
+        return self.envelopes if self.broken is None else self.envelopes[: self.broken - 1]
 
     @property
     def setup(self) -> dict[str, Any]:
@@ -63,7 +75,7 @@ class Loaded:
     @property
     def takeback(self) -> undo.Takeback | None:
         """The takeback request waiting for its answers, if any (lapsed ones are not)."""
-        return undo.pending_takeback(self.envelopes)
+        return undo.pending_takeback(self.trusted)
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,15 @@ class Created:
     version: int
     tokens: list[str | None]  # None for a computer seat
     organizer_token: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class Verified:
+    """The stored chain's check: `first_bad` is None when every hash and link holds."""
+
+    game_id: str
+    version: int
+    first_bad: int | None
 
 
 @dataclass(frozen=True)
@@ -105,6 +126,21 @@ def extended(loaded: Loaded, newer: Sequence[Envelope]) -> Loaded:
     else:
         state = fold(loaded.rules, loaded.state, events)
     return Loaded(loaded.game_id, loaded.rules, state, envelopes)
+
+
+def checked(game_id: str, envelopes: list[Envelope]) -> Loaded:
+    """The game folded from `envelopes` (from version 1 on), its hash chain checked first.
+
+    A break at version 1 leaves nothing to fold (not even which game it is): ChainBroken.
+    """
+    if not envelopes:
+        raise GameNotFound(game_id)
+    broken = verify_chain(envelopes)
+    if broken == 1:
+        raise ChainBroken(game_id, 1)
+    trusted = envelopes if broken is None else envelopes[: broken - 1]
+    rules = rules_for(trusted[0].data["game"])
+    return Loaded(game_id, rules, fold_envelopes(rules, trusted), envelopes, broken)
 
 
 def takeback_view(loaded: Loaded) -> dict[str, Any] | None:
@@ -166,6 +202,9 @@ class GameService:
         state = rules.initial_state(setup)
         game_id = secrets.token_hex(8)
         events = [domain_events.game_created(setup), *self._system_events(rules, state)]
+        # Tokens only once the game exists: a refused append (or an id that is taken)
+        # must leave no key behind, nor overwrite another game's tokens.
+        self.store.append(game_id, 0, self._envelopes(events, ORGANIZER, f"create-{game_id}"))
         issued = self.tokens.issue(game_id, len(setup["seats"]))
         # A computer seat's token is never handed out: the service alone plays that seat.
         tokens = [None if seat.get("ai") else t for seat, t in zip(setup["seats"], issued, strict=True)]
@@ -175,35 +214,61 @@ class GameService:
 
     # --- reading --------------------------------------------------------------------
 
-    def load(self, game_id: str, upto: int | None = None) -> Loaded:
-        """The game folded from its events (all, or up to version `upto`)."""
+    def load(self, game_id: str, upto: int | None = None, fresh: bool = False) -> Loaded:
+        """The game folded from its events (all, or up to version `upto`), chain checked.
+
+        `fresh` reads every event from the store even when a fold is cached (an export,
+        which must show what is stored). A game whose chain breaks is never cached, so
+        every later load reads (and checks) the store again.
+        """
         if upto is not None:
-            envelopes = self.store.read(game_id, upto=upto)
-            if not envelopes:
-                raise GameNotFound(game_id)
-            rules = rules_for(envelopes[0].data["game"])
-            return Loaded(game_id, rules, fold_envelopes(rules, envelopes), envelopes)
+            return checked(game_id, self.store.read(game_id, upto=upto))
         with self._lock:
-            cached = self._cache.get(game_id)
-        if cached is None:
-            envelopes = self.store.read(game_id)
-            if not envelopes:
-                raise GameNotFound(game_id)
-            rules = rules_for(envelopes[0].data["game"])
-            loaded = Loaded(game_id, rules, fold_envelopes(rules, envelopes), envelopes)
+            cached = None if fresh else self._cache.get(game_id)
+        loaded = None if cached is None else self._catch_up(game_id, *cached)
+        if loaded is None:
+            try:
+                loaded = checked(game_id, self.store.read(game_id))
+            except ChainBroken:
+                self.forget(game_id)
+                raise
+        if loaded.broken is None:
+            self._remember(game_id, loaded.state, loaded.envelopes)
         else:
-            state, envelopes = cached
-            rules = rules_for(envelopes[0].data["game"])
-            newer = self.store.read(game_id, after=len(envelopes))
-            loaded = extended(Loaded(game_id, rules, state, envelopes), newer)
-        self._remember(game_id, loaded.state, loaded.envelopes)
+            self.forget(game_id)
         return loaded
+
+    def _catch_up(self, game_id: str, state: Any, envelopes: list[Envelope]) -> Loaded | None:
+        """The cached fold with the newer events, or None when the store no longer agrees.
+
+        The one read starts at the cached newest event, so it costs no extra round trip:
+        that event must come back unchanged and the new tail must chain onto it. Older
+        events are not read again; `verify` (and any load without the cache) checks them.
+        """
+        newest = envelopes[-1]
+        read = self.store.read(game_id, after=newest.version - 1)
+        if not read or read[0] != newest or verify_chain(read) is not None:
+            return None
+        rules = rules_for(envelopes[0].data["game"])
+        return extended(Loaded(game_id, rules, state, envelopes), read[1:])
+
+    def verify(self, game_id: str) -> Verified:
+        """The hash chain of every stored event, read from the store, never from the cache."""
+        envelopes = self.store.read(game_id)
+        if not envelopes:
+            raise GameNotFound(game_id)
+        broken = verify_chain(envelopes)
+        if broken is not None:
+            self.forget(game_id)
+        return Verified(game_id, envelopes[-1].version, broken)
+
+    def forget(self, game_id: str) -> None:
+        """Drop the game's cached fold: the next load reads the store from version 1."""
+        with self._lock:
+            self._cache.pop(game_id, None)
 
     def _remember(self, game_id: str, state: Any, envelopes: list[Envelope]) -> None:
         with self._lock:
-        # Tokens only once the game exists: a refused append (or an id that is taken)
-        # must leave no key behind, nor overwrite another game's tokens.
-        self.store.append(game_id, 0, self._envelopes(events, ORGANIZER, f"create-{game_id}"))
             self._cache[game_id] = (state, envelopes)
             self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
@@ -256,6 +321,8 @@ class GameService:
             raise Conflict("game_archived", "this game was imported from a file: it is read-only")
         for _ in range(CONFLICT_RETRIES):
             loaded = self.load(game_id)
+            if loaded.broken is not None:
+                raise ChainBroken(game_id, loaded.broken)
             earlier = [e for e in loaded.envelopes if e.command_id == command_id]
             if earlier:
                 return Executed(earlier[-1].version, earlier, True, loaded)
@@ -319,6 +386,8 @@ class GameService:
 
     def follow_up(self, loaded: Loaded) -> None:
         """Start what the game now waits for: a shuffle at once, a scoring or AI moves on the worker."""
+        if loaded.broken is not None:
+            return
         loaded = self._system_follow_up(loaded)
         if self.ai is not None:
             self.ai.schedule(loaded)
@@ -326,7 +395,9 @@ class GameService:
     def _schedule_ai(self, game_id: str) -> None:
         """Enqueue the moves of computer seats the newest version waits for (and the analysis)."""
         if self.ai is not None:
-            self.ai.schedule(self.load(game_id))
+            loaded = self.load(game_id)
+            if loaded.broken is None:
+                self.ai.schedule(loaded)
 
     def _system_follow_up(self, loaded: Loaded) -> Loaded:
         """Schedule the scoring, or append the chance the game waits for; the game after that."""
@@ -356,6 +427,8 @@ class GameService:
         """
         for _ in range(CONFLICT_RETRIES):
             loaded = self.load(game_id)
+            if loaded.broken is not None:
+                raise ChainBroken(game_id, loaded.broken)
             pending = loaded.rules.pending_system(loaded.state)
             if pending != {"kind": "score", "round": round_}:
                 return False
@@ -390,6 +463,8 @@ __all__ = [
     "GameService",
     "IllegalMove",
     "Loaded",
+    "Verified",
+    "checked",
     "extended",
     "fold_envelopes",
     "takeback_answers",

@@ -9,6 +9,7 @@ import redis
 from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 
+from service.errors import ChainBroken
 from service.worker import QUEUE_DEFAULT, queue
 
 log = logging.getLogger("archipelago.scoring")
@@ -50,7 +51,12 @@ class ScoringQueue:
         again = 0
         for raw in self.connection.smembers(AWAITING):
             game_id = raw.decode() if isinstance(raw, bytes) else raw
-            loaded = service.load(game_id)
+            try:
+                loaded = service.load(game_id)
+            except ChainBroken:
+                continue  # a changed record is scored by no one until it is repaired
+            if loaded.broken is not None:
+                continue
             pending = loaded.rules.pending_system(loaded.state)
             if pending is None or pending["kind"] != "score":
                 self.done(game_id)

@@ -96,7 +96,8 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     With ?at=N, the game as that viewer saw it at version N (a replay); once the game has
     ended with its log revealed, every seat's hand is shown too (`hands`)."""
     loaded = game_service().load(game_id)
-    unchanged = not_modified(loaded.version)
+    # A break found since the client's copy changes the answer though the version did not.
+    unchanged = not_modified(loaded.version) if loaded.broken is None else None
     if unchanged is not None:
         return unchanged
     if query.get("at") is not None:
@@ -106,6 +107,7 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     for computer, (kind, level) in ai_seats(loaded.setup).items():
         view["seats"][computer].update(ai=kind, level=level)
     body = {**view, "game_id": game_id, "version": loaded.version, "takeback": takeback_view(loaded)}
+    body["chain_broken"] = None if loaded.broken is None else {"version": loaded.broken}
     return body, version_headers(loaded.version)
 
 
@@ -114,12 +116,15 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
 @blp.response(200, LegalSchema)
 @with_seat(required=True)
 def legal_commands(game_id: str, seat: int) -> Any:
-    """Every command the token's seat may send now, each a body ready to POST; [] when waiting.
+    """Every command the token's seat may send now, each a body ready to POST; [] when waiting
+    (and for good when the stored chain is broken).
 
     While a takeback waits for this seat's answer, both AnswerTakeback bodies are listed too."""
     loaded = game_service().load(game_id)
-    commands = [c.to_json() for c in loaded.rules.legal_commands(loaded.state, seat)]
-    commands += takeback_answers(loaded, seat)
+    commands = []
+    if loaded.broken is None:
+        commands = [c.to_json() for c in loaded.rules.legal_commands(loaded.state, seat)]
+        commands += takeback_answers(loaded, seat)
     body = {"version": loaded.version, "commands": commands}
     return body, version_headers(loaded.version)
 

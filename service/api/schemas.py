@@ -242,6 +242,15 @@ class CurrentTakebackSchema(Schema):
     takeback = fields.Nested(TakebackSchema, allow_none=True)
 
 
+class ChainBrokenSchema(Schema):
+    """Where the game's stored hash chain breaks; GET /games/{game_id}/verify tells more."""
+
+    version = fields.Integer(
+        metadata={"description": "The first event whose hash or link is wrong: the view shows the "
+        "game before it, and the game takes no command (409 chain_broken)."}
+    )
+
+
 class GameViewSchema(OpenSchema):
     """The game as one viewer may see it (the rules' view); keys of one game only, such as
     ships, gods or pending choices, pass through as the rules give them."""
@@ -270,6 +279,11 @@ class GameViewSchema(OpenSchema):
     )
     takeback = fields.Nested(
         TakebackSchema, allow_none=True, metadata={"description": "The pending takeback, if any."}
+    )
+    chain_broken = fields.Nested(
+        ChainBrokenSchema,
+        allow_none=True,
+        metadata={"description": "null while every stored event's hash and link hold."},
     )
 
 
@@ -412,3 +426,15 @@ class ImportedSchema(Schema):
     game_id = fields.String()
     archived = fields.Boolean()
     version = fields.Integer()
+
+
+class VerifySchema(Schema):
+    """The check of the game's hash chain, event by event, as the store holds it now."""
+
+    game_id = fields.String()
+    ok = fields.Boolean(metadata={"description": "Whether every hash and every link holds."})
+    first_bad_version = fields.Integer(
+        allow_none=True, metadata={"description": "The first event that fails; null when ok."}
+    )
+    version = fields.Integer(metadata={"description": "The newest stored event."})
+    archived = fields.Boolean(metadata={"description": "Whether the game was imported from a file."})

@@ -24,7 +24,14 @@ from service.api.context import EXTENSION
 from service.app import create_app
 from service.embedded_redis import EmbeddedRedis
 from service.events import Envelope
-from tests.replays.play import play_on, rechained, sealed_game, setup_of, tampered
+from tests.replays.play import (
+    play_on,
+    rechained,
+    rewrite_stored_event,
+    sealed_game,
+    setup_of,
+    tampered,
+)
 
 COMMANDS = ("export", "import", "verify", "show", "annotate", "render")
 
@@ -379,6 +386,21 @@ def test_against_a_running_service(
     assert status == 1 and "HTTP 404" in err and "game_not_found" in err
     status, _, err = run(capsys, "annotate", game_id, "--url", url, "--at", "10", "--comment", "x")
     assert status == 1 and "HTTP 422 author_required" in err
+
+
+def test_verify_url_reads_the_store_and_names_the_changed_event(
+    capsys: pytest.CaptureFixture[str], served: tuple[str, object], redis_client: redis.Redis
+) -> None:
+    url, service = served
+    game_id = service.create(setup_of("kahuna")).game_id  # type: ignore[attr-defined]
+    play_on(service, game_id, random.Random(4), until_version=30)  # type: ignore[arg-type]
+    assert run(capsys, "verify", game_id, "--url", url)[0] == 0
+    service.load(game_id)  # type: ignore[attr-defined]  # the fold sits in the cache
+
+    rewrite_stored_event(redis_client, game_id, 12)
+
+    status, _, err = run(capsys, "verify", game_id, "--url", url)
+    assert status == 1 and "event 12" in err and "store" in err
 
 
 def test_an_http_error_shows_the_problem_detail(

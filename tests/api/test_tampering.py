@@ -1,0 +1,193 @@
+"""Tampering seen by the service (P5 D.15): a byte changed in Redis under a running service.
+
+Every load checks the hash chain of what it reads; a cached fold is used only while the
+stored newest event is still the one it was folded to; verification reads the store, never
+the cache; a game whose chain breaks takes no command and its view says where it broke.
+"""
+
+from __future__ import annotations
+
+import random
+
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from replays import archive as fmt
+from service.games import GameService
+from service.store import EventStore
+from tests.api.helpers import bearer, create_game, legal_commands, post
+from tests.api.test_replays import export, played, service_of
+from tests.replays.play import play_on, rewrite_stored_event
+
+A, B = 0, 1
+PROBLEM_JSON = "application/problem+json"
+
+
+def warm(client: FlaskClient, game: dict[str, object]) -> int:
+    """GET the game (so its fold sits in the service's cache); its version."""
+    answer = client.get(f"/games/{game['game_id']}")
+    assert answer.status_code == 200 and answer.json["chain_broken"] is None
+    version: int = answer.json["version"]
+    return version
+
+
+def a_command(client: FlaskClient, game: dict[str, object], seat: int) -> dict[str, object]:
+    commands = legal_commands(client, game, seat)["commands"]
+    return commands[0] if commands else {"type": "DrawCard", "source": "stack"}
+
+
+def assert_chain_broken(answer: TestResponse, version: int) -> None:
+    assert answer.status_code == 409 and answer.mimetype == PROBLEM_JSON
+    body = answer.json
+    assert (body["code"], body["version"]) == ("chain_broken", version)
+    assert f"event {version}" in body["detail"]
+
+
+def test_a_changed_newest_event_is_seen_through_the_fold_cache(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = played(app, client, seed=11, until_version=25)
+    newest = warm(client, game)
+    commands = {seat: a_command(client, game, seat) for seat in (A, B)}
+
+    rewrite_stored_event(redis_client, game["game_id"], newest)
+
+    shown = client.get(f"/games/{game['game_id']}")
+    assert shown.status_code == 200 and shown.json["chain_broken"] == {"version": newest}
+    for seat in (A, B):
+        assert_chain_broken(post(client, game, seat, commands[seat]), newest)
+    assert legal_commands(client, game, A)["commands"] == []
+    verified = client.get(f"/games/{game['game_id']}/verify")
+    assert verified.status_code == 200
+    assert (verified.json["ok"], verified.json["first_bad_version"]) == (False, newest)
+    assert verified.json["version"] == newest
+    feed = client.get(f"/games/{game['game_id']}/events")
+    assert feed.status_code == 200 and len(feed.json["events"]) == newest
+    result = fmt.verify(export(client, game["game_id"]))
+    assert (result.ok, result.first_bad) == (False, newest)
+
+
+def test_a_changed_older_event_is_found_by_verify_from_the_store(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = played(app, client, seed=12, until_version=25)
+    newest = warm(client, game)
+    command = a_command(client, game, A)
+
+    rewrite_stored_event(redis_client, game["game_id"], 7)
+
+    verified = client.get(f"/games/{game['game_id']}/verify", headers=bearer(game["tokens"][B]))
+    assert verified.status_code == 200
+    assert verified.json == {
+        "game_id": game["game_id"],
+        "ok": False,
+        "first_bad_version": 7,
+        "version": newest,
+        "archived": False,
+    }
+    assert client.get(f"/games/{game['game_id']}").json["chain_broken"] == {"version": 7}
+    assert_chain_broken(post(client, game, A, command), 7)
+    result = fmt.verify(export(client, game["game_id"]))
+    assert (result.ok, result.first_bad) == (False, 7)
+
+
+def test_the_export_reads_the_store_not_the_cache(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = played(app, client, seed=13, until_version=25)
+    warm(client, game)
+
+    rewrite_stored_event(redis_client, game["game_id"], 9)
+
+    result = fmt.verify(export(client, game["game_id"]))
+    assert (result.ok, result.first_bad) == (False, 9)
+    assert client.get(f"/games/{game['game_id']}").json["chain_broken"] == {"version": 9}
+
+
+def test_a_restarted_service_checks_the_whole_chain_it_reads(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = played(app, client, seed=14, until_version=25)
+    rewrite_stored_event(redis_client, game["game_id"], 5)
+    fresh = GameService(EventStore(redis_client), redis_client)
+
+    loaded = fresh.load(game["game_id"])
+
+    assert loaded.broken == 5 and loaded.version >= 25
+    assert fresh.load(game["game_id"], upto=4).broken is None
+
+
+def test_a_tail_read_after_the_cached_fold_is_checked(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = played(app, client, seed=15, until_version=20)
+    cached = service_of(app)
+    before = cached.load(game["game_id"]).version
+    other = GameService(EventStore(redis_client), redis_client)  # another web worker
+    play_on(other, game["game_id"], random.Random(15), until_version=before + 6)
+
+    rewrite_stored_event(redis_client, game["game_id"], before + 2)
+
+    assert cached.load(game["game_id"]).broken == before + 2
+
+
+def test_an_intact_game_verifies_from_the_store(app: Flask, client: FlaskClient) -> None:
+    game = played(app, client, seed=16, until_version=15)
+    newest = warm(client, game)
+
+    verified = client.get(f"/games/{game['game_id']}/verify")
+
+    assert verified.status_code == 200
+    assert verified.json == {
+        "game_id": game["game_id"],
+        "ok": True,
+        "first_bad_version": None,
+        "version": newest,
+        "archived": False,
+    }
+
+
+def test_verifying_a_missing_game_is_404(client: FlaskClient) -> None:
+    answer = client.get("/games/no-such-game/verify")
+
+    assert (answer.status_code, answer.mimetype, answer.json["code"]) == (404, PROBLEM_JSON, "game_not_found")
+
+
+def test_an_archived_game_is_checked_the_same_way(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = played(app, client, seed=17)
+    imported = client.post(
+        "/games/import", data=export(client, game["game_id"]), content_type=fmt.MEDIA_TYPE
+    ).json["game_id"]
+    assert client.get(f"/games/{imported}").json["chain_broken"] is None
+
+    rewrite_stored_event(redis_client, imported, 12)
+
+    verified = client.get(f"/games/{imported}/verify").json
+    assert (verified["ok"], verified["first_bad_version"], verified["archived"]) == (False, 12, True)
+    assert client.get(f"/games/{imported}").json["chain_broken"] == {"version": 12}
+    result = fmt.verify(export(client, imported))
+    assert (result.ok, result.first_bad) == (False, 12)
+
+
+def test_a_view_of_a_version_past_the_break_is_refused(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = create_game(client)
+    play_on(service_of(app), game["game_id"], random.Random(18), until_version=20)
+    rewrite_stored_event(redis_client, game["game_id"], 10)
+
+    assert client.get(f"/games/{game['game_id']}?at=9").status_code == 200
+    assert_chain_broken(client.get(f"/games/{game['game_id']}?at=12"), 10)
+
+
+def test_the_openapi_document_has_verify_and_the_view_marks_a_broken_chain(client: FlaskClient) -> None:
+    spec = client.get("/openapi.json").json
+
+    assert "get" in spec["paths"]["/games/{game_id}/verify"]
+    verify = spec["components"]["schemas"]["Verify"]["properties"]
+    assert {"ok", "first_bad_version", "version", "archived", "game_id"} <= set(verify)
+    assert "chain_broken" in spec["components"]["schemas"]["GameView"]["properties"]
