@@ -20,7 +20,6 @@ DEFAULTS: Mapping[str, Any] = {
     "SSE_MAX_SECONDS": 300,
     # A comment line this often on a quiet stream notices clients that went away.
     "SSE_HEARTBEAT_SECONDS": 15,
-}
     # Request size limits (service/api/sizes.py): the largest JSON body of the API is a few KB;
     # a long game's file about 200 KB, which 4 MiB leaves twenty times over.
     "MAX_CONTENT_LENGTH": 64 * 1024,
@@ -35,6 +34,7 @@ ENVIRONMENT: Mapping[str, tuple[str, type]] = {
     "ARCHIPELAGO_MAX_IMPORT_BYTES": ("MAX_IMPORT_BYTES", int),
     "ARCHIPELAGO_MAX_URL_BYTES": ("MAX_URL_BYTES", int),
     "ARCHIPELAGO_MAX_HEADER_BYTES": ("MAX_HEADER_BYTES", int),
+}
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

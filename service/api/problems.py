@@ -74,8 +74,6 @@ SERVICE_STATUS: Mapping[type[ServiceError], int] = {
     UnsupportedServer: 503,
 }
 
-BEARER_CHALLENGE = 'Bearer realm="archipelago"'
-
 #: Codes of the HTTP-level refusals, fixed here: the phrases they were once derived from
 #: differ between Python versions (413 is "Request Entity Too Large", later "Content Too Large").
 HTTP_CODES: Mapping[int, str] = {
@@ -93,6 +91,8 @@ HTTP_CODES: Mapping[int, str] = {
 #: of thousands of unknown keys must not be echoed back whole.
 MAX_FIELD_ERRORS = 20
 FIELD_NAME_CHARS = 64
+
+BEARER_CHALLENGE = 'Bearer realm="archipelago"'
 
 
 def problem(
