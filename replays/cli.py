@@ -166,12 +166,13 @@ def cmd_verify(args: argparse.Namespace) -> None:
     except ReplayError as error:
         raise Failed(str(error)) from None
     last = folded.view()
+    opened = sum(1 for e in fmt.read(content).envelopes if e.secret is not None)
     text = f"ok: {result.events} events; the hash chain holds and the rules fold every event"
-    print(text + f" ({_outcome(last)})")
+    print(text + f" ({_outcome(last)}); {opened} secrets match their digests")
     if result.unverifiable:
         print(
-            f"note: {len(result.unverifiable)} events are redacted for this file's viewer: their own "
-            "hashes cannot be recomputed (their links to the events around them were checked)"
+            f"note: {len(result.unverifiable)} events are redacted for this file's viewer: their "
+            "hashes and links were checked, their secret digests cannot be recomputed"
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -18,6 +19,8 @@ STORED_FIELDS = (
     "schema",
     "data",
     "secret",
+    "salt",
+    "secret_digest",
     "audience",
     "actor",
     "command_id",
@@ -27,6 +30,12 @@ STORED_FIELDS = (
     "hash",
 )
 """Stream fields written from Python, in order; the append script adds `position`."""
+
+HASHED_FIELDS = tuple(name for name in STORED_FIELDS if name not in ("secret", "salt", "hash"))
+"""What the chained hash covers: the secret only through its salted digest, so the hash
+of a redacted event can be recomputed by anyone and tests no guess of the secret."""
+
+SALT_BYTES = 32
 
 _JSON_FIELDS = ("data", "secret", "audience")
 _INT_FIELDS = ("version", "schema", "position")
@@ -69,6 +78,8 @@ class Envelope:
     schema: int
     data: dict[str, Any]
     secret: dict[str, Any] | None
+    salt: str  # hex; "" without a secret, or when the secret is withheld
+    secret_digest: str  # sha256(salt ‖ canonical JSON of the secret) in hex; "" without a secret
     audience: tuple[int, ...]
     actor: str
     command_id: str
@@ -119,10 +130,29 @@ def canonical_json(value: Any) -> str:
 
 
 def envelope_hash(envelope: Envelope) -> str:
-    """The sha256 hex of the canonical JSON of `envelope` without `hash` and `position`."""
-    body = {name: getattr(envelope, name) for name in STORED_FIELDS if name != "hash"}
+    """The sha256 hex of the canonical JSON of the HASHED_FIELDS of `envelope`."""
+    body = {name: getattr(envelope, name) for name in HASHED_FIELDS}
     body["audience"] = list(envelope.audience)
     return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
+
+
+def secret_digest(secret: Mapping[str, Any], salt: str) -> str:
+    """sha256(salt bytes ‖ canonical JSON of `secret`) in hex: the secret's commitment."""
+    payload = bytes.fromhex(salt) + canonical_json(secret).encode("utf-8")
+    return hashlib.sha256(payload).hexdigest()
+
+
+def digest_holds(envelope: Envelope) -> bool:
+    """Whether the secret and salt an envelope carries are the ones its digest commits to.
+
+    A withheld secret (None, with a digest) cannot be checked and does not fail here.
+    """
+    if envelope.secret is None:
+        return envelope.salt == ""
+    try:
+        return envelope.secret_digest == secret_digest(envelope.secret, envelope.salt)
+    except ValueError:  # a salt that is not hex
+        return False
 
 
 def validate_batch(game_id: str, expected_version: int, events: Sequence[NewEvent]) -> None:
@@ -138,21 +168,35 @@ def validate_batch(game_id: str, expected_version: int, events: Sequence[NewEven
         raise ValueError(f"event ids of a batch must be non-empty and distinct: {ids}")
 
 
+def random_salt() -> bytes:
+    return secrets.token_bytes(SALT_BYTES)
+
+
 def seal(
-    events: Sequence[NewEvent], expected_version: int, at: str, prev_hash: str
+    events: Sequence[NewEvent],
+    expected_version: int,
+    at: str,
+    prev_hash: str,
+    salt: Callable[[], bytes] = random_salt,
 ) -> list[Envelope]:
     """The batch numbered after `expected_version` and hash-chained from `prev_hash`.
 
-    `position` is 0 here: only the store knows it once the batch is written.
+    Each secret gets a fresh `salt()`: without it a secret of a dozen possible cards
+    would be read back from its digest by trying each. `position` is 0 here: only the
+    store knows it once the batch is written.
     """
     sealed = []
     for version, event in enumerate(events, start=expected_version + 1):
+        hidden = None if event.secret is None else _plain(event.secret)
+        salted = "" if hidden is None else salt().hex()
         draft = Envelope(
             version=version,
             type=event.type,
             schema=event.schema,
             data=_plain(event.data),
-            secret=None if event.secret is None else _plain(event.secret),
+            secret=hidden,
+            salt=salted,
+            secret_digest="" if hidden is None else secret_digest(hidden, salted),
             audience=tuple(int(seat) for seat in event.audience),
             actor=event.actor,
             command_id=event.command_id,
@@ -202,7 +246,7 @@ def _text(value: str | bytes) -> str:
 
 
 def verify_chain(envelopes: Iterable[Envelope]) -> int | None:
-    """The first version whose hash, link or number is wrong; None when the chain holds.
+    """The first version whose hash, link, number or secret digest is wrong; None when it holds.
 
     A chain may start after version 1 (e.g. `read(after=N)`); its first link is then trusted.
     """
@@ -214,7 +258,7 @@ def verify_chain(envelopes: Iterable[Envelope]) -> int | None:
             linked = (
                 envelope.version == previous.version + 1 and envelope.prev_hash == previous.hash
             )
-        if not linked or envelope.hash != envelope_hash(envelope):
+        if not linked or envelope.hash != envelope_hash(envelope) or not digest_holds(envelope):
             return envelope.version
         previous = envelope
     return None

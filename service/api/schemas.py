@@ -293,7 +293,9 @@ class LegalSchema(Schema):
 
 
 class EventSchema(Schema):
-    """An event as one viewer may see it: `secret` is null and `redacted` true when hidden."""
+    """An event as one viewer may see it: `secret` is null and `redacted` true when hidden.
+
+    Every field the hash covers is here, so any viewer can recompute the chain."""
 
     version = fields.Integer()
     type = fields.String()
@@ -301,7 +303,16 @@ class EventSchema(Schema):
     data = fields.Dict()
     secret = fields.Dict(allow_none=True)
     redacted = fields.Boolean()
+    secret_digest = fields.String(
+        metadata={"description": "sha256(salt ‖ canonical JSON of the secret), hex; shown even when redacted"}
+    )
+    salt = fields.String(
+        metadata={"description": "the secret's 32 random bytes in hex; only beside a readable secret"}
+    )
+    audience = fields.List(fields.Integer())
     actor = fields.String()
+    command_id = fields.String()
+    event_id = fields.String()
     at = fields.String()
     prev_hash = fields.String()
     hash = fields.String()

@@ -49,7 +49,7 @@ def test_the_header_names_the_game_and_counts_the_lines(game: list[Envelope], ex
 
     assert header == {
         "format": "archipelago-game",
-        "format_version": 1,
+        "format_version": 2,
         "game": "kahuna",
         "options": {},
         "mode": "casual",
@@ -74,6 +74,8 @@ def test_event_lines_carry_the_envelope_with_its_hashes_and_nothing_of_the_store
         "schema": game[4].schema,
         "data": game[4].data,
         "secret": game[4].secret,
+        "salt": game[4].salt,
+        "secret_digest": game[4].secret_digest,
         "audience": list(game[4].audience),
         "actor": game[4].actor,
         "command_id": game[4].command_id,
@@ -215,6 +217,49 @@ def test_a_redacted_file_verifies_every_link_and_lists_the_events_it_cannot_chec
 
     assert result.ok
     assert result.unverifiable == tuple(sorted(e.version for e in game if e.secret is not None))
+
+
+def test_a_redacted_line_shows_the_secret_digest_and_never_the_salt(game: list[Envelope]) -> None:
+    content = archive.export(game, None, revealed=False)
+    lines = [json.loads(line) for line in content.split("\n")[1:-1]]
+
+    hidden = [line for line in lines if line.get("redacted")]
+    assert hidden and all(line["salt"] is None and line["secret"] is None for line in hidden)
+    stored = {e.version: e.secret_digest for e in game}
+    assert all(line["secret_digest"] == stored[line["version"]] for line in hidden)
+
+
+def test_every_hash_of_a_redacted_file_is_recomputed(game: list[Envelope]) -> None:
+    content = archive.export(game, None, revealed=False).encode()
+    hidden = next(e.version for e in game if e.secret is not None and e.version > 3)
+    line = lines_of(content)[hidden]
+    position = line.index(b'"data":{') + len(b'"data":{') + 2
+
+    result = archive.verify(tampered(content, hidden, position, line[position] ^ 0x01))
+
+    assert (result.ok, result.first_bad) == (False, hidden)
+    assert result.reason.startswith("hash mismatch")
+
+
+def test_a_secret_swapped_in_a_complete_file_breaks_its_digest(game: list[Envelope]) -> None:
+    drawn = next(e for e in game if e.type == "CardDrawn" and e.secret is not None)
+    other = next(c for c in ("ALOA", "BARI") if c != drawn.secret["card"])
+    forged = [replace(e, secret={"card": other}) if e is drawn else e for e in game]
+
+    result = archive.verify(archive.export(forged, None, True))
+
+    assert (result.ok, result.first_bad) == (False, drawn.version)
+    assert result.reason.startswith("digest mismatch")
+
+
+def test_a_plain_hash_file_of_format_1_is_refused_with_the_reason(exported: bytes) -> None:
+    lines = lines_of(exported)
+    lines[0] = lines[0].replace(b'"format_version":2', b'"format_version":1')
+
+    result = archive.verify(b"\n".join(lines) + b"\n")
+
+    assert (result.ok, result.line) == (False, 1)
+    assert "hashes secrets without salt" in result.reason and "export the game again" in result.reason
 
 
 def test_a_tampered_hash_of_a_redacted_event_is_caught_by_the_next_link(game: list[Envelope]) -> None:

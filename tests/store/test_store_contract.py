@@ -15,7 +15,7 @@ from freezegun import freeze_time
 
 from service.clock import utc_now
 from service.errors import PartialRetry, StoreError, VersionConflict
-from service.events import Clock, EventStorePort
+from service.events import Clock, EventStorePort, envelope_hash
 from service.store import AppendResult, EventStore, InMemoryEventStore, NewEvent, verify_chain
 
 StoreFactory = Callable[..., EventStorePort]
@@ -221,12 +221,40 @@ class EventStoreContract:
         assert envelopes[0].prev_hash == "0" * 64
         assert [e.prev_hash for e in envelopes[1:]] == [e.hash for e in envelopes[:-1]]
         for envelope in envelopes:
-            body = {k: v for k, v in vars(envelope).items() if k not in ("hash", "position")}
+            # The secret counts only through its salted digest, which the hash covers.
+            hidden = ("hash", "position", "secret", "salt")
+            body = {k: v for k, v in vars(envelope).items() if k not in hidden}
             body["audience"] = list(envelope.audience)
             text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
             assert envelope.hash == hashlib.sha256(text.encode()).hexdigest()
         assert verify_chain(envelopes) is None
         assert verify_chain(store.read(GAME, after=1)) is None
+
+    def test_a_secret_is_committed_by_a_salted_digest_the_hash_covers(
+        self, store: EventStorePort
+    ) -> None:
+        card = {"card": "LALE"}
+        same = [NewEvent(f"c1:{i}", "CardDrawn", {}, secret=card, audience=(0,)) for i in range(2)]
+        store.append(GAME, 0, [*same, *events("c2", "Open")])
+        first, second, open_ = store.read(GAME)
+        for envelope in (first, second):
+            assert len(bytes.fromhex(envelope.salt)) == 32
+            payload = bytes.fromhex(envelope.salt) + b'{"card":"LALE"}'
+            assert envelope.secret_digest == hashlib.sha256(payload).hexdigest()
+        # A fresh salt per event: equal secrets never show equal digests.
+        assert first.salt != second.salt and first.secret_digest != second.secret_digest
+        assert (open_.salt, open_.secret_digest) == ("", "")
+        # The hash stays the same without the secret: anyone can recompute it from the digest.
+        assert envelope_hash(replace(first, secret=None, salt="")) == first.hash
+
+    def test_verify_chain_finds_a_secret_that_is_not_the_committed_one(
+        self, store: EventStorePort
+    ) -> None:
+        store.append(GAME, 0, [NewEvent("c1:0", "CardDrawn", {}, secret={"card": "LALE"}, audience=(0,))])
+        (sealed,) = store.read(GAME)
+        assert verify_chain([replace(sealed, secret={"card": "KAHU"})]) == 1
+        assert verify_chain([replace(sealed, salt="00" * 32)]) == 1
+        assert verify_chain([replace(sealed, salt="not hex")]) == 1
 
     def test_verify_chain_finds_a_tampered_event(self, store: EventStorePort) -> None:
         store.append(GAME, 0, events("c1", "A", "B", "C"))
