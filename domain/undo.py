@@ -10,7 +10,8 @@ or refuses with an IllegalMove and a stable code. Its rules (design.md, "Undo"):
   other seat must accept (`RequestTakeback`, `AnswerTakeback`);
 - tournament games: no undo nor takeback; the organizer corrects, with a reason;
 - never across an event that showed the requester (for a correction: any seat) hidden
-  information it did not hold before;
+  information it did not hold before, except in practice: a casual game whose other seats
+  are all computer players;
 - only back to a command boundary that a seat's command followed, never into the middle
   of a command nor of the system's deal or draw that followed one.
 """
@@ -180,6 +181,30 @@ def seat_count(records: Sequence[Recorded]) -> int:
     return len(records[0].data["seats"])
 
 
+def takeback_across_reveal(records: Sequence[Recorded], seat: int | None) -> bool:
+    """Whether `seat` may take its own moves back across reveals: practice against the computer.
+
+    In a casual game whose other seats are all computer players, a reveal hides nothing
+    from an opponent who could be wronged: the person only fools themselves. Never in a
+    tournament, never with another person at the table.
+    """
+    seats = records[0].data["seats"]
+    if mode_of(records) != "casual" or seat is None or not 0 <= seat < len(seats):
+        return False
+    others = [entry for n, entry in enumerate(seats) if n != seat]
+    return bool(others) and all(_is_computer(entry) for entry in others)
+
+
+def practice(records: Sequence[Recorded]) -> bool:
+    """Whether the game's one person may take their moves back across reveals (see above)."""
+    people = [n for n, entry in enumerate(records[0].data["seats"]) if not _is_computer(entry)]
+    return len(people) == 1 and takeback_across_reveal(records, people[0])
+
+
+def _is_computer(entry: Any) -> bool:
+    return isinstance(entry, Mapping) and bool(entry.get("ai"))
+
+
 def live(records: Sequence[Recorded]) -> list[Recorded]:
     """The game events that make the current state, in order: those no undo took back.
 
@@ -328,7 +353,8 @@ def undo(records: Sequence[Recorded], seat: int, scope: str = "command") -> list
     if any(g[0].actor not in (f"seat:{seat}", "system") for g in crossed):
         raise IllegalMove(NOT_YOURS, "another seat acted after you this turn: ask for a takeback")
     target = (turn[first - 1] if first else groups[start])[-1].version
-    _refuse_reveals([r for g in crossed for r in g], {seat}, seat_count(records))
+    if not takeback_across_reveal(records, seat):
+        _refuse_reveals([r for g in crossed for r in g], {seat}, seat_count(records))
     return [undone(target, seat)]
 
 
@@ -343,7 +369,8 @@ def request_takeback(records: Sequence[Recorded], seat: int, to_version: int) ->
             RATE_LIMITED, f"{MAX_DECLINES} of your takebacks were declined this round: ask again next round"
         )
     crossed = _after(chain, to_version)
-    _refuse_reveals(crossed, {seat}, seat_count(records))
+    if not takeback_across_reveal(records, seat):
+        _refuse_reveals(crossed, {seat}, seat_count(records))
     return [takeback_requested(seat, to_version)]
 
 

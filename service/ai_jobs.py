@@ -10,7 +10,8 @@ its redacted events (ai.knowledge), lets the player choose with a random.Random 
 from (game, seat, v), and executes the command expecting version v. A stale job, or a
 re-run after the command was appended, finds another version and appends nothing; the
 command's own follow-up enqueues the next job. Takebacks: an AI seat accepts a request
-that takes back none of its own commands, and declines any other (docs/ai.md).
+that takes back none of its own commands, and declines any other, except in practice
+against the computer, where it accepts every request (docs/ai.md).
 
 After a casual game ends, `analyse(game)` (job `analysis-<game>`) writes the annotation
 layer "analysis": for each seat decision with a choice, the win chance the search gives
@@ -135,10 +136,16 @@ def knowledge_for(loaded: Loaded, seat: int, upto: int | None = None, state: Any
 
 
 def accepts_takeback(loaded: Loaded, seat: int) -> bool:
-    """The AI seats' policy: accept a takeback that undoes none of their own commands."""
+    """The AI seats' policy: accept a takeback that undoes none of their own commands.
+
+    In practice against the computer the person may take back anything of theirs, the
+    computer's replies included: a game that only practises has nothing to protect.
+    """
     pending = loaded.takeback
     if pending is None:
         return False
+    if undo.takeback_across_reveal(loaded.envelopes, pending.seat):
+        return True
     crossed = [e for e in undo.live(loaded.envelopes) if e.version > pending.to_version]
     return not any(e.actor == f"seat:{seat}" for e in crossed)
 

@@ -9,7 +9,7 @@ from typing import Any
 from flask import request
 
 from service.api.context import game_service
-from service.errors import GameNotFound, Unauthorized
+from service.errors import Forbidden, GameNotFound, Unauthorized
 from service.games import GameService
 
 BEARER_SECURITY = [{"bearerAuth": []}]
@@ -31,7 +31,8 @@ def presented_token() -> str | None:
 def resolve_seat(service: GameService, game_id: str, required: bool) -> int | None:
     """The seat of the presented token, None for a spectator (only when not `required`).
 
-    A token that holds no seat of this game is refused, never taken for a spectator.
+    A token that holds no seat of this game is refused, never taken for a spectator; the
+    organizer's token of a tournament game is that spectator (403 where a seat is required).
     """
     token = presented_token()
     if token is None and not required:
@@ -43,6 +44,11 @@ def resolve_seat(service: GameService, game_id: str, required: bool) -> int | No
         raise GameNotFound(game_id)
     if token is None:
         raise Unauthorized("token_required", f"this needs a seat's token: {HEADER_FORM}")
+    if service.tokens.is_organizer(game_id, token):
+        # The organizer referees but holds no seat: it reads what a spectator reads, no hand.
+        if not required:
+            return None
+        raise Forbidden("not_a_seat", "the organizer holds no seat: only a seat's token sends its commands")
     raise Unauthorized("invalid_token", "this token holds no seat in this game")
 
 

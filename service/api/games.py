@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Response, current_app, request, url_for
 
+from domain import undo
 from service import archive
 from service.ai_jobs import ai_seats
 from service.api.auth import BEARER_SECURITY, with_seat
@@ -107,6 +108,7 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     for computer, (kind, level) in ai_seats(loaded.setup).items():
         view["seats"][computer].update(ai=kind, level=level)
     body = {**view, "game_id": game_id, "version": loaded.version, "takeback": takeback_view(loaded)}
+    body["undo"] = {"takeback_across_reveal": undo.practice(loaded.envelopes)}
     body["chain_broken"] = None if loaded.broken is None else {"version": loaded.broken}
     return body, version_headers(loaded.version)
 

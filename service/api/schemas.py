@@ -237,6 +237,17 @@ class TakebackSchema(Schema):
     waiting_for = fields.List(fields.Integer(), metadata={"description": "Seats yet to answer."})
 
 
+class UndoPolicySchema(Schema):
+    """The parts of the undo policy (docs/undo.md) that differ from game to game."""
+
+    takeback_across_reveal = fields.Boolean(
+        metadata={
+            "description": "True in practice against the computer (a casual game whose other seats "
+            "are all computer players): the person takes their own moves back across reveals."
+        }
+    )
+
+
 class CurrentTakebackSchema(Schema):
     version = fields.Integer()
     takeback = fields.Nested(TakebackSchema, allow_none=True)
@@ -280,6 +291,7 @@ class GameViewSchema(OpenSchema):
     takeback = fields.Nested(
         TakebackSchema, allow_none=True, metadata={"description": "The pending takeback, if any."}
     )
+    undo = fields.Nested(UndoPolicySchema, metadata={"description": "What this game's undo policy allows."})
     chain_broken = fields.Nested(
         ChainBrokenSchema,
         allow_none=True,

@@ -191,6 +191,31 @@ def test_a_computer_seat_accepts_a_takeback_of_none_of_its_commands(
     assert view(client, game)["version"] == len(types)
 
 
+def test_practice_against_the_computer_takes_back_ones_move_across_reveals_and_says_so(
+    client: FlaskClient, run_jobs: Callable[[], None], redis_client: redis.Redis
+) -> None:
+    game = _create(client, [{"name": "Ann"}, {"name": "Bot", "ai": "greedy"}])
+    before = view(client, game, 0)
+    assert before["undo"] == {"takeback_across_reveal": True}
+    place = next(c for c in legal_commands(client, game, 0)["commands"] if c["type"] == "PlaceBridge")
+    assert post(client, game, 0, place).status_code == 200
+    draw = next(c for c in legal_commands(client, game, 0)["commands"] if c.get("source") == "face_up")
+    assert post(client, game, 0, draw).status_code == 200  # the face-up row is refilled: a reveal
+    run_jobs()  # the computer replies
+    assert view(client, game)["active"] == 0
+
+    asked = client.post(
+        f"/games/{game['game_id']}/takebacks",
+        json={"to_version": before["version"]},
+        headers=bearer(game["tokens"][0]),
+    )
+    assert asked.status_code == 201, asked.json
+    run_jobs()  # the computer accepts, though its reply is taken back too
+    types = [e.type for e in EventStore(redis_client).read(game["game_id"])]
+    assert types[-2:] == ["TakebackAnswered", "Undone"]
+    assert view(client, game, 0)["hand"] == before["hand"]
+
+
 def _computers_play_kahuna_to_the_end(client: FlaskClient, run_jobs: Callable[[], None]) -> dict:
     seats = [{"name": "G", "ai": "greedy", "level": 1}, {"name": "R", "ai": "random", "level": 1}]
     game = _create(client, seats)

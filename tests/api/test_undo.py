@@ -305,6 +305,42 @@ def test_the_organizer_corrects_a_tournament_game_with_a_reason(client: FlaskCli
     assert board(client, game) == before
 
 
+def test_the_view_says_whether_takebacks_go_across_reveals_only_in_practice_against_the_computer(
+    client: FlaskClient,
+) -> None:
+    computer = {"name": "Bot", "ai": "greedy"}
+    for seats, mode, across in (
+        ([{"name": "Ann"}, computer], "casual", True),
+        ([{"name": "Ann"}, {"name": "Ben"}], "casual", False),
+        ([{"name": "Ann"}, computer], "tournament", False),
+    ):
+        created = client.post("/games", json={**LATER, "seats": seats, "mode": mode})
+        assert created.status_code == 201, created.json
+        game = {**created.json, "tokens": [s.get("token") for s in created.json["seats"]]}
+        for seat in (0, None):
+            assert view(client, game, seat)["undo"] == {"takeback_across_reveal": across}, (seats, mode)
+
+
+def test_the_organizer_reads_the_game_as_a_spectator_does(client: FlaskClient) -> None:
+    game = new_game(client, mode="tournament", organizer="Ada")
+    organizer = bearer(game["organizer_token"])
+    path = f"/games/{game['game_id']}"
+
+    seen = client.get(path, headers=organizer)
+    assert seen.status_code == 200, seen.json
+    assert "hand" not in seen.json and seen.json["viewer"] is None
+    assert board(client, game, None) == {k: v for k, v in seen.json.items() if k != "version"}
+    feed = client.get(f"{path}/events", headers=organizer)
+    assert feed.status_code == 200, feed.json
+    assert feed.json == client.get(f"{path}/events").json
+    exported = client.get(f"{path}/export", headers=organizer)
+    assert exported.status_code == 200
+    assert exported.data == client.get(f"{path}/export").data
+    # The organizer holds no seat: what only a seat may do stays refused, as forbidden.
+    refused(client.get(f"{path}/legal", headers=organizer), 403, "not_a_seat")
+    refused(send(client, game, "commands", None, {"type": "SkipDraw"}), 403, "not_a_seat")
+
+
 def test_casual_games_have_no_organizer(client: FlaskClient) -> None:
     game = new_game(client)
     assert "organizer_token" not in game

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 from given import (
@@ -339,6 +339,53 @@ def test_a_takeback_across_a_face_up_refill_is_refused_to_everyone() -> None:
 
     for seat in (0, 1):
         assert drew.refuses(seat, "RequestTakeback", to_version=start.version) == "undo_across_reveal"
+
+
+def with_computers(log: Log, computers: Sequence[int]) -> Log:
+    """`log` with the `computers` seats played by the computer (the rules never look)."""
+    created = log.records[0]
+    seats = [
+        {**seat, "ai": "greedy"} if n in computers else seat for n, seat in enumerate(created.data["seats"])
+    ]
+    first = replace(created, data={**created.data, "seats": seats})
+    return replace(log, records=(first, *log.records[1:]))
+
+
+def against_the_computer(mode: str = "casual", computers: Sequence[int] = (1,)) -> Log:
+    """Kahuna as kahuna(KAHUNA), with the `computers` seats played by the computer."""
+    history = deal(KAHUNA, [("ALOA", "BARI", "COCO"), ("DUDA", "ELAI", "FAAA")], ("GOLA", "HUNA", "IFFI"))
+    history[0] = Event("GameCreated", {**history[0].data, "mode": mode})
+    return with_computers(Log.of(given(history)), computers)
+
+
+def test_practice_against_the_computer_takes_ones_own_moves_back_across_reveals() -> None:
+    start = against_the_computer()
+    mine = start.play(0, "PlaceBridge").seat(0, draw_face_up(0, "GOLA"))
+    replied = mine.play(1, "PlaceBridge").seat(1, draw_face_up(1, "HUNA"))
+    assert replied.records[-2].type == "FaceUpRefilled"
+    assert undo.takeback_across_reveal(replied.records, 0)
+
+    asked = replied.policy(0, "RequestTakeback", to_version=start.version)
+    assert asked.records[-1].type == "TakebackRequested"
+
+
+def test_practice_against_the_computer_undoes_ones_own_look_with_ku_at_once() -> None:
+    start = with_computers(gods_round_two("Ku"), (1, 2, 3))
+    looked = start.seat(0, act("UseKu", 0, target=2))
+
+    assert looked.policy(0, "Undo").state == start.state
+
+
+def test_a_takeback_across_a_reveal_stays_refused_with_another_person_or_in_a_tournament() -> None:
+    for log, code in (
+        (against_the_computer(computers=()), "undo_across_reveal"),
+        (against_the_computer("tournament"), "undo_not_allowed_in_tournament"),
+    ):
+        moved = log.play(0, "PlaceBridge").seat(0, draw_face_up(0, "GOLA"))
+        assert moved.refuses(0, "RequestTakeback", to_version=log.version) == code
+        assert not undo.takeback_across_reveal(moved.records, 0)
+    # The computer's seat, whose other seat is a person, gets no such licence.
+    assert not undo.takeback_across_reveal(against_the_computer().records, 1)
 
 
 def test_undo_across_ku_looking_at_a_hand_is_refused() -> None:
