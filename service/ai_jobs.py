@@ -40,6 +40,7 @@ from domain import undo
 from domain.core import Command, IllegalMove
 from domain.history import fold_history
 from domain.islands.describe import describe
+from service.ai_games import OpenAiGames, has_computer, limits_from
 from service.errors import PreconditionFailed, VersionConflict
 from service.games import Loaded, takeback_answers, takeback_view, to_event
 from service.visibility import redact
@@ -88,12 +89,23 @@ def must_act(loaded: Loaded, seat: int) -> bool:
 class AiQueue:
     """Enqueues the jobs of computer seats (ai_move) and of the analysis after a casual game."""
 
-    def __init__(self, connection: redis.Redis) -> None:
+    def __init__(self, connection: redis.Redis, open_games: OpenAiGames | None = None) -> None:
         self.connection = connection
+        self.open_games = open_games or OpenAiGames(connection, limits_from())
+
+    def admit(self, game_id: str, setup: Mapping[str, Any], client: str | None) -> None:
+        """Count a new game with computer seats under the caps, before it is written (TooManyAiGames)."""
+        if has_computer(setup):
+            self.open_games.reserve(game_id, client or "unknown")
 
     def schedule(self, loaded: Loaded) -> list[str]:
         """Enqueue what `loaded` (the newest version of a game) waits for; the new job ids."""
         queued = []
+        if has_computer(loaded.setup):
+            if loaded.rules.is_terminal(loaded.state):
+                self.open_games.release(loaded.game_id)
+            else:
+                self.open_games.touch(loaded.game_id)
         if loaded.rules.is_terminal(loaded.state):
             if loaded.setup.get("mode", "casual") == "casual":
                 ident = analysis_job_id(loaded.game_id)

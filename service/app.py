@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Flask
 
+from service.ai_games import limits_from
 from service.api import init_api
 from service.api.context import EXTENSION
 from service.api.rate_limits import init_limits
@@ -52,6 +53,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         urls = {k: app.config[k] for k in ("REDIS_URL", "RQ_REDIS_URL") if app.config.get(k)}
         environ = {**os.environ, **urls}
         service = build_service(redis_url(environ), rq_redis_url(environ))
+        # AI_GAMES_PER_CLIENT, AI_GAMES_OVERALL, AI_GAMES_IDLE_SECONDS: the caps on open AI games.
+        service.ai.open_games.limits = limits_from(config=app.config)
         app.config.setdefault("RATELIMIT_STORAGE_URI", redis_url(environ))
     app.extensions[EXTENSION] = service
     # A ready GAME_SERVICE names no Redis: its limits count in memory unless the config says.

@@ -193,8 +193,11 @@ class GameService:
 
     # --- creating -------------------------------------------------------------------
 
-    def create(self, setup: Mapping[str, Any]) -> Created:
-        """A new game: GameCreated and the first deal in one append, plus one token per seat."""
+    def create(self, setup: Mapping[str, Any], client: str | None = None) -> Created:
+        """A new game: GameCreated and the first deal in one append, plus one token per seat.
+
+        `client` (the creator's address) counts the game under the caps on open games with
+        computer seats (service.ai_games), which may refuse it before anything is written."""
         rules = rules_for(setup["game"])
         setup = dict(setup)
         if setup.get("first_seat") is None:
@@ -202,6 +205,8 @@ class GameService:
         state = rules.initial_state(setup)
         game_id = secrets.token_hex(8)
         events = [domain_events.game_created(setup), *self._system_events(rules, state)]
+        if self.ai is not None:
+            self.ai.admit(game_id, setup, client)
         # Tokens only once the game exists: a refused append (or an id that is taken)
         # must leave no key behind, nor overwrite another game's tokens.
         self.store.append(game_id, 0, self._envelopes(events, ORGANIZER, f"create-{game_id}"))

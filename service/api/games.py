@@ -16,7 +16,6 @@ from service.ai_jobs import ai_seats
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
-from service.api.rate_limits import command_limit, creation_limit
 from service.api.preconditions import (
     IF_MATCH_PATTERN,
     MAX_IDEMPOTENCY_KEY,
@@ -25,6 +24,7 @@ from service.api.preconditions import (
     not_modified,
     version_headers,
 )
+from service.api.rate_limits import command_limit, creation_limit
 from service.api.replays import refuse_archived
 from service.api.schemas import (
     AfterSchema,
@@ -70,7 +70,7 @@ LAST_EVENT_ID = {
 @blp.response(201, CreatedSchema)
 def create_game(setup: dict[str, Any]) -> Any:
     """Create a game; the answer holds each seat's token (shown only once), none for computer seats."""
-    created = game_service().create(setup)
+    created = game_service().create(setup, client=request.remote_addr)
     seats = [
         {"seat": seat, **entry, **({"token": token} if token is not None else {})}
         for seat, (entry, token) in enumerate(zip(setup["seats"], created.tokens, strict=True))

@@ -16,6 +16,7 @@ from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException
 
 from domain.core import DomainError
+from service.ai_games import TooManyAiGames
 from service.errors import (
     BadRequest,
     Conflict,
@@ -71,6 +72,7 @@ SERVICE_STATUS: Mapping[type[ServiceError], int] = {
     PreconditionFailed: 412,
     IdempotencyMismatch: 422,
     PreconditionRequired: 428,
+    TooManyAiGames: 429,
     UnsupportedServer: 503,
 }
 
