@@ -14,6 +14,48 @@ from domain.undo import SCOPES
 
 MODES = ("casual", "tournament")
 DEFAULT_AI_LEVEL = 2
+# Bounds of the request fields, in the OpenAPI document as the server enforces them. They
+# are outer bounds only: the rules refuse, naming what is allowed, what lies within them.
+MAX_SEATS = 8
+MAX_NAME = 64
+MAX_OPTIONS = 16
+MAX_TOKEN = 32
+"""An island name, a command type or an option: none is longer."""
+MAX_CARDS = 16
+MAX_VERSION = 10**9
+"""No game holds a billion events; larger numbers are refused before they reach the rules."""
+
+
+class StrictBoolean(fields.Boolean):
+    """true or false only: marshmallow's Boolean also takes "no", "off" or 0, and a client
+    that sends "no" for false must not get true."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+def _not_blank(text: str) -> None:
+    if not text.strip():
+        raise ValidationError("must not be blank")
+
+
+def _name(**kwargs: Any) -> fields.String:
+    """A person's name: 1-64 characters, not all blank."""
+    return fields.String(validate=[validate.Length(min=1, max=MAX_NAME), _not_blank], **kwargs)
+
+
+def _at_most_keys(count: int) -> Any:
+    def check(mapping: Mapping[str, Any]) -> None:
+        if len(mapping) > count:
+            raise ValidationError(f"at most {count} entries")
+
+    return check
+
+
+def _word(**kwargs: Any) -> fields.String:
+    return fields.String(validate=validate.Length(max=MAX_TOKEN), **kwargs)
 
 
 class OpenSchema(Schema):
@@ -38,7 +80,7 @@ class OpenSchema(Schema):
 
 
 class SeatRequestSchema(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    name = _name(required=True)
     ai = fields.String(
         validate=validate.OneOf(AI_KINDS),
         metadata={"description": "A computer seat: random, greedy or ismcts. It gets no token."},
@@ -65,24 +107,36 @@ class CreateGameSchema(Schema):
     """POST /games. The seat count, first seat and options are checked by the game's rules."""
 
     game = fields.String(required=True, validate=validate.OneOf(sorted(GAMES)))
-    seats = fields.List(fields.Nested(SeatRequestSchema), required=True)
+    seats = fields.List(
+        fields.Nested(SeatRequestSchema), required=True, validate=validate.Length(max=MAX_SEATS)
+    )
     first_seat = fields.Integer(
-        strict=True, metadata={"description": "Who starts; drawn at random when absent."}
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_SEATS - 1),
+        metadata={"description": "Who starts; drawn at random when absent."},
     )
     options = fields.Dict(
-        keys=fields.String(),
+        keys=fields.String(validate=validate.Length(max=MAX_TOKEN)),
         load_default=dict,
-        metadata={"description": 'Game options, e.g. {"edition": "original"} for kahuna.'},
+        validate=_at_most_keys(MAX_OPTIONS),
+        metadata={
+            "description": 'Game options, e.g. {"edition": "original"} for kahuna.',
+            "maxProperties": MAX_OPTIONS,
+        },
     )
     mode = fields.String(load_default="casual", validate=validate.OneOf(MODES))
-    reveal_after_end = fields.Boolean(
+    reveal_after_end = StrictBoolean(
         load_default=True,
         metadata={"description": "Open the whole log, hidden cards included, once the game ends."},
     )
-    organizer = fields.String(
-        validate=validate.Length(min=1, max=64),
-        metadata={"description": "Tournament games: the organizer's name, recorded in corrections."},
+    organizer = _name(
+        metadata={"description": "Tournament games only: the organizer's name, recorded in corrections."},
     )
+
+    @validates_schema
+    def _organizer_in_tournaments(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "organizer" in data and data.get("mode") != "tournament":
+            raise ValidationError("only a tournament game has an organizer", "organizer")
 
 
 class CommandSchema(OpenSchema):
@@ -91,36 +145,42 @@ class CommandSchema(OpenSchema):
 
     type = fields.String(
         required=True,
-        validate=validate.Length(min=1),
+        validate=validate.Length(min=1, max=MAX_TOKEN),
         metadata={"description": "e.g. PlaceBridge, RemoveBridge, DiscardCards, DrawCard"},
     )
-    card = fields.String(metadata={"description": "An island name (PlaceBridge, DrawCard)."})
+    card = _word(metadata={"description": "An island name (PlaceBridge, DrawCard)."})
     cards = fields.List(
-        fields.String(),
-        validate=validate.Length(min=1),
+        _word(),
+        validate=validate.Length(min=1, max=MAX_CARDS),
         metadata={"description": "Island names (RemoveBridge: two, DiscardCards: one or more)."},
     )
     line = fields.List(
-        fields.String(),
+        _word(),
         validate=validate.Length(equal=2),
         metadata={"description": "The two islands a bridge line joins."},
     )
     source = fields.String(validate=validate.OneOf(("face_up", "stack")))
     sea = fields.List(
-        fields.String(),
+        _word(),
         validate=validate.Length(equal=3),
         metadata={"description": "The three islands around a sea space (ships)."},
     )
-    from_ = fields.List(
-        fields.String(), data_key="from", attribute="from", validate=validate.Length(equal=3)
+    from_ = fields.List(_word(), data_key="from", attribute="from", validate=validate.Length(equal=3))
+    to = fields.List(_word(), validate=validate.Length(equal=3))
+    target = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_SEATS - 1),
+        metadata={"description": "A seat number (UseKu)."},
     )
-    to = fields.List(fields.String(), validate=validate.Length(equal=3))
-    target = fields.Integer(strict=True, metadata={"description": "A seat number (UseKu)."})
-    kanaloa = fields.Boolean(metadata={"description": "SwapBridge with the god Kanaloa."})
+    kanaloa = StrictBoolean(metadata={"description": "SwapBridge with the god Kanaloa."})
     gifts = fields.Dict(
-        keys=fields.String(),
-        values=fields.String(),
-        metadata={"description": "Seat number (as text) -> the card given to that seat."},
+        keys=fields.String(validate=validate.Length(max=MAX_TOKEN)),
+        values=_word(),
+        validate=_at_most_keys(MAX_SEATS),
+        metadata={
+            "description": "Seat number (as text) -> the card given to that seat.",
+            "maxProperties": MAX_SEATS,
+        },
     )
     scope = fields.String(
         validate=validate.OneOf(SCOPES),
@@ -128,15 +188,10 @@ class CommandSchema(OpenSchema):
     )
     to_version = fields.Integer(
         strict=True,
-        validate=validate.Range(min=1),
+        validate=validate.Range(min=1, max=MAX_VERSION),
         metadata={"description": "RequestTakeback: the version whose state the game goes back to."},
     )
-    accept = fields.Boolean(metadata={"description": "AnswerTakeback: true accepts, false declines."})
-
-
-def _not_blank(text: str) -> None:
-    if not text.strip():
-        raise ValidationError("must not be blank")
+    accept = StrictBoolean(metadata={"description": "AnswerTakeback: true accepts, false declines."})
 
 
 class UndoSchema(Schema):
@@ -158,7 +213,7 @@ class TakebackRequestSchema(Schema):
     to_version = fields.Integer(
         required=True,
         strict=True,
-        validate=validate.Range(min=1),
+        validate=validate.Range(min=1, max=MAX_VERSION),
         metadata={"description": "The game goes back to the state after this version."},
     )
 
@@ -166,7 +221,7 @@ class TakebackRequestSchema(Schema):
 class TakebackAnswerSchema(Schema):
     """POST /games/{id}/takebacks/current: accept or decline the pending takeback."""
 
-    accept = fields.Boolean(required=True)
+    accept = StrictBoolean(required=True)
 
 
 class CorrectionSchema(Schema):
@@ -175,7 +230,7 @@ class CorrectionSchema(Schema):
     to_version = fields.Integer(
         required=True,
         strict=True,
-        validate=validate.Range(min=1),
+        validate=validate.Range(min=1, max=MAX_VERSION),
         metadata={"description": "The game goes back to the state after this version."},
     )
     reason = fields.String(
@@ -405,20 +460,20 @@ class AnnotationRequestSchema(Schema):
     without one, `author` names the layer (the game must have ended)."""
 
     version = fields.Integer(
-        required=True, strict=True, validate=validate.Range(min=0),
+        required=True, strict=True, validate=validate.Range(min=0, max=MAX_VERSION),
         metadata={"description": "The version annotated: 0..the current one."},
     )
     kind = fields.String(required=True, validate=validate.OneOf(("comment", "mark", "highlight")))
     text = fields.String(validate=validate.Length(min=1, max=2000))
     mark = fields.String(validate=validate.OneOf(("!", "?", "!!", "??", "!?", "?!")))
-    islands = fields.List(fields.String(), validate=validate.Length(min=1, max=64))
+    islands = fields.List(_word(), validate=validate.Length(min=1, max=64))
     lines = fields.List(
-        fields.List(fields.String(), validate=validate.Length(equal=2)),
+        fields.List(_word(), validate=validate.Length(equal=2)),
         validate=validate.Length(min=1, max=64),
         metadata={"description": "Bridge lines, each the pair of islands it joins."},
     )
     author = fields.String(
-        validate=validate.Length(min=1, max=60),
+        validate=[validate.Length(min=1, max=60), _not_blank],
         metadata={"description": "Without a token: the author's name (1-60 characters)."},
     )
     author_kind = fields.String(

@@ -95,3 +95,36 @@ def test_the_answer_to_thousands_of_unknown_keys_names_a_bounded_few(client: Fla
     assert all(len(field) <= 64 for field in body["errors"])
     assert "more" in body["errors"]["_truncated"][0]
     assert len(answer.data) < 4096
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"seats": [{"name": "   "}, {"name": "Ben"}]}, "seats"),
+        ({"seats": [{"name": "Ann"}, {"name": "\t\n"}]}, "seats"),
+        ({"mode": "tournament", "organizer": " "}, "organizer"),
+        ({"organizer": "Olga"}, "organizer"),
+        ({"reveal_after_end": "no"}, "reveal_after_end"),
+        ({"reveal_after_end": 0}, "reveal_after_end"),
+        ({"seats": [{"name": "Ann"}] * 100}, "seats"),
+        ({"first_seat": -1}, "first_seat"),
+        ({"options": {f"o{i}": 1 for i in range(100)}}, "options"),
+    ],
+)
+def test_a_setup_that_used_to_be_quietly_accepted_is_422_and_writes_nothing(
+    client: FlaskClient, redis_client: redis.Redis, change: dict[str, Any], field: str
+) -> None:
+    before = keys(redis_client)
+    setup = {"game": "kahuna", "seats": [{"name": "Ann"}, {"name": "Ben"}], **change}
+    answer = client.post("/games", json=setup)
+    body = assert_problem(answer, 422, "invalid_request")
+    assert field in body["errors"]
+    assert keys(redis_client) == before
+
+
+def test_a_command_flag_must_be_a_json_boolean(client: FlaskClient) -> None:
+    game = create_game(client)
+    path = f"/games/{game['game_id']}/takebacks/current"
+    answer = client.post(path, json={"accept": "yes"}, headers=bearer(game["tokens"][1]))
+    body = assert_problem(answer, 422, "invalid_request")
+    assert "accept" in body["errors"]
