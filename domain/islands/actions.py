@@ -24,7 +24,7 @@ def _free(state: State, index: int, line: Line) -> None:
 
 def _in_stock(state: State, seat: int) -> None:
     if state.stock[seat] == 0:
-        hint = " (take one back first, O-11)" if state.rules.take_back_when_out else " (K-8)"
+        hint = " (place one taken back with take_back, O-11)" if state.rules.take_back_when_out else " (K-8)"
         raise IllegalMove("no_bridges_in_stock", "you have no bridge left to place" + hint)
 
 
@@ -53,21 +53,43 @@ def _place(out: Outcome, seat: int, line: Line, *, relative: bool = True) -> Non
 
 
 def place_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
-    """K-3/O-3: one card of X places a bridge on a free line touching X (I-2: not between own)."""
+    """K-3/O-3: one card of X places a bridge on a free line touching X (I-2: not between own).
+
+    O-11: with every bridge placed, `take_back` names one's own bridge that this placement moves.
+    """
     card = read.island(state, args.get("card"), "card")
     index, line = read.line(state, args)
+    back = _take_back(state, seat, args, index)
     read.in_hand(state, seat, (card,))
     _no_ship_move(state)
     if card not in line:
         raise IllegalMove("card_not_on_line", f"the line {line[0]}-{line[1]} does not touch {card}")
     _free(state, index, line)
-    _in_stock(state, seat)
+    if back is None:
+        _in_stock(state, seat)
     if state.rules.place_needs_uncontrolled_end and _controls_both(state, seat, line):
         raise IllegalMove("controls_both_islands", f"you already control {line[0]} and {line[1]} (I-2)")
     out = Outcome(state)
     out.emit(ev.cards_played(seat, (card,)))
+    if back is not None:
+        out.emit(ev.bridge_removed(seat, back, by=seat, cause="taken_back"))
+        settle_losses(out, back)
     _place(out, seat, line)
     return out.events
+
+
+def _take_back(state: State, seat: int, args: Mapping[str, Any], target: int) -> Line | None:
+    """O-11: the own bridge a placement takes back first, when it names one."""
+    if "take_back" not in args:
+        return None
+    index, line = read.line(state, args, "take_back")
+    if not state.rules.take_back_when_out or state.stock[seat] > 0:
+        raise IllegalMove("bridges_in_stock", "a bridge is taken back only when all are placed (O-11)")
+    if state.owners[index] != seat:
+        raise IllegalMove("not_your_bridge", f"you have no bridge on {line[0]}-{line[1]}")
+    if index == target:
+        raise IllegalMove("line_taken_back", "a bridge taken back goes onto another line (O-11)")
+    return line
 
 
 Pair = tuple[tuple[str, ...], int, Line, int]
@@ -162,16 +184,11 @@ def play_card(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
 
 
 def take_back_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
-    """O-11: out of bridges, take back one's own bridge (losses resolve) to place it elsewhere."""
-    index, line = read.line(state, args)
-    if not state.rules.take_back_when_out or state.stock[seat] > 0:
-        raise IllegalMove("bridges_in_stock", "a bridge is taken back only when all are placed (O-11)")
-    if state.owners[index] != seat:
-        raise IllegalMove("not_your_bridge", f"you have no bridge on {line[0]}-{line[1]}")
-    out = Outcome(state)
-    out.emit(ev.bridge_removed(seat, line, by=seat, cause="taken_back"))
-    settle_losses(out, line)
-    return out.events
+    """O-11: a take-back is part of a placement; alone it is refused (stored ones still fold)."""
+    raise IllegalMove(
+        "take_back_needs_placement",
+        "a bridge is taken back only by the placement that moves it: PlaceBridge with take_back (O-11)",
+    )
 
 
 def place_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:

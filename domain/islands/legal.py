@@ -50,9 +50,13 @@ def _distinct(cards: tuple[str, ...], size: int) -> list[tuple[str, ...]]:
 
 
 def _places(state: State, seat: int) -> Iterator[Command]:
-    if state.stock[seat] == 0 or state.turn.moved:
+    if state.turn.moved:
         return
     board = state.rules.board
+    backs: list[int | None] = [None]
+    if state.stock[seat] == 0:  # O-11: each placement then takes one of one's bridges back first
+        out = state.rules.take_back_when_out
+        backs = [n for n, owner in enumerate(state.owners) if owner == seat and out]
     for card in sorted(set(state.hands[seat])):
         for n in board.lines_of(card):
             line = board.lines[n]
@@ -62,7 +66,9 @@ def _places(state: State, seat: int) -> Iterator[Command]:
                 state.controller(end) == seat for end in line
             ):
                 continue
-            yield Command("PlaceBridge", seat, {"card": card, "line": list(line)})
+            for back in backs:
+                more = {} if back is None else {"take_back": list(board.lines[back])}
+                yield Command("PlaceBridge", seat, {"card": card, "line": list(line), **more})
 
 
 def _pairs(state: State, seat: int) -> Iterator[Command]:
@@ -126,9 +132,6 @@ def _rarer(state: State, seat: int) -> Iterator[Command]:
     if rules.take_back_when_out and state.stock[seat] == 0:
         for card in sorted(set(state.hands[seat])):
             yield Command("PlayCard", seat, {"card": card})
-        for n, owner in enumerate(state.owners):
-            if owner == seat:
-                yield Command("TakeBackBridge", seat, {"line": list(board.lines[n])})
     if rules.seafarers:
         yield from _ships(state, seat)
     if rules.gods and state.stones[seat] and state.round >= 2:

@@ -80,6 +80,7 @@ def reached(table: Table, start: list[Event], games: int) -> set[str]:
     for seed in range(games):
         for command, events, _state in random_game(random.Random(seed), table, start):
             seen.update([command.type] if command else [])
+            seen.update(["PlaceBridge:take_back"] if command and "take_back" in command.args else [])
             seen.update(e.type for e in events)
             seen.update(f"{e.type}:{e.data.get('cause') or e.data.get('reason')}" for e in events)
     return seen
@@ -93,7 +94,7 @@ REACHED = {
     "opodopo-4-gods": {"UseKu", "TakeCard", "UsePele", "DrawAtRandom", "GiveCards", "UseLono", "UseKanaloa",
                        "KaneScored", "ChooseRemoval"},
     "kahuna-thames-kosmos": {"SkipDraw", "FinalTurnsStarted", "GameEnded:premature"},
-    "opodopo-3-all-out": {"TakeBackBridge", "PlayCard", "BridgeRemoved:taken_back"},
+    "opodopo-3-all-out": {"PlaceBridge:take_back", "PlayCard", "BridgeRemoved:taken_back"},
     "opodopo-4-ten-islands": {"GameEnded:eleventh_island"},
 }  # fmt: skip
 
@@ -105,10 +106,14 @@ OPENINGS = {
 }
 
 
+# A seat left without bridges (I-7 through K-9) is rare in random Kahuna play: about one game in 25.
+GAMES = {"kahuna-thames-kosmos": 24}
+
+
 @pytest.mark.parametrize("name", REACHED)
 def test_random_games_reach_the_variant_rules(name: str) -> None:
     table, start = OPENINGS[name]
-    assert not REACHED[name] - reached(table, start, games=12)
+    assert not REACHED[name] - reached(table, start, games=GAMES.get(name, 12))
 
 
 # --- legal_commands against decide ------------------------------------------------------------
@@ -137,8 +142,12 @@ def candidates(rnd: random.Random, table: Table, state: State, seat: int) -> lis
             for values in product(*choices.values())
         ]
 
+    near = [line for line in lines if set(line) & set(cards)]
+    own = [list(state.rules.board.lines[n]) for n, owner in enumerate(state.owners) if owner == seat]
+    backs = [*own, rnd.choice(lines)] if state.stock[seat] == 0 else [rnd.choice(lines)]
     commands = [
         *every("PlaceBridge", card=cards, line=lines),
+        *every("PlaceBridge", card=cards, line=near, take_back=backs),
         *every("RemoveBridge", cards=pairs, line=lines),
         *every("SwapBridge", cards=pairs, line=lines),
         *every("SwapBridge", cards=[[card] for card in cards], line=lines, kanaloa=[True]),

@@ -618,19 +618,59 @@ def test_O11_play_a_card_without_placing() -> None:
     assert fresh.rejects(act("PlayCard", 0, card="Arabana")) == "bridges_in_stock"
 
 
-def test_O11_take_back_then_place_on_another_line() -> None:
+def place_taking_back(seat: int, card: str, line: Line, back: Line) -> Command:
+    """O-11: play `card`, take back one's bridge from `back` and place it on `line`."""
+    return act("PlaceBridge", seat, card=card, line=list(line), take_back=list(back))
+
+
+def test_O11_a_take_back_is_part_of_a_placement_in_one_command() -> None:
     game = given(opodopo(hand=OUT_HAND, seats=3), ALL_OUT)
     assert game.markers == {"Elamite": 0, "Fafnuff": 0, "Hunisch": 0, "Mosedam": 0, "Opodopo": 0}
-    assert game.rejects(act("TakeBackBridge", 0, line=["Barilub", "Lusepil"])) == "not_your_bridge"
-    then = game.when(act("TakeBackBridge", 0, line=["Barilub", "Elamite"]))
-    assert then.facts == facts(
-        [removed(0, "Barilub", "Elamite", by=0, cause="taken_back"), lost(0, "Elamite")]
+    then = game.when(place_taking_back(0, "Arabana", ("Arabana", "Papalua"), ("Barilub", "Elamite")))
+    assert then.facts[:4] == facts(
+        [
+            played(0, "Arabana"),
+            removed(0, "Barilub", "Elamite", by=0, cause="taken_back"),
+            lost(0, "Elamite"),
+            placed(0, "Arabana", "Papalua"),
+        ]
     )
-    game = game.then(act("TakeBackBridge", 0, line=["Barilub", "Elamite"]))
-    assert game.state.stock == (1, 12, 13)
+    after = game.plus(*then.events)
+    assert after.state.stock[0] == 0 and after.state.hands[0] == ("Barilub", "Elamite")
+    # Never onto the line a bridge left this turn, by a later placement either.
+    later = place_taking_back(0, "Barilub", ("Barilub", "Elamite"), ("Hunisch", "Mosedam"))
+    assert after.rejects(later) == "line_taken_back"
+    listed = [c.args for c in engine.legal_commands(game.state, 0) if c.type == "PlaceBridge"]
+    assert {"card": "Arabana", "line": ["Arabana", "Papalua"], "take_back": ["Barilub", "Elamite"]} in listed
+    assert listed and all("take_back" in args for args in listed)
+
+
+def test_O11_a_take_back_with_no_placement_is_refused() -> None:
+    game = given(opodopo(hand=OUT_HAND, seats=3), ALL_OUT)
+    assert game.rejects(act("TakeBackBridge", 0, line=["Barilub", "Elamite"])) == "take_back_needs_placement"
+    assert "TakeBackBridge" not in {c.type for c in engine.legal_commands(game.state, 0)}
+
+
+def test_O11_take_back_refusals() -> None:
+    game = given(opodopo(hand=OUT_HAND, seats=3), ALL_OUT)
+    arabana = ("Arabana", "Papalua")
+    assert game.rejects(place_taking_back(0, "Arabana", arabana, ("Barilub", "Lusepil"))) == "not_your_bridge"
+    same = ("Barilub", "Elamite")
+    assert game.rejects(place_taking_back(0, "Barilub", same, same)) == "line_taken_back"
+    assert game.rejects(place_taking_back(0, "Cocotac", ("Cocotac", "Rarotiki"), same)) == "card_not_in_hand"
+    assert game.rejects(place_taking_back(0, "Barilub", arabana, same)) == "card_not_on_line"
+    bad = act("PlaceBridge", 0, card="Arabana", line=list(arabana), take_back="Barilub")
+    assert game.rejects(bad) == "bad_command"
+    fresh = given(opodopo(hand=OUT_HAND, seats=3), bridges([("Barilub", "Elamite")]))
+    assert fresh.rejects(place_taking_back(0, "Arabana", arabana, same)) == "bridges_in_stock"
+
+
+def test_O11_a_stored_lone_take_back_still_folds() -> None:
+    # Games recorded before the take-back joined the placement keep their meaning.
+    game = given(opodopo(hand=OUT_HAND, seats=3), ALL_OUT)
+    game = game.plus(removed(0, "Barilub", "Elamite", by=0, cause="taken_back"), lost(0, "Elamite"))
+    assert game.state.stock == (1, 12, 13) and "Elamite" not in game.markers
     assert game.rejects(place(0, "Barilub", "Barilub", "Elamite")) == "line_taken_back"
-    assert game.rejects(place(0, "Elamite", "Barilub", "Elamite")) == "line_taken_back"
-    assert game.rejects(act("TakeBackBridge", 0, line=["Elamite", "Hunisch"])) == "bridges_in_stock"
     assert game.when(place(0, "Arabana", "Arabana", "Papalua")).facts[:2] == facts(
         [played(0, "Arabana"), placed(0, "Arabana", "Papalua")]
     )
