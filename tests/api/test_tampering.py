@@ -28,7 +28,7 @@ PROBLEM_JSON = "application/problem+json"
 def warm(client: FlaskClient, game: dict[str, object]) -> int:
     """GET the game (so its fold sits in the service's cache); its version."""
     answer = client.get(f"/games/{game['game_id']}")
-    assert answer.status_code == 200 and answer.json["chain_broken"] is None
+    assert answer.status_code == 200 and answer.json.get("chain_broken") is None
     version: int = answer.json["version"]
     return version
 
@@ -182,6 +182,19 @@ def test_a_view_of_a_version_past_the_break_is_refused(
 
     assert client.get(f"/games/{game['game_id']}?at=9").status_code == 200
     assert_chain_broken(client.get(f"/games/{game['game_id']}?at=12"), 10)
+
+
+def test_a_changed_first_event_leaves_only_verify(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = played(app, client, seed=19, until_version=10)
+    warm(client, game)
+
+    rewrite_stored_event(redis_client, game["game_id"], 1)
+
+    assert client.get(f"/games/{game['game_id']}/verify").json["first_bad_version"] == 1
+    for path in ("", "/events", "/export", "/replay"):
+        assert_chain_broken(client.get(f"/games/{game['game_id']}{path}"), 1)
 
 
 def test_the_openapi_document_has_verify_and_the_view_marks_a_broken_chain(client: FlaskClient) -> None:
