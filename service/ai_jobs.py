@@ -43,6 +43,7 @@ from domain.islands.describe import describe
 from service.ai_games import OpenAiGames, has_computer, limits_from
 from service.errors import PreconditionFailed, VersionConflict
 from service.games import Loaded, takeback_answers, takeback_view, to_event
+from service.sweeper import each_game, job_alive
 from service.visibility import redact
 from service.worker import QUEUE_AI, queue
 
@@ -59,6 +60,8 @@ ANALYSIS_SECONDS = 0.1
 ANALYSIS_SLICE_SECONDS = 1.0
 """About how long one analysis job searches before it hands the rest to a new job."""
 MOVE_TIMEOUT = 120
+AWAITING = "ai:awaiting"
+"""Set of game ids where a computer seat must act; the sweeper's to-do list."""
 ANALYSIS_TIMEOUT = 1800
 
 
@@ -114,11 +117,29 @@ class AiQueue:
             return queued
         for seat in ai_seats(loaded.setup):
             if must_act(loaded, seat):
+                self.connection.sadd(AWAITING, loaded.game_id)
                 ident = move_job_id(loaded.game_id, seat, loaded.version)
                 args = (loaded.game_id, seat, loaded.version)
                 if self._enqueue("service.ai_jobs.ai_move", args, ident, MOVE_TIMEOUT):
                     queued.append(ident)
         return queued
+
+    def sweep(self, service) -> int:  # type: ignore[no-untyped-def]
+        """Re-enqueue every computer move whose job is gone or failed; the number re-enqueued."""
+        return each_game(self.connection, AWAITING, lambda game_id: self._sweep_game(service, game_id), "AI")
+
+    def _sweep_game(self, service, game_id: str) -> int:  # type: ignore[no-untyped-def]
+        loaded = service.load(game_id)
+        waiting = [seat for seat in ai_seats(loaded.setup) if must_act(loaded, seat)]
+        if not waiting:
+            self.connection.srem(AWAITING, game_id)
+            return 0
+        # Every seat's job is checked, so each dead one is deleted before the schedule below.
+        dead = [s for s in waiting if not job_alive(self.connection, move_job_id(game_id, s, loaded.version))]
+        if not dead:
+            return 0
+        log.warning("re-enqueueing the lost moves of seat(s) %s in %s", dead, game_id)
+        return len([j for j in self.schedule(loaded) if j.startswith("ai-")])
 
     def continue_analysis(self, game_id: str, after: int) -> None:
         """Enqueue the next slice of a game's analysis, after version `after`."""

@@ -1,23 +1,21 @@
-"""Round scoring on the worker: enqueue once per waiting round, and re-enqueue a stuck one."""
+"""Round scoring on the worker: enqueue once per waiting round, and re-enqueue a stuck one
+(the sweep, run by service.sweeper)."""
 
 from __future__ import annotations
 
 import logging
-import threading
 
 import redis
-from rq.exceptions import DuplicateJobError, NoSuchJobError
-from rq.job import Job, JobStatus
+from rq.exceptions import DuplicateJobError
 
 from service.errors import ChainBroken
+from service.sweeper import each_game, job_alive
 from service.worker import QUEUE_DEFAULT, queue
 
 log = logging.getLogger("archipelago.scoring")
 
 AWAITING = "scoring:awaiting"
 """Set of game ids whose round waits for its scoring job; the sweeper's to-do list."""
-
-ALIVE = {JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.SCHEDULED}
 
 
 def job_id(game_id: str, version: int) -> str:
@@ -48,46 +46,26 @@ class ScoringQueue:
 
     def sweep(self, service) -> int:  # type: ignore[no-untyped-def]
         """Re-enqueue every waiting round whose job is gone or failed; the number re-enqueued."""
-        again = 0
-        for raw in self.connection.smembers(AWAITING):
-            game_id = raw.decode() if isinstance(raw, bytes) else raw
-            try:
-                loaded = service.load(game_id)
-            except ChainBroken:
-                continue  # a changed record is scored by no one until it is repaired
-            if loaded.broken is not None:
-                continue
-            pending = loaded.rules.pending_system(loaded.state)
-            if pending is None or pending["kind"] != "score":
-                self.done(game_id)
-                continue
-            if self._alive(job_id(game_id, loaded.version)):
-                continue
-            log.warning("re-enqueueing the stuck scoring of %s round %s", game_id, pending["round"])
-            self.schedule(game_id, pending["round"], loaded.version)
-            again += 1
-        return again
+        return each_game(
+            self.connection, AWAITING, lambda game_id: self._sweep_game(service, game_id), "scoring"
+        )
+
+    def _sweep_game(self, service, game_id: str) -> int:  # type: ignore[no-untyped-def]
+        try:
+            loaded = service.load(game_id)
+        except ChainBroken:
+            return 0  # a changed record is scored by no one until it is repaired
+        if loaded.broken is not None:
+            return 0
+        pending = loaded.rules.pending_system(loaded.state)
+        if pending is None or pending["kind"] != "score":
+            self.done(game_id)
+            return 0
+        if self._alive(job_id(game_id, loaded.version)):
+            return 0
+        log.warning("re-enqueueing the stuck scoring of %s round %s", game_id, pending["round"])
+        self.schedule(game_id, pending["round"], loaded.version)
+        return 1
 
     def _alive(self, ident: str) -> bool:
-        try:
-            job = Job.fetch(ident, connection=self.connection)
-        except NoSuchJobError:
-            return False
-        if job.get_status(refresh=True) in ALIVE:
-            return True
-        job.delete()  # failed or lost: make room for a fresh job under the same id
-        return False
-
-
-def sweep_forever(interval: float, stop: threading.Event) -> None:
-    """Sweep now and then every `interval` seconds until `stop` is set (a worker's thread)."""
-    from service.wiring import build_service
-
-    service = build_service()
-    while True:
-        try:
-            service.scoring.sweep(service)
-        except redis.exceptions.RedisError as exc:
-            log.warning("scoring sweep skipped: %s", exc)
-        if stop.wait(interval):
-            return
+        return job_alive(self.connection, ident)

@@ -13,10 +13,12 @@ JSONSerializer, and use a client without `decode_responses`.
 
 from __future__ import annotations
 
+import _thread
 import argparse
 import importlib
 import logging
 import os
+import signal
 import sys
 import threading
 from collections.abc import Mapping, Sequence
@@ -37,7 +39,13 @@ QUEUES: tuple[str, ...] = (QUEUE_DEFAULT, QUEUE_AI)
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
 #: Everything a job or the sweeper imports when it runs (see the module's docstring).
-JOB_MODULES: tuple[str, ...] = ("service.wiring", "service.jobs", "service.ai_jobs", "service.annotations")
+JOB_MODULES: tuple[str, ...] = (
+    "service.wiring",
+    "service.jobs",
+    "service.ai_jobs",
+    "service.annotations",
+    "service.sweeper",
+)
 
 
 def rq_redis_url(environ: Mapping[str, str] | None = None) -> str:
@@ -99,7 +107,7 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--sweep-interval",
         type=float,
         default=30.0,
-        help="seconds between sweeps that re-enqueue stuck round scorings (0: never; default 30)",
+        help="seconds between sweeps that re-enqueue lost scorings and computer moves (0: never; default 30)",
     )
     parser.add_argument(
         "--no-scheduler",
@@ -123,17 +131,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     connection = rq_connection(url)
     queues = args.queues or list(QUEUES)
     worker: Worker | None = None
-    stop_sweeping = threading.Event()
     import_job_modules()
-    if args.sweep_interval > 0 and not args.burst:
-        _start_sweeper(args.sweep_interval, stop_sweeping)
+    sweeper = Sweeper(args.sweep_interval) if args.sweep_interval > 0 and not args.burst else None
     try:
+        if sweeper is not None:
+            sweeper.start()
         worker = make_worker(connection, queues, simple=args.simple, name=args.name)
         worker.work(
             burst=args.burst,
             with_scheduler=args.scheduler,
             logging_level=args.log_level,
         )
+    except KeyboardInterrupt:
+        if sweeper is None or not sweeper.died:
+            raise
     except redis.exceptions.ConnectionError as exc:
         if worker is not None and worker._shutdown_requested_date is not None:
             # Stopping anyway; Redis went first (Ctrl-C reaches it at the same time).
@@ -142,7 +153,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.error("cannot reach Redis for RQ at %s: %s", _redact(url), exc)
         return 1
     finally:
-        stop_sweeping.set()
+        if sweeper is not None:
+            sweeper.stop.set()
+    if sweeper is not None and sweeper.died:
+        log.error("the worker stopped because its sweeper died (see above)")
+        return 1
     return 0
 
 
@@ -151,11 +166,32 @@ def import_job_modules() -> None:
         importlib.import_module(name)
 
 
-def _start_sweeper(interval: float, stop: threading.Event) -> None:
-    """A daemon thread re-enqueueing stuck scorings (imported by name: it needs the store)."""
-    from service.scoring import sweep_forever
+class Sweeper(threading.Thread):
+    """Re-enqueues stuck scorings and computer moves (service.sweeper) every `interval` seconds.
 
-    threading.Thread(target=sweep_forever, args=(interval, stop), name="sweeper", daemon=True).start()
+    Should it die, the worker stops and exits non-zero: a worker without its sweeper would
+    leave every lost job lost for the rest of its life, which nobody would notice.
+    """
+
+    def __init__(self, interval: float) -> None:
+        super().__init__(name="sweeper", daemon=True)
+        # Imported here, in the main thread, never in the sweeper's (see the module docstring).
+        from service.sweeper import sweep_forever
+
+        self._sweep_forever = sweep_forever
+        self.interval = interval
+        self.stop = threading.Event()
+        self.died = False
+
+    def run(self) -> None:
+        try:
+            self._sweep_forever(self.interval, self.stop)
+        except BaseException:
+            log.exception("the sweeper died; stopping the worker")
+            self.died = True
+            # As a Ctrl-C would: RQ's warm shutdown once it runs (the job in hand finishes),
+            # a KeyboardInterrupt in main() before.
+            _thread.interrupt_main(signal.SIGINT)
 
 
 def _redact(url: str) -> str:

@@ -14,7 +14,7 @@ import pytest
 import redis
 from flask.testing import FlaskClient
 
-from service.embedded_redis import EmbeddedRedis
+from service.embedded_redis import EmbeddedRedis, free_port
 from service.worker import QUEUE_AI, QUEUE_DEFAULT, queue
 from tests.api.helpers import create_game, play, view
 
@@ -22,10 +22,15 @@ ROOT = Path(__file__).resolve().parents[2]
 DONE_WITHIN = 20.0
 
 
-def start_worker(redis_server: EmbeddedRedis, cache: Path, *args: str) -> subprocess.Popen[bytes]:
+def start_worker(
+    redis_server: EmbeddedRedis, cache: Path, *args: str, events_url: str | None = None
+) -> subprocess.Popen[bytes]:
     """The worker as on a fresh install: an empty bytecode cache makes its imports slow."""
     env = dict(
-        os.environ, REDIS_URL=redis_server.url, RQ_REDIS_URL=redis_server.url, PYTHONPYCACHEPREFIX=str(cache)
+        os.environ,
+        REDIS_URL=events_url or redis_server.url,
+        RQ_REDIS_URL=redis_server.url,
+        PYTHONPYCACHEPREFIX=str(cache),
     )
     return subprocess.Popen([sys.executable, "-m", "service.worker", *args], cwd=ROOT, env=env)
 
@@ -91,3 +96,16 @@ def test_a_worker_started_with_queued_scoring_and_ai_jobs_does_them_within_secon
         assert worker.poll() is None, "the worker is still running"
     finally:
         stop(worker)
+
+
+def test_a_worker_whose_sweeper_dies_exits_non_zero(redis_server: EmbeddedRedis, tmp_path: Path) -> None:
+    # RQ's Redis answers, the events' Redis does not: the sweeper cannot even start.
+    nowhere = f"redis://127.0.0.1:{free_port()}/0"
+    worker = start_worker(redis_server, tmp_path, "--sweep-interval", "1", events_url=nowhere)
+    try:
+        code = worker.wait(timeout=DONE_WITHIN)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the worker ran on without its sweeper")
+    finally:
+        stop(worker)
+    assert code == 1

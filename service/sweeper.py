@@ -1,0 +1,82 @@
+"""The worker's sweeper: re-enqueues the jobs play waits for when they were lost or failed.
+
+It covers round scoring (service.scoring) and computer seats' moves (service.ai_jobs).
+Each keeps a set of the games that wait for a job; for each such game the sweep checks
+that the job is queued or running, else deletes what is left of it and enqueues it again.
+One game's error is logged and the sweep goes on to the next game.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+import redis
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+
+log = logging.getLogger("archipelago.sweeper")
+
+ALIVE = {JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.SCHEDULED}
+
+
+def job_alive(connection: redis.Redis, ident: str) -> bool:
+    """Whether job `ident` is queued or running; a finished, failed or lost one is deleted,
+    which makes room for a fresh job under the same (deterministic) id."""
+    try:
+        job = Job.fetch(ident, connection=connection)
+    except NoSuchJobError:
+        return False
+    if job.get_status(refresh=True) in ALIVE:
+        return True
+    try:
+        job.delete()
+    except ValueError:
+        # A killed run leaves its execution listed after the execution's own record
+        # expired; rq's delete cannot fetch it and gives up. Drop the stale list first.
+        connection.delete(job.execution_registry.key)
+        job.delete()
+    return False
+
+
+def each_game(connection: redis.Redis, key: str, sweep_one: Callable[[str], int], what: str) -> int:
+    """`sweep_one(game_id)` for every game in the set `key`; the sum of what it returns."""
+    again = 0
+    for raw in connection.smembers(key):
+        game_id = raw.decode() if isinstance(raw, bytes) else raw
+        try:
+            again += sweep_one(game_id)
+        except Exception:
+            log.exception("sweeping the %s of game %s failed; going on with the others", what, game_id)
+    return again
+
+
+def sweep(service) -> int:  # type: ignore[no-untyped-def]
+    """One pass over scoring and computer seats; the number of jobs enqueued again.
+
+    A part that cannot reach Redis is skipped until the next pass.
+    """
+    again = 0
+    parts = [("scoring", service.scoring)]
+    if service.ai is not None:
+        parts.append(("AI", service.ai))
+    for name, part in parts:
+        if part is None:
+            continue
+        try:
+            again += part.sweep(service)
+        except redis.exceptions.RedisError as exc:
+            log.warning("%s sweep skipped: %s", name, exc)
+    return again
+
+
+def sweep_forever(interval: float, stop: threading.Event) -> None:
+    """Sweep now and then every `interval` seconds until `stop` is set (a worker's thread)."""
+    from service.wiring import build_service
+
+    service = build_service()
+    while True:
+        sweep(service)
+        if stop.wait(interval):
+            return
