@@ -230,13 +230,13 @@ class GameService:
             return checked(game_id, self.store.read(game_id, upto=upto))
         with self._lock:
             cached = None if fresh else self._cache.get(game_id)
-        loaded = None if cached is None else self._catch_up(game_id, *cached)
-        if loaded is None:
-            try:
+        try:
+            loaded = None if cached is None else self._catch_up(game_id, *cached)
+            if loaded is None:
                 loaded = checked(game_id, self.store.read(game_id))
-            except ChainBroken:
-                self.forget(game_id)
-                raise
+        except ChainBroken:  # nothing to fold at all (the setup, or an entry that does not read)
+            self.forget(game_id)
+            raise
         if loaded.broken is None:
             self._remember(game_id, loaded.state, loaded.envelopes)
         else:
@@ -265,7 +265,11 @@ class GameService:
 
     def verify(self, game_id: str) -> Verified:
         """The hash chain of every stored event, read from the store, never from the cache."""
-        envelopes = self.store.read(game_id)
+        try:
+            envelopes = self.store.read(game_id)
+        except ChainBroken as error:
+            self.forget(game_id)
+            return Verified(game_id, self.store.version(game_id), error.version)
         if not envelopes:
             raise GameNotFound(game_id)
         broken = verify_chain(envelopes)

@@ -11,7 +11,7 @@ from typing import Any
 import redis
 
 from service.clock import iso_utc, utc_now
-from service.errors import GameExists, PartialRetry, UnsupportedServer, VersionConflict
+from service.errors import ChainBroken, GameExists, PartialRetry, UnsupportedServer, VersionConflict
 from service.events import (
     STORED_FIELDS,
     ZERO_HASH,
@@ -162,7 +162,7 @@ class EventStore:
             return []
         high = "+" if upto is None else f"0-{upto}"
         entries = self._client.xrange(stream_key(game_id), f"0-{after + 1}", high)
-        envelopes = [from_fields(fields) for _, fields in entries]
+        envelopes = [_envelope(game_id, entry_id, fields) for entry_id, fields in entries]
         if envelopes:
             self._remember(game_id, envelopes[-1].version, envelopes[-1].hash)
         return envelopes
@@ -198,7 +198,7 @@ class EventStore:
         if caught_up or timeout_ms <= 0:
             return caught_up
         reply = self._client.xread({stream_key(game_id): f"0-{after}"}, block=timeout_ms)
-        return [from_fields(fields) for _, fields in _xread_entries(reply)]
+        return [_envelope(game_id, entry_id, fields) for entry_id, fields in _xread_entries(reply)]
 
     def _hash_at(self, game_id: str, version: int) -> str:
         """The hash of the game's event `version`; zeros before version 1 or if it is missing.
@@ -236,6 +236,15 @@ def _result(game_id: str, expected_version: int, reply: list[Any]) -> AppendResu
     versions = [int(v) for v in reply[1]]
     positions = [int(p) for p in reply[2]]
     return AppendResult(versions, positions, duplicate=status == "duplicate")
+
+
+def _envelope(game_id: str, entry_id: str | bytes, fields: dict[Any, Any]) -> Envelope:
+    """The stored entry as an envelope; ChainBroken when it does not even read as one: only a
+    hand outside the service writes such an entry, and no hash can vouch for it."""
+    try:
+        return from_fields(fields)
+    except (KeyError, ValueError, TypeError):
+        raise ChainBroken(game_id, _id_number(entry_id)) from None
 
 
 def _xread_entries(reply: Any) -> list[Any]:

@@ -197,6 +197,21 @@ def test_a_changed_first_event_leaves_only_verify(
         assert_chain_broken(client.get(f"/games/{game['game_id']}{path}"), 1)
 
 
+def test_an_unreadable_stored_event_is_a_broken_chain_not_a_500(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = played(app, client, seed=20, until_version=12)
+    warm(client, game)
+    command = a_command(client, game, A)
+
+    rewrite_stored_event(redis_client, game["game_id"], 5, data=b'{"seat":')
+
+    verified = client.get(f"/games/{game['game_id']}/verify").json
+    assert (verified["ok"], verified["first_bad_version"]) == (False, 5)
+    assert_chain_broken(client.get(f"/games/{game['game_id']}"), 5)
+    assert_chain_broken(post(client, game, A, command), 5)
+
+
 def test_the_openapi_document_has_verify_and_the_view_marks_a_broken_chain(client: FlaskClient) -> None:
     spec = client.get("/openapi.json").json
 

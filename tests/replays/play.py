@@ -145,18 +145,21 @@ def rechained(envelopes: list[Envelope], version: int, **changes: Any) -> list[E
 # --- the bytes -----------------------------------------------------------------------------
 
 
-def rewrite_stored_event(client: redis.Redis, game_id: str, version: int) -> None:
+def rewrite_stored_event(
+    client: redis.Redis, game_id: str, version: int, data: bytes | None = None
+) -> None:
     """Change one byte of event `version`'s `data` straight in Redis, as someone with access
     to the server could: a stream entry cannot be edited, so the whole stream is deleted and
     written again with the same ids and fields, that one changed. The changed byte is the
     data's last digit, or else the last letter of a string, so the JSON stays valid and only
-    the hash chain can tell."""
+    the hash chain can tell. `data`, when given, replaces the whole field instead."""
     key = stream_key(game_id)
     entries = client.xrange(key)
     client.delete(key)
     for entry_id, fields in entries:
         if int(fields[b"version"]) == version:
-            fields = {**fields, b"data": _one_byte_changed(fields[b"data"])}
+            changed = _one_byte_changed(fields[b"data"]) if data is None else data
+            fields = {**fields, b"data": changed}
         client.xadd(key, fields, id=entry_id)
 
 
