@@ -134,7 +134,7 @@ def move_text(m: Move) -> str:
         "remove": lambda: f"x{line}{cards}",
         "swap": lambda: f"s{line}{cards}",
         "play": lambda: cards,
-        "take_back": lambda: f"-{line}",
+        "take_back": lambda: f"-{line}{cards}",
         "ship": lambda: f"&{line}{cards}",
         "sail": lambda: f"&{line}>{'-'.join(m.to)}",
         "discard": lambda: f"d{m.count}" if m.cards is None else f"d{cards}",
@@ -321,6 +321,8 @@ def _group(b: _Builder, event: Mapping[str, Any]) -> None:
             b.group_drew = drew or (b.group_drew and kind == "FaceUpRefilled")
         return
     if key != b.group:
+        # Cards wait for an action of their own command only (a stored O-11 card played alone).
+        b.flush()
         b.group, b.group_drew = key, False
     if kind in ("CardDrawn", "DrawSkipped"):
         b.group_drew = True
@@ -413,7 +415,7 @@ def _uses_cards(kind: str, data: Mapping[str, Any]) -> bool:
     if kind in ("BridgePlaced", "ShipPlaced"):
         return True
     if kind == "BridgeRemoved":
-        return data.get("cause") in ("attack", "swap")
+        return data.get("cause") in ("attack", "swap", "taken_back")
     return kind == "ShipSunk" and data.get("cause") == "placed_on"
 
 
@@ -531,7 +533,8 @@ def _bridge_removed(b: _Builder, seat: int, e: Mapping[str, Any], d: Mapping[str
     elif cause == "relative_majority":
         b.move(seat, Move("relative", line))
     elif cause == "taken_back":
-        b.move(seat, Move("take_back", line))
+        # O-11: the card played moves the bridge; its placement follows as `+A-B`.
+        b.move(seat, Move("take_back", line, cards=_take_played(b)))
     # "majority": every other bridge on an island just taken (F-1), told by the `=` before it
 
 
@@ -675,7 +678,7 @@ _MOVE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ("remove", rf"x({_LINE}){_CARDS}"),
         ("swap", rf"s({_LINE}){_CARDS}"),
         ("play", _CARDS),
-        ("take_back", rf"-({_LINE})"),
+        ("take_back", rf"-({_LINE})(?:{_CARDS})?"),
         ("ship", rf"&({_SEA}){_CARDS}"),
         ("sail", rf"&({_SEA})>({_SEA})"),
         ("discard", rf"d(?:(\d+)|{_CARDS})"),
@@ -760,9 +763,9 @@ def _move(kind: str, g: tuple[Any, ...]) -> Move:
 
     if kind in ("skip", "end", "defer"):
         return Move(kind)
-    if kind in ("free", "take_back", "relative"):
+    if kind in ("free", "relative"):
         return Move(kind, tuple(g[0].split("-")))
-    if kind in ("place", "remove", "swap", "ship"):
+    if kind in ("place", "remove", "swap", "ship", "take_back"):
         return Move(kind, tuple(g[0].split("-")), cards=split(g[1]))
     if kind == "play":
         return Move(kind, cards=split(g[0]))

@@ -110,6 +110,8 @@ def _play(
     if kind == "BridgeRemoved" and info.get("cause") == "attack":
         owner = context.owner(info.get("seat"))
         return f"{who} plays {shown} and removes {owner} bridge {_line(info['line'])}", 2
+    if kind == "BridgeRemoved" and info.get("cause") == "taken_back":
+        return _moved_by_card(context, who, shown, info, after[1:], cards[0]), 2
     if kind == "BridgeRemoved" and info.get("cause") == "swap":
         context.told_placement.add((seat, tuple(info["line"])))
         owner = context.owner(info.get("seat"))
@@ -124,6 +126,25 @@ def _play(
     if len(cards) == 1:
         return f"{who} plays {shown} without placing a bridge", 1
     return f"{who} plays {shown}", 1
+
+
+def _moved_by_card(
+    context: Context,
+    who: str,
+    shown: str,
+    removed: Mapping[str, Any],
+    later: Sequence[EventDict],
+    card: str,
+) -> str:
+    """O-11: the card's placement takes the bridge back first; its BridgePlaced is told here."""
+    seat, back = removed.get("seat"), _line(removed["line"])
+    placed = next(
+        (e["data"] for e in later if e.get("type") == "BridgePlaced" and e["data"].get("seat") == seat), None
+    )
+    if placed is None:
+        return f"{who} plays {shown} and takes back the bridge {back}"
+    context.told_placement.add((seat, tuple(placed["line"])))
+    return f"{who} plays {shown}: bridge {back} taken back and placed on {_line(placed['line'], card)}"
 
 
 # --- one clause per event -------------------------------------------------------------------

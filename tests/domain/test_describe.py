@@ -239,3 +239,18 @@ def test_an_undo_of_ones_own_turn_reads_as_such() -> None:
 
 def test_an_event_type_it_does_not_know_still_reads_as_words() -> None:
     assert describe([event("SomethingHappened", x=1)], NAMES) == "Something happened"
+
+
+def test_O11_a_placement_that_takes_a_bridge_back_reads_as_one_action() -> None:
+    command = [
+        event("CardsPlayed", seat=0, cards=["Arabana"]),
+        event("BridgeRemoved", seat=0, line=["Barilub", "Elamite"], by=0, cause="taken_back"),
+        event("IslandLost", seat=0, island="Elamite"),
+        event("BridgePlaced", seat=0, line=["Arabana", "Papalua"]),
+        event("IslandTaken", seat=0, island="Arabana"),
+    ]
+
+    assert describe(command, NAMES) == (
+        "Ana plays Arabana: bridge Barilub–Elamite taken back and placed on Arabana–Papalua;"
+        " Ana loses Elamite; Ana takes Arabana"
+    )

@@ -15,7 +15,7 @@ from tests.replays.play import SETUPS, sealed_game, setup_of
 
 EVERY_MOVE = (
     "1. Ana: +IFFI-LALE(LALE) =LALE xKAHU-LALE(LALE,LALE) ~KAHU/Ben +KAHU-LALE sKAHU-LALE(KAHU,@) "
-    "+ALOA-BARI(@) +ALOA-COCO(free) (DUDA) -ALOA-BARI %BARI-COCO &ALOA-BARI-COCO(ALOA,BARI,COCO) "
+    "+ALOA-BARI(@) +ALOA-COCO(free) (DUDA) -ALOA-BARI -ALOA-DUDA(DUDA) %BARI-COCO &ALOA-BARI-COCO(ALOA,BARI,COCO) "
     "#ALOA-BARI-COCO/Ben &ALOA-BARI-COCO>BARI-COCO-DUDA #BARI-COCO-DUDA =GOLA@Kane+2 =HUNA@Ku/Ben "
     '@Ku(Ben:ALOA,BARI) <Ben:ALOA @Ku("Ben Jr.") <"Ben Jr.":? @Pele >Ben:? >Cai:COCO @Lono <HUNA ^IFFI '
     "d2 d(ALOA,BARI) <? <?JOJO skip defer end"
@@ -147,3 +147,49 @@ def test_a_line_it_cannot_read_is_named() -> None:
     with pytest.raises(notation.NotationError) as error:
         notation.parse('[Game "kahuna"]\n\n1. Ana: +LALE\n')
     assert error.value.line == 3
+
+
+def _opodopo_turn(*commands: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """A three-seat Opodopo game's first turn: each command's events, with its command id."""
+    seats = [{"name": name} for name in "ABC"]
+    created = {"type": "GameCreated", "data": {"game": "arabana-opodopo", "seats": seats}}
+    return [created] + [
+        {"type": kind, "actor": "seat:0", "data": data, "command_id": f"c{n}"}
+        for n, events in enumerate(commands)
+        for kind, data in events
+    ]
+
+
+TAKEN_BACK = ("BridgeRemoved", {"seat": 0, "line": ["Barilub", "Elamite"], "by": 0, "cause": "taken_back"})
+
+
+def test_O11_a_placement_that_takes_a_bridge_back_is_written_as_one_move_with_its_card() -> None:
+    events = _opodopo_turn(
+        [
+            ("CardsPlayed", {"seat": 0, "cards": ["Arabana"]}),
+            TAKEN_BACK,
+            ("IslandLost", {"seat": 0, "island": "Elamite"}),
+            ("BridgePlaced", {"seat": 0, "line": ["Arabana", "Papalua"]}),
+        ],
+        [("CardDrawn", {"seat": 0, "source": "stack"}), ("TurnEnded", {"seat": 0, "next": 1})],
+    )
+
+    text = notation.format(events)
+
+    assert "1. A: -Barilub-Elamite(Arabana) ~Elamite +Arabana-Papalua <?" in text
+    assert notation.parse(text) == notation.record(events)
+    bare = [{k: v for k, v in e.items() if k != "command_id"} for e in events]
+    assert notation.record(bare) == notation.record(events)
+
+
+def test_O11_a_stored_lone_take_back_after_a_card_played_stays_two_moves() -> None:
+    events = _opodopo_turn(
+        [("CardsPlayed", {"seat": 0, "cards": ["Arabana"]})],
+        [TAKEN_BACK, ("IslandLost", {"seat": 0, "island": "Elamite"})],
+        [
+            ("CardsPlayed", {"seat": 0, "cards": ["Elamite"]}),
+            ("BridgePlaced", {"seat": 0, "line": ["Elamite", "Hunisch"]}),
+        ],
+    )
+
+    assert "1. A: (Arabana) -Barilub-Elamite ~Elamite +Elamite-Hunisch(Elamite)" in notation.format(events)
