@@ -159,6 +159,11 @@ class CommandSchema(OpenSchema):
         validate=validate.Length(equal=2),
         metadata={"description": "The two islands a bridge line joins."},
     )
+    take_back = fields.List(
+        _word(),
+        validate=validate.Length(equal=2),
+        metadata={"description": "PlaceBridge out of bridges: the line of one's own bridge it moves (O-11)."},
+    )
     source = fields.String(validate=validate.OneOf(("face_up", "stack")))
     sea = fields.List(
         _word(),

@@ -85,6 +85,12 @@ def test_a_refusal_of_the_rules_is_409_with_their_code(client: FlaskClient) -> N
     assert_problem(answer, 409, "card_not_in_hand")
 
 
+def test_O11_a_placement_naming_a_bridge_to_take_back_reaches_the_rules(client: FlaskClient) -> None:
+    game = create_game(client)
+    command = {"type": "PlaceBridge", "card": "ALOA", "line": ["ALOA", "BARI"], "take_back": ["ALOA", "DUDA"]}
+    assert_problem(post(client, game, 0, command), 409, "bridges_in_stock")
+
+
 @pytest.mark.parametrize(
     ("setup", "code", "field", "hint"),
     [
