@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import http
+
 import flask_smorest
 from flask import Flask
+from flask_smorest.utils import prepare_response
 
 from service.api import games, problems, replays, sizes, system, undo
+from service.api.problems import PROBLEM_JSON
 from service.api.schemas import ProblemSchema
 
 OPENAPI_CONFIG = {
@@ -21,6 +25,18 @@ class Api(flask_smorest.Api):
     """flask-smorest's Api, documenting error answers with the problem+json schema."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self) -> None:
+        """flask-smorest's one response per status, typed application/problem+json as sent."""
+        for status in http.HTTPStatus:
+            response = {"description": status.phrase}
+            if not 100 <= status < 200 and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
+        default = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        prepare_response(default, self.spec, PROBLEM_JSON)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
 
 
 def init_api(app: Flask) -> Api:

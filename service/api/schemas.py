@@ -274,6 +274,11 @@ class CreatedSchema(Schema):
 
 
 class SeatViewSchema(OpenSchema):
+    class Meta:
+        # A description instead of additionalProperties: false, for what one game adds
+        # (ships, god stones, a computer seat's player).
+        description = "A seat as the viewer sees it; a game may add keys of its own."
+
     seat = fields.Integer()
     name = fields.String()
     hand_count = fields.Integer()
@@ -322,9 +327,27 @@ class ChainBrokenSchema(Schema):
     )
 
 
+class PendingSchema(Schema):
+    """A choice the rules wait for before anything else (a relative majority, Ku, Pele)."""
+
+    kind = fields.String(metadata={"description": "relative_majority, ku, pele_return, pele_draw"})
+    seat = fields.Integer(metadata={"description": "The seat that chooses."})
+    island = fields.String()
+    target = fields.Integer()
+    options = fields.List(
+        fields.Raw(), metadata={"description": "What the seat may choose; shown to that seat only."}
+    )
+
+
 class GameViewSchema(OpenSchema):
     """The game as one viewer may see it (the rules' view); keys of one game only, such as
     ships, gods or pending choices, pass through as the rules give them."""
+
+    class Meta:
+        description = (
+            "The game as one viewer may see it; keys of one game only (ships, gods, hands "
+            "after the end) pass through as the rules give them."
+        )
 
     game_id = fields.String()
     version = fields.Integer()
@@ -347,6 +370,12 @@ class GameViewSchema(OpenSchema):
     result = fields.Dict(allow_none=True)
     hand = fields.List(
         fields.String(), metadata={"description": "The viewer's own cards; absent for spectators."}
+    )
+    finished = fields.List(
+        fields.Integer(), metadata={"description": "The seats that played their final turn, in order."}
+    )
+    pending = fields.List(
+        fields.Nested(PendingSchema), metadata={"description": "Choices the rules wait for, first first."}
     )
     takeback = fields.Nested(
         TakebackSchema, allow_none=True, metadata={"description": "The pending takeback, if any."}
@@ -409,6 +438,12 @@ class HealthSchema(Schema):
 
 class ProblemSchema(Schema):
     """RFC 9457 problem details, with the stable machine `code` of the refusal."""
+
+    class Meta:
+        description = (
+            "RFC 9457 problem details with a stable `code`; some refusals add members of "
+            "their own (e.g. `version`, `line`)."
+        )
 
     type = fields.String()
     title = fields.String()

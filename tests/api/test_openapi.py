@@ -29,3 +29,27 @@ def test_the_openapi_document_lists_every_endpoint(client: FlaskClient) -> None:
 def test_health_pings_redis(client: FlaskClient) -> None:
     answer = client.get("/health")
     assert (answer.status_code, answer.json) == (200, {"status": "ok"})
+
+
+def test_error_answers_are_documented_as_problem_json(client: FlaskClient) -> None:
+    document = client.get("/openapi.json").json
+    responses = document["components"]["responses"]
+    for name in ("DEFAULT_ERROR", "UNPROCESSABLE_ENTITY"):
+        assert set(responses[name]["content"]) == {"application/problem+json"}, name
+    assert "additionalProperties" not in document["components"]["schemas"]["Problem"]
+
+
+def test_the_game_view_documents_what_the_rules_show_and_lets_a_game_add_keys(client: FlaskClient) -> None:
+    view = client.get("/openapi.json").json["components"]["schemas"]["GameView"]
+    assert {"finished", "pending"} <= set(view["properties"])
+    assert view.get("additionalProperties", True) is True
+
+
+def test_the_request_bounds_the_server_enforces_are_in_the_document(client: FlaskClient) -> None:
+    schemas = client.get("/openapi.json").json["components"]["schemas"]
+    create = schemas["CreateGame"]["properties"]
+    assert create["seats"]["maxItems"] == 8
+    assert create["first_seat"]["maximum"] == 7
+    assert create["options"]["maxProperties"] == 16
+    assert schemas["SeatRequest"]["properties"]["name"]["maxLength"] == 64
+    assert schemas["Command"]["properties"]["card"]["maxLength"] == 32

@@ -1,0 +1,80 @@
+"""A bounded schemathesis run against the WSGI app (P5 B.8): requests generated from the
+OpenAPI document, valid ones and invalid ones, must never get a 5xx nor an answer the
+document does not describe (status, content type, body schema).
+
+FUZZ_EXAMPLES sets the examples per operation and mode (default 12: about 370 requests in
+all, well under a minute); `FUZZ_EXAMPLES=100 .venv/bin/python -m pytest
+tests/api/test_fuzz.py` is the long form. Half of the requests about a game go to a real
+one with a seat's token, so that they get past the 404 and the 401.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from typing import Any
+
+import schemathesis
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import Unsatisfiable
+from schemathesis.checks import not_a_server_error
+from schemathesis.generation.modes import GenerationMode
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from tests.api.helpers import bearer, create_game
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+# (schemathesis' pytest plugin does not run on pytest 9: the run is driven with hypothesis here.)
+
+
+def test_generated_requests_get_no_5xx_and_only_answers_the_document_describes(
+    app: Flask, client: FlaskClient
+) -> None:
+    game = create_game(client)
+    api = schemathesis.openapi.from_wsgi("/openapi.json", app)
+    failures: Counter[str] = Counter()
+    cases = 0
+    for result in api.get_all_operations():
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+            try:
+                cases += fuzz(result.ok(), mode, game, failures)
+            except Unsatisfiable:
+                assert mode is GenerationMode.NEGATIVE  # nothing in it can be invalid (GET /health)
+    print(f"{cases} generated requests, {sum(failures.values())} failures")
+    assert not failures, "\n".join(f"{n} x {what}" for what, n in failures.most_common())
+
+
+def fuzz(operation: Any, mode: GenerationMode, game: dict[str, Any], failures: Counter[str]) -> int:
+    """Run EXAMPLES cases of one operation, counting failures by kind; the number of cases."""
+    cases = 0
+
+    @given(case=operation.as_strategy(generation_mode=mode))
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    def run(case: Any) -> None:
+        nonlocal cases
+        cases += 1
+        if "game_id" in (case.path_parameters or {}) and cases % 2:
+            case.path_parameters["game_id"] = game["game_id"]
+            case.headers = {**(case.headers or {}), **bearer(game["tokens"][0])}
+        try:
+            case.call_and_validate(checks=CHECKS)
+        except (AssertionError, ExceptionGroup) as found:
+            for failure in getattr(found, "exceptions", [found]):
+                kind = getattr(failure, "title", type(failure).__name__)
+                failures[f"{operation.label} ({mode}): {kind}"] += 1
+
+    run()
+    return cases
