@@ -128,6 +128,14 @@ def extended(loaded: Loaded, newer: Sequence[Envelope]) -> Loaded:
     return Loaded(loaded.game_id, loaded.rules, state, envelopes)
 
 
+def chains_onto(newest: Envelope, tail: Sequence[Envelope]) -> bool:
+    """Whether `tail`, read after the already checked `newest`, links onto it and each of its
+    hashes holds; `newest` itself is not hashed again."""
+    if tail and (tail[0].prev_hash != newest.hash or tail[0].version != newest.version + 1):
+        return False
+    return verify_chain(tail) is None
+
+
 def checked(game_id: str, envelopes: list[Envelope]) -> Loaded:
     """The game folded from `envelopes` (from version 1 on), its hash chain checked first.
 
@@ -255,10 +263,7 @@ class GameService:
         if not read or read[0] != newest:
             return None
         tail = read[1:]
-        # `newest` was checked when it was cached: only the tail's own hashes are new work.
-        if tail and (tail[0].prev_hash != newest.hash or tail[0].version != newest.version + 1):
-            return None
-        if verify_chain(tail) is not None:
+        if not chains_onto(newest, tail):
             return None
         rules = rules_for(envelopes[0].data["game"])
         return extended(Loaded(game_id, rules, state, envelopes), tail)
@@ -479,6 +484,7 @@ __all__ = [
     "IllegalMove",
     "Loaded",
     "Verified",
+    "chains_onto",
     "checked",
     "extended",
     "fold_envelopes",

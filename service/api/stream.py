@@ -10,8 +10,9 @@ from collections.abc import Iterator, Sequence
 import redis
 
 from service.api.schemas import EventSchema
+from service.errors import ChainBroken
 from service.events import Envelope, EventStorePort
-from service.games import Loaded, extended
+from service.games import Loaded, chains_onto, extended
 from service.visibility import redact
 
 log = logging.getLogger("archipelago.api")
@@ -40,7 +41,8 @@ def follow(
             for envelope in pending:
                 if envelope.version > after:
                     yield frame(envelope, viewer, loaded.revealed)
-            if loaded.rules.is_terminal(loaded.state):
+            # A broken chain takes no command: nothing more will come to wait for.
+            if loaded.rules.is_terminal(loaded.state) or loaded.broken is not None:
                 return
             now = time.monotonic()
             if pending:
@@ -49,11 +51,14 @@ def follow(
                 return
             wait_ms = max(1, int(min(deadline - now, heartbeat_seconds) * 1000))
             pending = store.wait(loaded.game_id, loaded.version, wait_ms)
+            if pending and not chains_onto(loaded.envelopes[-1], pending):
+                log.warning("event stream of %s ended: the new events do not chain", loaded.game_id)
+                return
             if pending:
                 loaded = advanced(loaded, pending)
             elif time.monotonic() < deadline:
                 yield ": keep-alive\n\n"
-    except redis.exceptions.RedisError as error:
+    except (redis.exceptions.RedisError, ChainBroken) as error:
         log.warning("event stream of %s ended: %s", loaded.game_id, error)
 
 

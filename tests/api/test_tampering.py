@@ -8,16 +8,19 @@ the cache; a game whose chain breaks takes no command and its view says where it
 from __future__ import annotations
 
 import random
+import time
 
+import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from replays import archive as fmt
+from service.api.stream import follow
 from service.games import GameService
 from service.store import EventStore
-from tests.api.helpers import bearer, create_game, legal_commands, post
+from tests.api.helpers import bearer, create_game, legal_commands, parse_sse, post
 from tests.api.test_replays import export, played, service_of
 from tests.replays.play import play_on, rewrite_stored_event
 
@@ -210,6 +213,29 @@ def test_an_unreadable_stored_event_is_a_broken_chain_not_a_500(
     assert (verified["ok"], verified["first_bad_version"]) == (False, 5)
     assert_chain_broken(client.get(f"/games/{game['game_id']}"), 5)
     assert_chain_broken(post(client, game, A, command), 5)
+
+
+@pytest.mark.parametrize("data", [None, b'{"seat":'], ids=["changed", "unreadable"])
+def test_the_live_stream_ends_at_an_event_that_does_not_chain(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis, data: bytes | None
+) -> None:
+    game = played(app, client, seed=21, until_version=10)
+    watched = service_of(app).load(game["game_id"])
+    frames = follow(service_of(app).store, watched, None, watched.version, 2.0, 0.05)
+    other = GameService(EventStore(redis_client), redis_client)  # another web worker
+    play_on(other, game["game_id"], random.Random(21), until_version=watched.version + 1)
+    rewrite_stored_event(redis_client, game["game_id"], watched.version + 1, data)
+
+    started = time.monotonic()
+    sent = [frame for frame in frames if not frame.startswith(":")]
+
+    assert sent == [] and time.monotonic() - started < 1.0
+    replayed = client.get(f"/games/{game['game_id']}/stream")
+    if data is None:  # the stored events are the evidence: a reconnect gets them, then the end
+        assert replayed.status_code == 200
+        assert len(parse_sse(replayed.get_data(as_text=True))) == other.store.version(game["game_id"])
+    else:
+        assert_chain_broken(replayed, watched.version + 1)
 
 
 def test_the_openapi_document_has_verify_and_the_view_marks_a_broken_chain(client: FlaskClient) -> None:
