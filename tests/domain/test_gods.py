@@ -12,6 +12,7 @@ from given import (
     Line,
     act,
     deal,
+    draw_face_up,
     draw_stack,
     end_turn,
     facts,
@@ -349,6 +350,34 @@ def test_G8_lono_draws_an_extra_card_that_may_be_played_at_once() -> None:
     line = next(line for line in BOARD.lines if face_up[0] in line)
     assert game.when(place(0, face_up[0], *line)).types[:2] == ["CardsPlayed", "BridgePlaced"]
     assert game.when(draw_stack(0)).types == ["CardDrawn", "TurnEnded"]  # and the turn's own draw
+
+
+def test_G8_lono_taking_the_last_card_ends_the_turn_without_a_draw_and_starts_the_final_turns() -> None:
+    game = gods_game(round_=2).plus(*(e for seat in range(4) for e in holding(seat, "Lono")))
+    while len(game.state.stack) + len(game.state.face_up) > 1:
+        seat = game.state.active
+        if len(game.state.hands[seat]) == 5:
+            game = game.then(act("DiscardCards", seat, cards=[game.state.hands[seat][0]]))
+        game = game.then(draw_stack(seat) if game.state.stack else draw_face_up(seat, game.state.face_up[0]))
+    seat, (last,) = game.state.active, game.state.face_up
+    then = game.when(act("UseLono", seat, source="face_up", card=last))
+    assert then.facts == [
+        ("GodUsed", {"seat": seat, "god": "Lono"}),
+        ("CardDrawn", {"seat": seat, "source": "face_up", "card": last}),
+    ]
+    game = game.plus(*then.events)
+    assert (game.state.phase, game.state.active) == ("play", seat)
+    legal = engine.legal_commands(game.state, seat)
+    assert "DrawCard" not in {c.type for c in legal}
+    assert any(c.type == "PlaceBridge" and c.args["card"] == last for c in legal)  # playable at once
+    # Lono made it six (G-9): the turn ends discarding one face down.
+    assert len(game.state.hands[seat]) == 6
+    following = (seat + 1) % 4
+    assert game.when(act("EndTurn", seat, cards=[last])).facts == [
+        ("CardsDiscarded", {"seat": seat, "count": 1}),
+        ("TurnEnded", {"seat": seat, "next": following}),
+        ("FinalTurnsStarted", {"order": [(following + k) % 4 for k in range(4)]}),
+    ]
 
 
 def test_G9_a_stone_may_push_the_hand_over_five() -> None:
