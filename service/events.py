@@ -78,8 +78,6 @@ class Envelope:
     schema: int
     data: dict[str, Any]
     secret: dict[str, Any] | None
-    salt: str  # hex; "" without a secret, or when the secret is withheld
-    secret_digest: str  # sha256(salt ‖ canonical JSON of the secret) in hex; "" without a secret
     audience: tuple[int, ...]
     actor: str
     command_id: str
@@ -88,6 +86,8 @@ class Envelope:
     prev_hash: str
     hash: str
     position: int
+    salt: str = ""  # hex; "" without a secret, or when the secret is withheld
+    secret_digest: str = ""  # sha256(salt ‖ canonical JSON of the secret) in hex; "" without a secret
 
 
 @dataclass(frozen=True)

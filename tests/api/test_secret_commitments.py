@@ -131,12 +131,12 @@ def candidates(deck: tuple[str, ...], type_: str, count: int | None, hand_limit:
         values = ({"cards": cards} for cards in card_sequences(deck, count))
     elif type_ == "HandShown":
         values = (
-            {"cards": cards} for n in range(hand_limit + 3) for cards in card_sequences(deck, n)
+            {"cards": cards} for n in range(hand_limit + 2) for cards in card_sequences(deck, n)
         )
     elif type_ == "ChoiceRequired":  # G-6: the distinct cards of a hand, sorted
         values = (
             {"options": list(subset)}
-            for n in range(1, hand_limit + 3)
+            for n in range(1, hand_limit + 2)
             for subset in itertools.combinations(names, n)
         )
     else:
@@ -152,34 +152,35 @@ def limits(setup: dict[str, Any]) -> tuple[tuple[str, ...], int]:
 # --- the attack --------------------------------------------------------------------------
 
 
-def hasher(known: dict[str, Any], field: str) -> tuple[Any, bytes]:
+def hasher(body: dict[str, Any], field: str) -> tuple[Any, bytes]:
     """sha256 state over the canonical body up to `field`'s value, and the bytes after it."""
-    body = {k: v for k, v in known.items() if k not in NOT_HASHED}
     text = canonical_json({**body, field: SENTINEL})
     before, after = text.split(canonical_json(SENTINEL))
     return hashlib.sha256(before.encode()), after.encode()
 
 
-def guesses_matching(known: dict[str, Any], secrets: tuple[str, ...], shown: set[str]) -> list[str]:
-    """The candidate secrets some hash or digest the viewer holds gives away."""
-    in_clear, prefix_clear = hasher(known, "secret")
-    in_digest, prefix_digest = hasher(known, "secret_digest")
-    found = []
+def guessed_hashes(body: dict[str, Any], secrets: tuple[str, ...]) -> dict[str, str]:
+    """Every hash an attacker computes from each candidate secret -> that candidate.
+
+    Plainly; inside the event's hash in place of the secret; and as an unsalted digest
+    inside the event's hash.
+    """
+    in_clear, after_clear = hasher(body, "secret")
+    in_digest, after_digest = hasher(body, "secret_digest")
+    found = {}
     for secret in secrets:
         plain = hashlib.sha256(secret.encode()).hexdigest()
         whole = in_clear.copy()
-        whole.update(secret.encode() + prefix_clear)
+        whole.update(secret.encode() + after_clear)
         digested = in_digest.copy()
-        digested.update(canonical_json(plain).encode() + prefix_digest)
-        if {plain, whole.hexdigest(), digested.hexdigest()} & shown:
-            found.append(secret)
+        digested.update(f'"{plain}"'.encode() + after_digest)
+        for guess in (plain, whole.hexdigest(), digested.hexdigest()):
+            found[guess] = secret
     return found
 
 
-def attack(bodies: list[Any], setup: dict[str, Any], truth: dict[int, Any]) -> tuple[int, list[str]]:
-    """(redacted events tried, what leaked) for the bodies one viewer received."""
-    deck, hand_limit = limits(setup)
-    shown = hex_digests(bodies)
+def exposure(bodies: list[Any]) -> tuple[dict[int, dict[str, Any]], set[int], set[str]]:
+    """What one viewer holds: every event's fields, the events still hidden from it, every digest."""
     known: dict[int, dict[str, Any]] = {}
     redacted: set[int] = set()
     opened: set[int] = set()
@@ -190,20 +191,37 @@ def attack(bodies: list[Any], setup: dict[str, Any], truth: dict[int, Any]) -> t
             redacted.add(event["version"])
         elif event.get("secret") is not None:
             opened.add(event["version"])  # e.g. a seat's own card, withheld in the spectators' file
+    return known, redacted - opened, hex_digests(bodies)
+
+
+def attack(
+    received_by: dict[int | None, list[Any]], setup: dict[str, Any], truth: dict[int, Any]
+) -> tuple[int, list[str]]:
+    """(redacted events tried, what leaked) for what each viewer received."""
+    deck, hand_limit = limits(setup)
+    exposed = {viewer: exposure(bodies) for viewer, bodies in received_by.items()}
+    # One attack per event and hashed fields, whoever holds them (they are the same for all).
+    targets: dict[str, list[int | None]] = {}
+    for viewer, (known, hidden, _) in exposed.items():
+        for version in hidden:
+            if known[version]["type"] == "DeckShuffled":
+                continue  # a permutation of the whole deck: far beyond guessing
+            body = {k: v for k, v in known[version].items() if k not in NOT_HASHED}
+            targets.setdefault(canonical_json(body), []).append(viewer)
     leaks = []
-    tried = 0
-    for version in sorted(redacted - opened):
-        event = known[version]
-        if event["type"] == "DeckShuffled":
-            continue  # a permutation of the whole deck: far beyond guessing
+    for body_json, viewers in targets.items():
+        event = json.loads(body_json)
         count = event["data"].get("count")
         secrets = candidates(deck, event["type"], count, hand_limit)
         if event["type"] in SINGLE_CARD or (count is not None and count <= 3):
             # The candidates hold every value here: the true one must be among them.
-            assert canonical_json(truth[version]) in secrets, (event, truth[version])
-        tried += 1
-        leaks += [f"{version} {event['type']}: {s}" for s in guesses_matching(event, secrets, shown)]
-    return tried, leaks
+            assert canonical_json(truth[event["version"]]) in secrets, (event, truth[event["version"]])
+        guessed = guessed_hashes(event, secrets)
+        for viewer in viewers:
+            found = {guessed[digest] for digest in exposed[viewer][2] & guessed.keys()}
+            where = f"viewer {viewer}, event {event['version']} {event['type']}"
+            leaks += [f"{where}: {secret}" for secret in sorted(found)]
+    return len(targets), leaks
 
 
 # --- the games ---------------------------------------------------------------------------
@@ -264,10 +282,10 @@ def test_no_hash_or_digest_a_viewer_receives_confirms_a_guessed_secret(
     def look(stream: bool) -> None:
         nonlocal tried
         truth = {e.version: e.secret for e in service.store.read(game_id)}
-        for viewer in viewers:
-            attempts, found = attack(received(client, game, viewer, stream), game["setup"], truth)
-            tried += attempts
-            leaks.extend(f"viewer {viewer}, event {leak}" for leak in found)
+        bodies = {viewer: received(client, game, viewer, stream) for viewer in viewers}
+        attempts, found = attack(bodies, game["setup"], truth)
+        tried += attempts
+        leaks.extend(found)
 
     for _ in range(5000):
         if not play_one(service, game_id, rng):

@@ -30,3 +30,18 @@ def test_stored_fields_decode_to_the_same_envelope() -> None:
 
 def test_an_empty_chain_is_intact() -> None:
     assert verify_chain([]) is None
+
+
+def test_an_event_stored_before_salted_digests_reads_back_and_fails_the_chain() -> None:
+    (sealed,) = seal(
+        [NewEvent("c:0", "CardDrawn", {}, secret={"card": "LALE"}, audience=(0,))],
+        0,
+        "2026-11-22T10:00:00.000000Z",
+        "0" * 64,
+    )
+    older = {k: v for k, v in to_fields(sealed).items() if k not in ("salt", "secret_digest")}
+
+    read = from_fields({**older, "position": "1"})
+
+    assert (read.salt, read.secret_digest) == ("", "")
+    assert verify_chain([read]) == 1
