@@ -17,6 +17,8 @@ After a casual game ends, `analyse(game)` (job `analysis-<game>`) writes the ann
 layer "analysis": for each seat decision with a choice, the win chance the search gives
 the seat's best command and the command played, estimated from that seat's knowledge at
 that moment, and a mark where the command lost more than DUBIOUS ("?") or BLUNDER ("??").
+Each remark's audience is that seat: it is computed from the seat's hand and may name one of
+its cards, so only a revealed log shows it to anyone else.
 """
 
 from __future__ import annotations
@@ -304,12 +306,16 @@ def analysis_notes(
             f"{names[seat]}: estimated win chance {best:.0%} with the best move, "
             f"{chance:.0%} after {_said(rules, before, played, names)}"
         )
-        notes.append({"version": version, "kind": "comment", "text": text[:2000]})
+        # Computed from the seat's knowledge (its hand): the seat's alone until the log is open.
+        audience = [seat]
+        notes.append({"version": version, "kind": "comment", "text": text[:2000], "audience": audience})
         mark = mark_for(loss)
         if mark is not None:
             preferred = _said(rules, before, found.command, names)
             why = f"{names[seat]} lost {loss:.0%} of win chance; the AI preferred: {preferred}"
-            notes.append({"version": version, "kind": "mark", "mark": mark, "text": why[:2000]})
+            notes.append(
+                {"version": version, "kind": "mark", "mark": mark, "text": why[:2000], "audience": audience}
+            )
     return notes, None
 
 

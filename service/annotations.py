@@ -4,7 +4,9 @@ Each author writes its own layer (named after the author). They live in their ow
 `game:{<id>}:annotations`, so annotating never changes a game's events or hashes. The seats
 annotate their game at any time; anyone else (a named guest, or an analysis program) once
 the game has ended. Until the end, a seat's annotations are shown to that seat only: a note
-about one's own hand must not reach the opponents while the game is on.
+about one's own hand must not reach the opponents while the game is on. A record with an
+`audience` (the computer's analysis, computed from one seat's hand) stays with those seats
+until the game's log is revealed, which a game created with reveal_after_end false never is.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ AUTHOR_KINDS = ("seat", "guest", "analysis")
 MAX_NAME = 60
 MAX_TEXT = 2000
 MAX_PER_GAME = 10_000
-RECORD_FIELDS = ("layer", "author_kind", "seat", "version", "kind", "text", "mark", "islands", "lines", "at")
+RECORD_FIELDS = (
+    "layer", "author_kind", "seat", "version", "kind", "text", "mark", "islands", "lines", "audience", "at"
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -68,12 +72,20 @@ class Annotations:
         return [{"id": _text(entry_id), **_record(fields)} for entry_id, fields in entries]
 
 
-def visible(records: Iterable[Mapping[str, Any]], viewer: int | None, ended: bool) -> list[dict[str, Any]]:
-    """The records `viewer` may read: all after the end; before it, another seat's are hidden."""
+def visible(
+    records: Iterable[Mapping[str, Any]], viewer: int | None, ended: bool, revealed: bool = False
+) -> list[dict[str, Any]]:
+    """The records `viewer` may read.
+
+    Before the end another seat's records are hidden. A record with an `audience` (the
+    analysis, computed from a seat's hand) is read by those seats only, and by everyone
+    once the game's log is revealed.
+    """
     return [
         dict(r)
         for r in records
-        if ended or r.get("author_kind") != "seat" or (viewer is not None and r.get("seat") == viewer)
+        if (ended or r.get("author_kind") != "seat" or (viewer is not None and r.get("seat") == viewer))
+        and (revealed or "audience" not in r or viewer in r["audience"])
     ]
 
 
@@ -99,7 +111,8 @@ def build_record(loaded: Loaded, author: Author, note: Mapping[str, Any], at: st
     record: dict[str, Any] = {"layer": name, "author_kind": author.kind}
     if author.kind == "seat":
         record["seat"] = author.seat
-    record.update({k: note[k] for k in ("version", "kind", "text", "mark", "islands", "lines") if k in note})
+    fields = ("version", "kind", "text", "mark", "islands", "lines", "audience")
+    record.update({k: note[k] for k in fields if k in note})
     record["at"] = at
     return check_record(record, loaded.version, _board(loaded), len(names))
 
@@ -127,6 +140,14 @@ def check_record(
         )
     if not isinstance(record.get("at"), str):
         raise Unprocessable("bad_annotation", "an annotation carries the time it was written")
+    audience = record.get("audience", [0])
+    if (
+        not isinstance(audience, list)
+        or not audience
+        or any(type(s) is not int or not 0 <= s < seats for s in audience)
+        or audience != sorted(set(audience))
+    ):
+        raise Unprocessable("bad_annotation", "an audience is a non-empty sorted list of distinct seats")
     checked = dict(record)
     _check_content(checked, board)
     return checked

@@ -56,7 +56,7 @@ def visible_annotations(
 ) -> list[dict[str, Any]]:
     """The game's annotations `viewer` may read (of one layer, when given), with their ids."""
     ended = bool(loaded.rules.is_terminal(loaded.state))
-    records = visible(notes.list(loaded.game_id), viewer, ended)
+    records = visible(notes.list(loaded.game_id), viewer, ended, loaded.revealed)
     return [r for r in records if layer is None or r["layer"] == layer]
 
 

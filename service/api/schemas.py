@@ -486,6 +486,13 @@ class AnnotationSchema(Schema):
     mark = fields.String(metadata={"description": "! ? !! ?? !? ?!"})
     islands = fields.List(fields.String())
     lines = fields.List(fields.List(fields.String()))
+    audience = fields.List(
+        fields.Integer(),
+        metadata={
+            "description": "The seats that may read it, when it was computed from hidden information "
+            "(the analysis); everyone once the game's log is revealed."
+        },
+    )
     at = fields.String(metadata={"description": "When it was written (UTC)."})
 
 
