@@ -63,6 +63,19 @@ def test_export_import_export_gives_the_same_bytes(
     assert json.loads(exported.split("\n")[0])["annotations"] == 4
 
 
+def test_an_imported_game_keeps_every_secret_with_its_salt_and_digest(
+    service: GameService, notes: Annotations
+) -> None:
+    game_id = play_service(service, random.Random(8), setup_of("opodopo-gods"))
+
+    imported = archive.import_game(service, archive.export_game(service, notes, game_id, None))
+
+    original, copy = service.load(game_id).envelopes, service.load(imported.game_id).envelopes
+    kept = [(e.secret, e.salt, e.secret_digest) for e in copy]
+    assert kept == [(e.secret, e.salt, e.secret_digest) for e in original]
+    assert all(len(salt) == 64 for secret, salt, _ in kept if secret is not None)
+
+
 def test_a_game_with_undos_round_trips_and_refolds_as_the_service_folds(
     service: GameService, notes: Annotations
 ) -> None:
