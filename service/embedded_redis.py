@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,8 +56,12 @@ def start_redis(
     port: int | None = None,
     appendfsync: str = "everysec",
     conf: Path | None = DEFAULT_CONF,
+    preexec_fn: Callable[[], None] | None = None,
 ) -> EmbeddedRedis:
-    """Start redis-server with its data (AOF on) in `data_dir`; return once it answers PING."""
+    """Start redis-server with its data (AOF on) in `data_dir`; return once it answers PING.
+
+    `preexec_fn` runs in the child before redis-server starts (the launcher's die-with-parent hook).
+    """
     data = Path(data_dir).resolve()
     data.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
@@ -73,7 +78,7 @@ def start_redis(
     ]
     with open(data / "redis.log", "ab") as log:
         # The child keeps its own descriptor; ours can close at once.
-        proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, preexec_fn=preexec_fn)
     server = EmbeddedRedis(proc, port, data)
     _wait_ready(server)
     return server

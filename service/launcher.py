@@ -12,6 +12,8 @@ Children get REDIS_URL in their environment. Ctrl-C or SIGTERM stops the web
 app and the worker first, then Redis, and exits 0; a second Ctrl-C cuts the
 wait for the web app and the worker short (Redis still shuts down cleanly).
 If any child dies on its own, the others are stopped and the exit code is 1.
+Should the launcher itself be killed, its children follow (die_with_parent_hook):
+the worker at once, with its work horses; the web app and Redis by SIGTERM.
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ class Child:
         """Collect its exit status (blocks until it has exited)."""
         if self.own_group:
             # Whatever it left in its group (gunicorn workers) goes too. (An RQ
-            # work horse has a session of its own: the cold shutdown stops it.)
+            # work horse has a group of its own: it dies with the worker, see service.worker.)
             # The unreaped leader still holds the group id, so it cannot be reused yet.
             with contextlib.suppress(OSError):
                 os.killpg(self.pid, signal.SIGKILL)
@@ -179,14 +181,19 @@ class Launcher:
             web_cmd,
             child_env,
             hurry_signal=signal.SIGQUIT,  # quick shutdown
+            orphan_signal=signal.SIGTERM,  # gunicorn's graceful stop takes seconds
         )
         self._spawn(
             "RQ worker",
             [sys.executable, "-m", "service.worker"],
             child_env,
             # A second SIGTERM is RQ's cold shutdown: it kills its work horse, which
-            # runs in a session of its own where our SIGKILL would not reach it.
+            # runs in a process group of its own where our SIGKILL would not reach it
+            # (the horse dies with the worker all the same: service.worker).
             hurry_signal=signal.SIGTERM,
+            # Its SIGTERM waits for the job in hand, for minutes perhaps: when the launcher
+            # is gone, the worker goes at once, and what it forked goes with it.
+            orphan_signal=signal.SIGKILL,
         )
 
         url = f"http://{_display_host(host)}:{port}"
@@ -231,7 +238,10 @@ class Launcher:
         # it last, with SIGTERM. A Ctrl-C meanwhile reaches the launcher after.
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            server = start_redis(data_dir=data_dir, port=port, appendfsync=appendfsync)
+            # Should the launcher die, Redis gets the SIGTERM that saves its append-only file.
+            server = start_redis(
+                data_dir=data_dir, port=port, appendfsync=appendfsync, preexec_fn=die_with_parent_hook()
+            )
         except (OSError, RuntimeError) as exc:
             raise LaunchError(f"could not start Redis: {exc} (log: {data_dir / 'redis.log'})") from exc
         finally:
@@ -242,14 +252,16 @@ class Launcher:
         say(f"Redis at {server.url} (data in {data_dir}, appendfsync {appendfsync})")
         return server.url
 
-    def _spawn(self, name: str, cmd: list[str], env: dict[str, str], hurry_signal: int) -> Child:
+    def _spawn(
+        self, name: str, cmd: list[str], env: dict[str, str], hurry_signal: int, orphan_signal: int
+    ) -> Child:
         # Own session: a terminal Ctrl-C reaches only make and the launcher, which
         # then stops the children in order (web and worker before Redis).
         process = subprocess.Popen(
             cmd,
             env=env,
             start_new_session=True,
-            preexec_fn=die_with_parent_hook(),  # safe: the launcher has one thread
+            preexec_fn=die_with_parent_hook(orphan_signal),  # safe: the launcher has one thread
         )
         child = Child(name, process, own_group=True, hint="see its output above", hurry_signal=hurry_signal)
         self.children.append(child)
@@ -457,8 +469,12 @@ def _stop_leftover_redis(pidfile: Path, data_dir: Path) -> None:
     pidfile.unlink(missing_ok=True)
 
 
-def die_with_parent_hook() -> Callable[[], None] | None:
-    """On Linux, a child gets SIGTERM when the launcher dies, even by SIGKILL."""
+def die_with_parent_hook(sig: int = signal.SIGTERM) -> Callable[[], None] | None:
+    """For the child of a fork: on Linux, it gets `sig` when its parent dies, even by SIGKILL.
+
+    Call it in the parent (it notes the parent's pid), run the hook in the child. The
+    kernel watches the parent's forking thread, so fork from a thread that lives as long.
+    """
     if not sys.platform.startswith("linux"):
         return None
     try:
@@ -469,9 +485,9 @@ def die_with_parent_hook() -> Callable[[], None] | None:
     pr_set_pdeathsig = 1
 
     def hook() -> None:
-        libc.prctl(pr_set_pdeathsig, int(signal.SIGTERM), 0, 0, 0)
-        if os.getppid() != parent:  # the launcher died before prctl
-            os.kill(os.getpid(), signal.SIGTERM)
+        libc.prctl(pr_set_pdeathsig, int(sig), 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before prctl
+            os.kill(os.getpid(), sig)
 
     return hook
 

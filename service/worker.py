@@ -132,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     queues = args.queues or list(QUEUES)
     worker: Worker | None = None
     import_job_modules()
+    _forks_die_with_worker()
     sweeper = Sweeper(args.sweep_interval) if args.sweep_interval > 0 and not args.burst else None
     try:
         if sweeper is not None:
@@ -159,6 +160,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.error("the worker stopped because its sweeper died (see above)")
         return 1
     return 0
+
+
+def _forks_die_with_worker() -> None:
+    """Every process this worker forks (work horses, RQ's scheduler) is killed when it dies.
+
+    RQ puts a horse in a process group of its own, so stopping the worker's group misses
+    it; without this, a horse whose worker was killed runs on to its job's timeout.
+    """
+    from service.launcher import die_with_parent_hook
+
+    hook = die_with_parent_hook(signal.SIGKILL)
+    if hook is None:
+        return
+    worker_pid = os.getpid()
+    forking = [0]  # the pid that forks, as the child finds it in its copy of memory
+
+    def note_parent() -> None:
+        forking[0] = os.getpid()
+
+    def in_child() -> None:
+        if forking[0] == worker_pid:  # not what a job's own code forks, nor its children
+            hook()
+
+    os.register_at_fork(before=note_parent, after_in_child=in_child)
 
 
 def import_job_modules() -> None:
