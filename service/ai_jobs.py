@@ -38,6 +38,7 @@ from ai.ismcts import Budget, search
 from ai.knowledge import SeatKnowledge, build
 from ai.policies import budget_for, choose, commands
 from ai.sim import key, seed_of
+from ai.slices import Tally, best, next_budget, record
 from domain import undo
 from domain.core import Command, IllegalMove
 from domain.history import fold_history
@@ -61,6 +62,11 @@ ANALYSIS_SECONDS = 0.1
 """Search time per decision of the analysis (ARCHIPELAGO_ANALYSIS_SECONDS overrides)."""
 ANALYSIS_SLICE_SECONDS = 1.0
 """About how long one analysis job searches before it hands the rest to a new job."""
+MOVE_SLICE_SECONDS = 1.0
+"""About how long one job of an ismcts move searches before the rest goes to the back of the
+queue (ai.slices). ARCHIPELAGO_AI_SLICE_SECONDS overrides this and ANALYSIS_SLICE_SECONDS."""
+SEARCH_MARK_SECONDS = 300
+"""How long a move's search in slices is taken to be alive after its last slice was queued."""
 MOVE_TIMEOUT = 120
 AWAITING = "ai:awaiting"
 """Set of game ids where a computer seat must act; the sweeper's to-do list."""
@@ -148,6 +154,27 @@ class AiQueue:
         ident = f"{analysis_job_id(game_id)}-{after}"
         self._enqueue("service.ai_jobs.analyse", (game_id, after), ident, ANALYSIS_TIMEOUT)
 
+    def defer_analysis(self, game_id: str, after: int, waits: int) -> None:
+        """Put a slice of an analysis back at the end of the queue, behind the moves queued now."""
+        ident = f"{analysis_job_id(game_id)}-{after}-wait{waits}"
+        self._enqueue("service.ai_jobs.analyse", (game_id, after, waits), ident, ANALYSIS_TIMEOUT)
+
+    def moves_queued(self) -> bool:
+        """Whether a computer move (or a slice of one) waits in the queue."""
+        return any(i.startswith("ai-") for i in queue(QUEUE_AI, self.connection).get_job_ids())
+
+    def continue_move(self, game_id: str, seat: int, version: int, tally: Tally) -> None:
+        """Enqueue the next slice of a move's search at the end of the queue."""
+        ident = f"{move_job_id(game_id, seat, version)}-{tally.slices}"
+        self.connection.set(_search_mark(game_id, seat, version), ident, ex=SEARCH_MARK_SECONDS)
+        args = (game_id, seat, version, tally.to_json())
+        self._enqueue("service.ai_jobs.ai_move", args, ident, MOVE_TIMEOUT)
+
+    def searching(self, game_id: str, seat: int, version: int) -> bool:
+        """Whether a search in slices for this move is under way (a re-enqueued first job then
+        leaves it alone instead of starting a second one)."""
+        return bool(self.connection.exists(_search_mark(game_id, seat, version)))
+
     def _enqueue(self, function: str, args: tuple[Any, ...], ident: str, timeout: int) -> bool:
         try:
             queue(QUEUE_AI, self.connection).enqueue(
@@ -156,6 +183,10 @@ class AiQueue:
         except DuplicateJobError:
             return False  # already enqueued; the job is idempotent too
         return True
+
+
+def _search_mark(game_id: str, seat: int, version: int) -> str:
+    return f"ai-search:{{{game_id}}}:{seat}:{version}"
 
 
 # --- the move ------------------------------------------------------------------------------
@@ -199,8 +230,38 @@ def next_command(
     return choose(kind, knowledge_for(loaded, seat), legal, rng, budget_for(level, environ))
 
 
-def ai_move(game_id: str, seat: int, version: int) -> str:
-    """Send the AI seat's command at `version`: "played", or why nothing was appended."""
+def slice_seconds(default: float, environ: Mapping[str, str] | None = None) -> float:
+    """ARCHIPELAGO_AI_SLICE_SECONDS, else `default`: how long one job searches."""
+    env = os.environ if environ is None else environ
+    return float(env.get("ARCHIPELAGO_AI_SLICE_SECONDS") or default)
+
+
+def next_step(
+    loaded: Loaded, seat: int, tally: Tally | None = None, environ: Mapping[str, str] | None = None
+) -> dict[str, Any] | Tally | None:
+    """One slice of the seat's decision: the body it sends now, or the Tally of an ismcts search
+    that goes on in another slice (ai.slices), or None when it need not act."""
+    kind, level = ai_seats(loaded.setup)[seat]
+    legal = commands(seat, loaded.rules.legal_commands(loaded.state, seat))
+    if kind != "ismcts" or len(legal) < 2 or takeback_answers(loaded, seat):
+        return next_command(loaded, seat, environ)
+    whole = budget_for(level, environ)
+    cut = slice_seconds(MOVE_SLICE_SECONDS, environ)
+    tally = tally or Tally()
+    budget = next_budget(whole, tally, cut)
+    if budget is not None:
+        # The first slice draws what an unsliced search drew; each later one its own worlds.
+        parts = (loaded.game_id, seat, loaded.version) + ((tally.slices,) if tally.slices else ())
+        found = search(knowledge_for(loaded, seat), legal, random.Random(seed_of(*parts)), budget)
+        tally = record(tally, found, budget)
+        if next_budget(whole, tally, cut) is not None:
+            return tally
+    return best(tally, legal).to_json()
+
+
+def ai_move(game_id: str, seat: int, version: int, tally: Mapping[str, Any] | None = None) -> str:
+    """Send the AI seat's command at `version`: "played", or why nothing was appended
+    ("searching": the search goes on in the next slice, a job queued behind the others)."""
     from service.wiring import build_service
 
     service = build_service()
@@ -209,7 +270,14 @@ def ai_move(game_id: str, seat: int, version: int) -> str:
         return "stale"
     if seat not in ai_seats(loaded.setup):
         return "not_an_ai_seat"
-    body = next_command(loaded, seat)
+    if tally is None and service.ai is not None and service.ai.searching(game_id, seat, version):
+        return "searching"
+    body = next_step(loaded, seat, None if tally is None else Tally.from_json(tally))
+    if isinstance(body, Tally):
+        if service.ai is None:
+            raise RuntimeError("a search in slices needs the AI queue")
+        service.ai.continue_move(game_id, seat, version, body)
+        return "searching"
     if body is None:
         return "nothing_to_do"
     try:
@@ -319,16 +387,21 @@ def analysis_notes(
     return notes, None
 
 
-def analyse(game_id: str, after: int = 0) -> int:
+def analyse(game_id: str, after: int = 0, waits: int = 0) -> int:
     """Write the analysis of an ended casual game's decisions after `after`; the notes written.
 
     One job analyses about ANALYSIS_SLICE_SECONDS of decisions, then enqueues the next
     slice: a single worker then never keeps a round's scoring waiting behind a review.
+    A slice that finds computer moves queued goes back behind them first (`waits` counts
+    how often): a review never delays a move by more than the slice already running.
     """
     from service.annotations import Annotations, Author
     from service.wiring import build_service
 
     service = build_service()
+    if service.ai is not None and service.ai.moves_queued():
+        service.ai.defer_analysis(game_id, after, waits + 1)
+        return 0
     loaded = service.load(game_id)
     if not loaded.rules.is_terminal(loaded.state) or loaded.setup.get("mode", "casual") != "casual":
         return 0
@@ -336,7 +409,7 @@ def analyse(game_id: str, after: int = 0) -> int:
     layer = _layer_name(loaded)
     if any(n.get("layer") == layer and n["version"] > after for n in notes_store.list(game_id)):
         return 0  # a re-run: this slice is written already
-    notes, rest = analysis_notes(loaded, analysis_budget(), after, ANALYSIS_SLICE_SECONDS)
+    notes, rest = analysis_notes(loaded, analysis_budget(), after, slice_seconds(ANALYSIS_SLICE_SECONDS))
     author = Author("analysis", layer)
     for note in notes:
         notes_store.add(loaded, author, note)
