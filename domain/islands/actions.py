@@ -24,7 +24,7 @@ def _free(state: State, index: int, line: Line) -> None:
 
 def _in_stock(state: State, seat: int) -> None:
     if state.stock[seat] == 0:
-        hint = " (place one taken back with take_back, O-11)" if state.rules.take_back_when_out else " (K-8)"
+        hint = " (a PlaceBridge may take one back, O-11)" if state.rules.take_back_when_out else " (K-8)"
         raise IllegalMove("no_bridges_in_stock", "you have no bridge left to place" + hint)
 
 
