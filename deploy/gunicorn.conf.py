@@ -37,8 +37,8 @@ control_socket_disable = True
 
 # Above the app's own limits (MAX_URL_BYTES, MAX_HEADER_BYTES: service/api/sizes.py), so
 # that the app answers an oversized request with its problem+json 414 or 431. Only what
-# passes these (a request line over 8190 bytes, gunicorn's maximum; one header over 16 KiB;
-# more than 100 headers) gets gunicorn's own plain-text 400, 414 or 431 from here.
+# exceeds these (a request line over 8190 bytes, gunicorn's maximum; one header over 16 KiB;
+# more than 100 headers) gets gunicorn's own 400, 414 or 431, as a small HTML page.
 limit_request_line = 8190
 limit_request_field_size = 16 * 1024
 limit_request_fields = 100

@@ -1,5 +1,5 @@
 """Size limits (P5 B.8): the app answers 413, 414 and 431 as problem+json before reading more,
-and gunicorn's own limits sit above them, so its plain-text answers are for what the app never sees."""
+and gunicorn's own limits sit above them, so its HTML answers are only for what the app never sees."""
 
 from __future__ import annotations
 
