@@ -6,8 +6,9 @@ import hashlib
 import json
 import secrets
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,10 @@ from service.seats import SeatTokens
 from service.store import archive_key
 
 CONFLICT_RETRIES = 5
+RECHECK_SECONDS = 60.0
+"""How long a cached fold is caught up by its new events alone; after that, the next load
+reads and checks the game's whole chain again (and keeps the fold if nothing changed), so an
+older event changed in Redis is noticed within this time even in a game watched all along."""
 ORGANIZER = "organizer"
 """The actor of what the organizer appends: the game's creation and corrections."""
 CORRECT = "Correct"
@@ -128,6 +133,13 @@ def extended(loaded: Loaded, newer: Sequence[Envelope]) -> Loaded:
     return Loaded(loaded.game_id, loaded.rules, state, envelopes)
 
 
+def first_bad(envelopes: Sequence[Envelope]) -> int | None:
+    """The first bad version of a whole game's events (from version 1 on); None when they hold."""
+    if envelopes and envelopes[0].version != 1:
+        return 1  # the chain's start is missing, so nothing after it can be vouched for
+    return verify_chain(envelopes)
+
+
 def chains_onto(newest: Envelope, tail: Sequence[Envelope]) -> bool:
     """Whether `tail`, read after the already checked `newest`, links onto it and each of its
     hashes holds; `newest` itself is not hashed again."""
@@ -143,7 +155,7 @@ def checked(game_id: str, envelopes: list[Envelope]) -> Loaded:
     """
     if not envelopes:
         raise GameNotFound(game_id)
-    broken = verify_chain(envelopes)
+    broken = first_bad(envelopes)
     if broken == 1:
         raise ChainBroken(game_id, 1)
     trusted = envelopes if broken is None else envelopes[: broken - 1]
@@ -188,6 +200,8 @@ class GameService:
         cache_size: int = 256,
         ai: Any = None,
         dice: Dice | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        recheck_seconds: float = RECHECK_SECONDS,
     ) -> None:
         self.store = store
         self.redis = client
@@ -195,8 +209,11 @@ class GameService:
         self.scoring = scoring
         self.ai = ai  # service.ai_jobs.AiQueue: computer seats' moves and the analysis
         self.dice = dice or Dice()
-        self._cache: OrderedDict[str, tuple[Any, list[Envelope]]] = OrderedDict()
+        # game id -> (state, its envelopes, when the whole chain was last read and checked)
+        self._cache: OrderedDict[str, tuple[Any, list[Envelope], float]] = OrderedDict()
         self._cache_size = cache_size
+        self._clock = clock
+        self._recheck_seconds = recheck_seconds
         self._lock = threading.Lock()
 
     # --- creating -------------------------------------------------------------------
@@ -239,24 +256,49 @@ class GameService:
         with self._lock:
             cached = None if fresh else self._cache.get(game_id)
         try:
-            loaded = None if cached is None else self._catch_up(game_id, *cached)
-            if loaded is None:
-                loaded = checked(game_id, self.store.read(game_id))
+            loaded, checked_at = self._loaded(game_id, cached)
         except ChainBroken:  # nothing to fold at all (the setup, or an entry that does not read)
             self.forget(game_id)
             raise
         if loaded.broken is None:
-            self._remember(game_id, loaded.state, loaded.envelopes)
+            self._remember(game_id, loaded.state, loaded.envelopes, checked_at)
         else:
             self.forget(game_id)
         return loaded
+
+    def _loaded(
+        self, game_id: str, cached: tuple[Any, list[Envelope], float] | None
+    ) -> tuple[Loaded, float]:
+        """The game, and when its whole chain was last read and checked."""
+        now = self._clock()
+        if cached is None:
+            return checked(game_id, self.store.read(game_id)), now
+        state, envelopes, checked_at = cached
+        if now - checked_at >= self._recheck_seconds:
+            return self._rechecked(game_id, state, envelopes), now
+        caught_up = self._catch_up(game_id, state, envelopes)
+        if caught_up is None:
+            return checked(game_id, self.store.read(game_id)), now
+        return caught_up, checked_at
+
+    def _rechecked(self, game_id: str, state: Any, envelopes: list[Envelope]) -> Loaded:
+        """The game from a read of every stored event, its whole chain checked; the cached
+        fold is kept (not folded again) while the store still holds its events unchanged."""
+        read = self.store.read(game_id)
+        newest = envelopes[-1]
+        unchanged = len(read) >= newest.version and read[newest.version - 1] == newest
+        if unchanged and first_bad(read) is None:
+            rules = rules_for(envelopes[0].data["game"])
+            return extended(Loaded(game_id, rules, state, envelopes), read[newest.version :])
+        return checked(game_id, read)
 
     def _catch_up(self, game_id: str, state: Any, envelopes: list[Envelope]) -> Loaded | None:
         """The cached fold with the newer events, or None when the store no longer agrees.
 
         The one read starts at the cached newest event, so it costs no extra round trip:
         that event must come back unchanged and the new tail must chain onto it. Older
-        events are not read again; `verify` (and any load without the cache) checks them.
+        events are not read again until RECHECK_SECONDS have passed; `verify` (and any load
+        without the cache) checks them at once.
         """
         newest = envelopes[-1]
         read = self.store.read(game_id, after=newest.version - 1)
@@ -277,7 +319,7 @@ class GameService:
             return Verified(game_id, self.store.version(game_id), error.version)
         if not envelopes:
             raise GameNotFound(game_id)
-        broken = verify_chain(envelopes)
+        broken = first_bad(envelopes)
         if broken is not None:
             self.forget(game_id)
         return Verified(game_id, envelopes[-1].version, broken)
@@ -287,9 +329,11 @@ class GameService:
         with self._lock:
             self._cache.pop(game_id, None)
 
-    def _remember(self, game_id: str, state: Any, envelopes: list[Envelope]) -> None:
+    def _remember(
+        self, game_id: str, state: Any, envelopes: list[Envelope], checked_at: float
+    ) -> None:
         with self._lock:
-            self._cache[game_id] = (state, envelopes)
+            self._cache[game_id] = (state, envelopes, checked_at)
             self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
@@ -486,6 +530,7 @@ __all__ = [
     "Verified",
     "chains_onto",
     "checked",
+    "first_bad",
     "extended",
     "fold_envelopes",
     "takeback_answers",

@@ -18,8 +18,8 @@ from werkzeug.test import TestResponse
 
 from replays import archive as fmt
 from service.api.stream import follow
-from service.games import GameService
-from service.store import EventStore
+from service.games import RECHECK_SECONDS, GameService
+from service.store import EventStore, stream_key
 from tests.api.helpers import bearer, create_game, legal_commands, parse_sse, post
 from tests.api.test_replays import export, played, service_of
 from tests.replays.play import play_on, rewrite_stored_event
@@ -134,6 +134,30 @@ def test_a_tail_read_after_the_cached_fold_is_checked(
     rewrite_stored_event(redis_client, game["game_id"], before + 2)
 
     assert cached.load(game["game_id"]).broken == before + 2
+
+
+def test_a_cached_fold_is_checked_against_the_whole_store_once_it_is_old(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = played(app, client, seed=22, until_version=20)
+    now = [1000.0]
+    service = GameService(EventStore(redis_client), redis_client, clock=lambda: now[0])
+    assert service.load(game["game_id"]).broken is None
+
+    rewrite_stored_event(redis_client, game["game_id"], 6)
+    now[0] += RECHECK_SECONDS
+
+    assert service.load(game["game_id"]).broken == 6
+
+
+def test_a_game_whose_first_event_is_gone_is_broken_at_version_1(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = played(app, client, seed=23, until_version=10)
+    redis_client.xdel(stream_key(game["game_id"]), "0-1")
+
+    assert client.get(f"/games/{game['game_id']}/verify").json["first_bad_version"] == 1
+    assert_chain_broken(client.get(f"/games/{game['game_id']}"), 1)
 
 
 def test_an_intact_game_verifies_from_the_store(app: Flask, client: FlaskClient) -> None:
