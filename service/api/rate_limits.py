@@ -19,7 +19,7 @@ from flask_limiter.util import get_remote_address
 from service.api.problems import problem
 
 DEFAULTS: Mapping[str, Any] = {
-    "RATELIMIT_ENABLED": True,
+    "RATE_LIMITS_ENABLED": True,
     # Every request not limited below, per address; generous enough for a hall behind one NAT.
     "RATE_LIMIT_DEFAULT": "50 per second",
     "RATE_LIMIT_CREATE": "10 per minute;100 per hour",
@@ -37,9 +37,11 @@ ENVIRONMENT: Mapping[str, str] = {
 SWITCH = "ARCHIPELAGO_RATE_LIMITS"
 """`off` (or 0, false, no) turns every limit off, e.g. for benchmarks from one address."""
 
-# One limiter per process, as its decorators need it at import; the limits are read from the
-# current app's config on each request, so every app (and test) has its own.
+# One limiter per process, as its decorators need it at import. Its own switch
+# (RATELIMIT_ENABLED) belongs to the process, so each app's RATE_LIMITS_ENABLED and limits
+# are read from the current app's config on each request instead.
 limiter = Limiter(get_remote_address, default_limits=[lambda: current_app.config["RATE_LIMIT_DEFAULT"]])
+limiter.request_filter(lambda: not current_app.config["RATE_LIMITS_ENABLED"])
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -50,13 +52,14 @@ def settings(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     found = dict(DEFAULTS)
     found.update({setting: env[name] for name, setting in ENVIRONMENT.items() if env.get(name)})
     if env.get(SWITCH):
-        found["RATELIMIT_ENABLED"] = env[SWITCH].strip().lower() not in ("off", "0", "false", "no")
+        found["RATE_LIMITS_ENABLED"] = env[SWITCH].strip().lower() not in ("off", "0", "false", "no")
     return found
 
 
 def init_limits(app: Flask, storage_uri: str) -> None:
     """Count on `storage_uri` (the service's Redis) unless the config names another storage."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", storage_uri)
+    app.config["RATELIMIT_ENABLED"] = True
     limiter.init_app(app)
     app.register_error_handler(RateLimitExceeded, rate_limited)
 

@@ -30,7 +30,7 @@ def app(
     monkeypatch.setenv("RQ_REDIS_URL", redis_server.url)
     # Tests play fast from one address; test_rate_limits turns the limits on.
     config = {"REDIS_URL": redis_server.url, "TESTING": True, "SSE_MAX_SECONDS": 0.3}
-    app = create_app({**config, "RATELIMIT_ENABLED": False})
+    app = create_app({**config, "RATE_LIMITS_ENABLED": False})
     yield app
     app.extensions[EXTENSION].redis.close()
 

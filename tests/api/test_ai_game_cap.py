@@ -44,7 +44,7 @@ def capped(
     apps: list[Flask] = []
 
     def build(**config: Any) -> Flask:
-        base = {"REDIS_URL": redis_server.url, "TESTING": True, "RATELIMIT_ENABLED": False}
+        base = {"REDIS_URL": redis_server.url, "TESTING": True, "RATE_LIMITS_ENABLED": False}
         app = create_app({**base, **config})
         apps.append(app)
         return app

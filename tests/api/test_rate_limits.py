@@ -44,7 +44,7 @@ def _all_events(redis_client: redis.Redis) -> int:
 
 def test_rate_limits_are_on_by_default(monkeypatch: pytest.MonkeyPatch, limited: Any) -> None:
     monkeypatch.delenv("ARCHIPELAGO_RATE_LIMITS", raising=False)
-    assert limited().config["RATELIMIT_ENABLED"] is True
+    assert limited().config["RATE_LIMITS_ENABLED"] is True
 
 
 def test_the_environment_turns_rate_limits_off_and_sets_them(
@@ -53,7 +53,7 @@ def test_the_environment_turns_rate_limits_off_and_sets_them(
     monkeypatch.setenv("ARCHIPELAGO_RATE_LIMITS", "off")
     monkeypatch.setenv("ARCHIPELAGO_RATE_LIMIT_CREATE", "7 per minute")
     app = limited()
-    assert app.config["RATELIMIT_ENABLED"] is False
+    assert app.config["RATE_LIMITS_ENABLED"] is False
     assert app.config["RATE_LIMIT_CREATE"] == "7 per minute"
 
 
@@ -96,3 +96,10 @@ def test_every_other_request_has_the_default_limit(limited: Any) -> None:
     assert [client.get("/health").status_code for _ in range(4)] == [200, 200, 200, 429]
     refused = client.get("/health")
     assert refused.json["code"] == "rate_limited" and int(refused.headers["Retry-After"]) >= 1
+
+
+def test_an_app_without_limits_leaves_another_apps_limits_on(limited: Any) -> None:
+    client = limited(RATE_LIMIT_CREATE="1 per hour").test_client()
+    limited(RATE_LIMITS_ENABLED=False)  # e.g. a second app in the same process, limits off
+    assert client.post("/games", json=KAHUNA, environ_base=ANN).status_code == 201
+    assert client.post("/games", json=KAHUNA, environ_base=ANN).status_code == 429
