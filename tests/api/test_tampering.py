@@ -72,6 +72,18 @@ def test_a_changed_newest_event_is_seen_through_the_fold_cache(
     assert (result.ok, result.first_bad) == (False, newest)
 
 
+def test_a_client_holding_the_version_still_learns_of_the_break(
+    app: Flask, client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    game = played(app, client, seed=24, until_version=15)
+    etag = client.get(f"/games/{game['game_id']}").headers["ETag"]
+
+    rewrite_stored_event(redis_client, game["game_id"], 15)
+
+    answer = client.get(f"/games/{game['game_id']}", headers={"If-None-Match": etag})
+    assert answer.status_code == 200 and answer.json["chain_broken"] == {"version": 15}
+
+
 def test_a_changed_older_event_is_found_by_verify_from_the_store(
     app: Flask, client: FlaskClient, redis_client: redis.Redis
 ) -> None:
