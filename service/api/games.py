@@ -24,7 +24,7 @@ from service.api.preconditions import (
     not_modified,
     version_headers,
 )
-from service.api.rate_limits import command_limit, creation_limit
+from service.api.rate_limits import RATE_LIMITED, command_limit, creation_limit
 from service.api.replays import refuse_archived
 from service.api.schemas import (
     AfterSchema,
@@ -65,6 +65,7 @@ LAST_EVENT_ID = {
 
 
 @blp.post("/games")
+@blp.alt_response(429, **RATE_LIMITED)
 @creation_limit
 @blp.arguments(CreateGameSchema)
 @blp.response(201, CreatedSchema)
@@ -134,6 +135,7 @@ def legal_commands(game_id: str, seat: int) -> Any:
 @blp.post("/games/<game_id>/commands")
 @blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
 @blp.response(200, ExecutedSchema)
+@blp.alt_response(429, **RATE_LIMITED)
 @command_limit
 @refuse_archived
 @with_seat(required=True)

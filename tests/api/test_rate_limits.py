@@ -103,3 +103,11 @@ def test_an_app_without_limits_leaves_another_apps_limits_on(limited: Any) -> No
     limited(RATE_LIMITS_ENABLED=False)  # e.g. a second app in the same process, limits off
     assert client.post("/games", json=KAHUNA, environ_base=ANN).status_code == 201
     assert client.post("/games", json=KAHUNA, environ_base=ANN).status_code == 429
+
+
+def test_the_openapi_document_names_the_429_of_the_limited_endpoints(limited: Any) -> None:
+    paths = limited().test_client().get("/openapi.json").json["paths"]
+    for path in ("/games", "/games/{game_id}/commands"):
+        answer = paths[path]["post"]["responses"]["429"]
+        assert set(answer["content"]) == {"application/problem+json"}, path
+        assert "Retry-After" in answer["headers"], path
