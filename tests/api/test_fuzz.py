@@ -20,6 +20,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis.checks import not_a_server_error
+from schemathesis.core.failures import FailureGroup
 from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -78,7 +79,7 @@ def fuzz(
             case.headers = {**(case.headers or {}), **bearer(game["tokens"][0])}
         try:
             statuses[case.call_and_validate(checks=CHECKS).status_code] += 1
-        except (AssertionError, ExceptionGroup) as found:
+        except (AssertionError, FailureGroup) as found:
             for failure in getattr(found, "exceptions", [found]):
                 kind = getattr(failure, "title", type(failure).__name__)
                 failures[f"{operation.label} ({mode}): {kind}"] += 1
