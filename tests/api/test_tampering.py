@@ -9,18 +9,22 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from rq.job import Job
 from werkzeug.test import TestResponse
 
 from replays import archive as fmt
+from service.api.context import game_service
 from service.api.stream import follow
 from service.games import RECHECK_SECONDS, GameService
+from service.scoring import AWAITING, job_id
 from service.store import EventStore, stream_key
-from tests.api.helpers import bearer, create_game, legal_commands, parse_sse, post
+from tests.api.helpers import bearer, create_game, legal_commands, parse_sse, play, post
 from tests.api.test_replays import export, played, service_of
 from tests.replays.play import play_on, rewrite_stored_event
 
@@ -170,6 +174,27 @@ def test_a_game_whose_first_event_is_gone_is_broken_at_version_1(
 
     assert client.get(f"/games/{game['game_id']}/verify").json["first_bad_version"] == 1
     assert_chain_broken(client.get(f"/games/{game['game_id']}"), 1)
+
+
+@pytest.mark.parametrize("changed", [1, 4])
+def test_the_scoring_sweeper_leaves_a_changed_game_waiting(
+    app: Flask,
+    client: FlaskClient,
+    run_worker: Callable[[], None],
+    redis_client: redis.Redis,
+    changed: int,
+) -> None:
+    game = create_game(client)
+    waiting = play(client, game, random.Random(5), run_worker, until=lambda v: v["phase"] == "scoring")
+    Job.fetch(job_id(game["game_id"], waiting["version"]), connection=redis_client).delete()
+
+    rewrite_stored_event(redis_client, game["game_id"], changed)
+
+    with app.app_context():
+        sweeper = game_service()
+        sweeper.forget(game["game_id"])  # the worker's sweeper has no fold of this game cached
+        assert sweeper.scoring.sweep(sweeper) == 0
+    assert redis_client.sismember(AWAITING, game["game_id"])
 
 
 def test_an_intact_game_verifies_from_the_store(app: Flask, client: FlaskClient) -> None:
