@@ -9,11 +9,12 @@ STAMP    := $(VENV)/.installed
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help install run worker test lint format bench clean
+.PHONY: help install run worker test faults lint format bench clean
 
 help:
 	@echo "make run      start the service (embedded Redis, web app, worker) at http://127.0.0.1:8000"
 	@echo "make test     run the whole test suite (PYTEST_ARGS='...' passes arguments to pytest)"
+	@echo "make faults   the long fault runs: kill -9 of Redis while clients append, figures printed"
 	@echo "make bench    run the benchmarks"
 	@echo "make lint     ruff check"
 	@echo "make format   ruff format + import sorting"
@@ -41,7 +42,10 @@ worker: $(STAMP)
 	$(BIN)/archipelago-worker
 
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not faults" $(PYTEST_ARGS)
+
+faults: $(STAMP)
+	$(BIN)/python -m pytest -m faults -s $(PYTEST_ARGS) tests
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
