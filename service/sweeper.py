@@ -28,7 +28,8 @@ def job_alive(connection: redis.Redis, ident: str) -> bool:
         job = Job.fetch(ident, connection=connection)
     except NoSuchJobError:
         return False
-    if job.get_status(refresh=True) in ALIVE:
+    status = job.get_status(refresh=True)
+    if status in ALIVE and (status != JobStatus.STARTED or _running(job)):
         return True
     try:
         job.delete()
@@ -38,6 +39,18 @@ def job_alive(connection: redis.Redis, ident: str) -> bool:
         connection.delete(job.execution_registry.key)
         job.delete()
     return False
+
+
+def _running(job: Job) -> bool:
+    """Whether a started job has a live execution (its worker renews it while the job runs).
+
+    A worker killed mid-job leaves the job "started" until RQ's own cleanup, minutes later,
+    marks it failed; its execution's record expires within about a minute and a half.
+    """
+    try:
+        return bool(job.get_executions())
+    except ValueError:  # listed, but its record expired with the worker that ran it
+        return False
 
 
 def each_game(connection: redis.Redis, key: str, sweep_one: Callable[[str], int], what: str) -> int:

@@ -15,6 +15,7 @@ from rq.job import Job
 from service.api.context import game_service
 from service.scoring import AWAITING, job_id
 from service.store import EventStore
+from service.worker import QUEUE_DEFAULT, queue
 from tests.api.helpers import create_game, play, view
 
 
@@ -106,3 +107,21 @@ def test_one_game_s_error_is_logged_and_the_sweep_goes_on(
 
     assert view(client, game)["phase"] == "play"
     assert any("no-such-game" in r.getMessage() for r in caplog.records)
+
+
+def test_a_job_still_started_by_a_killed_run_is_replaced_once_its_execution_expired(
+    app: Flask, client: FlaskClient, run_worker: Callable[[], None], redis_client: redis.Redis
+) -> None:
+    game = create_game(client)
+    waiting = play(client, game, random.Random(10), run_worker, until=_scoring)
+    job = Job.fetch(job_id(game["game_id"], waiting["version"]), connection=redis_client)
+    queue(QUEUE_DEFAULT, redis_client).remove(job)
+    job.set_status("started")  # RQ's own cleanup marks it failed only minutes later
+    redis_client.zadd(job.execution_registry.key, {"gone-with-the-worker": 9_999_999_999})
+
+    with app.app_context():
+        service = game_service()
+        assert service.scoring.sweep(service) == 1
+    run_worker()
+
+    assert view(client, game)["phase"] == "play"
