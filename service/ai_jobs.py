@@ -9,7 +9,11 @@ seat must still act at exactly version v, builds the seat's knowledge from its v
 its redacted events (ai.knowledge), lets the player choose with a random.Random seeded
 from (game, seat, v), and executes the command expecting version v. A stale job, or a
 re-run after the command was appended, finds another version and appends nothing; the
-command's own follow-up enqueues the next job. Takebacks: an AI seat accepts a request
+command's own follow-up enqueues the next job. No job searches much longer than a slice
+(MOVE_SLICE_SECONDS): a longer ismcts search goes on in jobs `ai-<game>-<seat>-<v>-<k>`
+at the back of the queue (ai.slices), and an analysis slice waits behind queued moves, so
+one game's search never holds up another game's move by more than one slice.
+Takebacks: an AI seat accepts a request
 that takes back none of its own commands, and declines any other, except in practice
 against the computer, where it accepts every request (docs/ai.md).
 

@@ -65,7 +65,14 @@ LAST_EVENT_ID = {
 
 
 @blp.post("/games")
-@blp.alt_response(429, **RATE_LIMITED)
+@blp.alt_response(
+    429,
+    **{
+        **RATE_LIMITED,
+        "description": "Too many requests from this address (rate_limited), or too many "
+        "unfinished games with computer seats (too_many_ai_games)",
+    },
+)
 @creation_limit
 @blp.arguments(CreateGameSchema)
 @blp.response(201, CreatedSchema)
