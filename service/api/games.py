@@ -24,7 +24,7 @@ from service.api.preconditions import (
     not_modified,
     version_headers,
 )
-from service.api.rate_limits import RATE_LIMITED, command_limit, creation_limit
+from service.api.rate_limits import RATE_LIMITED, client_address, command_limit, creation_limit
 from service.api.replays import refuse_archived
 from service.api.schemas import (
     AfterSchema,
@@ -78,7 +78,7 @@ LAST_EVENT_ID = {
 @blp.response(201, CreatedSchema)
 def create_game(setup: dict[str, Any]) -> Any:
     """Create a game; the answer holds each seat's token (shown only once), none for computer seats."""
-    created = game_service().create(setup, client=request.remote_addr)
+    created = game_service().create(setup, client=client_address())
     seats = [
         {"seat": seat, **entry, **({"token": token} if token is not None else {})}
         for seat, (entry, token) in enumerate(zip(setup["seats"], created.tokens, strict=True))

@@ -1,20 +1,22 @@
 """Rate limits per client address: Flask-Limiter on the service's Redis, settings and the 429 answer.
 
 Every app worker counts in the same Redis, so a limit holds across gunicorn processes and
-survives their restarts. The client address is `request.remote_addr`: behind a proxy it is
-what gunicorn's `forwarded_allow_ips` lets the proxy's X-Forwarded-For say.
+survives their restarts. The client address is the peer's, unless the peer is a proxy
+listed in FORWARDED_ALLOW_IPS (the setting gunicorn reads for X-Forwarded-Proto): then it
+is the address that proxy names in X-Forwarded-For. Gunicorn itself leaves REMOTE_ADDR at
+the proxy's address, which would put every client behind it into one allowance.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from flask import Flask, Response, current_app
+from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
-from flask_limiter.util import get_remote_address
 
 from service.api.problems import PROBLEM_JSON, problem
 from service.api.schemas import ProblemSchema
@@ -28,12 +30,15 @@ DEFAULTS: Mapping[str, Any] = {
     "RATELIMIT_KEY_PREFIX": "archipelago",
     # The X-RateLimit-* headers cost a Redis round trip on every answer; the 429 has Retry-After.
     "RATELIMIT_HEADERS_ENABLED": False,
+    # Proxies whose X-Forwarded-For names the client: comma-separated addresses or networks, * = any.
+    "FORWARDED_ALLOW_IPS": "127.0.0.1",
 }
 #: Environment variable -> setting, read by create_app (its config still wins).
 ENVIRONMENT: Mapping[str, str] = {
     "ARCHIPELAGO_RATE_LIMIT_DEFAULT": "RATE_LIMIT_DEFAULT",
     "ARCHIPELAGO_RATE_LIMIT_CREATE": "RATE_LIMIT_CREATE",
     "ARCHIPELAGO_RATE_LIMIT_COMMANDS": "RATE_LIMIT_COMMANDS",
+    "FORWARDED_ALLOW_IPS": "FORWARDED_ALLOW_IPS",
 }
 SWITCH = "ARCHIPELAGO_RATE_LIMITS"
 """`off` (or 0, false, no) turns every limit off, e.g. for benchmarks from one address."""
@@ -41,7 +46,37 @@ SWITCH = "ARCHIPELAGO_RATE_LIMITS"
 # One limiter per process, as its decorators need it at import. Its own switch
 # (RATELIMIT_ENABLED) belongs to the process, so each app's RATE_LIMITS_ENABLED and limits
 # are read from the current app's config on each request instead.
-limiter = Limiter(get_remote_address, default_limits=[lambda: current_app.config["RATE_LIMIT_DEFAULT"]])
+
+
+def client_address() -> str:
+    """The requesting client's address: the peer's, or what the trusted proxies forwarded."""
+    address = request.remote_addr or "unknown"
+    hops = [h.strip() for h in request.headers.get("X-Forwarded-For", "").split(",") if h.strip()]
+    trusted = str(current_app.config["FORWARDED_ALLOW_IPS"])
+    # Right to left: each trusted hop vouches for the address left of it, and no further.
+    while hops and _trusted(address, trusted):
+        address = hops.pop()
+    return address
+
+
+def _trusted(address: str, allowed: str) -> bool:
+    entries = [e.strip() for e in allowed.split(",") if e.strip()]
+    if "*" in entries:
+        return True
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    for entry in entries:
+        try:
+            if ip in ipaddress.ip_network(entry, strict=False):
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+limiter = Limiter(client_address, default_limits=[lambda: current_app.config["RATE_LIMIT_DEFAULT"]])
 limiter.request_filter(lambda: not current_app.config["RATE_LIMITS_ENABLED"])
 
 View = TypeVar("View", bound=Callable[..., Any])

@@ -131,3 +131,14 @@ def test_concurrent_creations_never_overshoot_the_cap(redis_client: redis.Redis)
         t.join()
     assert len(admitted) == 3
     assert games.count("192.0.2.1") == 3
+
+
+def test_behind_a_trusted_proxy_the_cap_counts_the_forwarded_client(capped: Callable[..., Flask]) -> None:
+    client = capped(AI_GAMES_PER_CLIENT=1, FORWARDED_ALLOW_IPS="10.0.0.5").test_client()
+    proxy = {"REMOTE_ADDR": "10.0.0.5"}
+
+    def create(forwarded_for: str) -> int:
+        headers = {"X-Forwarded-For": forwarded_for}
+        return client.post("/games", json=AGAINST_BOT, environ_base=proxy, headers=headers).status_code
+
+    assert [create("198.51.100.7"), create("198.51.100.7"), create("198.51.100.8")] == [201, 429, 201]

@@ -111,3 +111,24 @@ def test_the_openapi_document_names_the_429_of_the_limited_endpoints(limited: An
         answer = paths[path]["post"]["responses"]["429"]
         assert set(answer["content"]) == {"application/problem+json"}, path
         assert "Retry-After" in answer["headers"], path
+
+
+def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_allowance(limited: Any) -> None:
+    client = limited(RATE_LIMIT_CREATE="1 per hour", FORWARDED_ALLOW_IPS="10.0.0.5").test_client()
+    proxy = {"REMOTE_ADDR": "10.0.0.5"}
+
+    def create(forwarded_for: str) -> int:
+        headers = {"X-Forwarded-For": forwarded_for}
+        return client.post("/games", json=KAHUNA, environ_base=proxy, headers=headers).status_code
+
+    assert create("198.51.100.7") == 201
+    assert create("198.51.100.7") == 429
+    assert create("198.51.100.8") == 201
+    assert create("203.0.113.9, 198.51.100.8") == 429, "the address the trusted proxy saw counts"
+
+
+def test_a_forwarded_for_header_from_an_untrusted_peer_changes_nothing(limited: Any) -> None:
+    client = limited(RATE_LIMIT_CREATE="1 per hour", FORWARDED_ALLOW_IPS="10.0.0.5").test_client()
+    spoof = {"X-Forwarded-For": "198.51.100.9"}
+    assert client.post("/games", json=KAHUNA, environ_base=ANN).status_code == 201
+    assert client.post("/games", json=KAHUNA, environ_base=ANN, headers=spoof).status_code == 429
