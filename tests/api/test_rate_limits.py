@@ -132,3 +132,16 @@ def test_a_forwarded_for_header_from_an_untrusted_peer_changes_nothing(limited: 
     spoof = {"X-Forwarded-For": "198.51.100.9"}
     assert client.post("/games", json=KAHUNA, environ_base=ANN).status_code == 201
     assert client.post("/games", json=KAHUNA, environ_base=ANN, headers=spoof).status_code == 429
+
+
+def test_an_app_configured_by_the_environment_counts_in_the_services_redis(
+    limited: Any, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As under `make run`: gunicorn's workers share their counts through the service's Redis."""
+    monkeypatch.delenv("ARCHIPELAGO_RATE_LIMITS", raising=False)
+    app = create_app({"TESTING": True})  # REDIS_URL from the environment only
+    try:
+        assert app.test_client().get("/health").status_code == 200
+        assert redis_client.keys("*LIMITER/archipelago/*"), "the count is in Redis"
+    finally:
+        app.extensions[EXTENSION].redis.close()
