@@ -88,3 +88,34 @@ def test_a_level_1_move_waits_for_one_slice_of_a_level_5_search_and_for_no_analy
     strong_first_move = [done for game, done, _ in order if game == strong][:5]
     assert strong_first_move == [0, 1, 2, 3, 4], "the level-5 search took five slices"
     assert redis_client.xlen(annotations_key(reviewed)) > 0, "the analysis ran once no move waited"
+
+
+def test_a_flood_of_computer_games_from_one_address_delays_another_move_by_one_slice_each(
+    client: FlaskClient, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The incident: one address queued hundreds of AI jobs and a new game waited 90 s."""
+    flood = {"REMOTE_ADDR": "192.0.2.66"}
+    deep = [{"name": f"Deep {n}", "ai": "ismcts", "level": 5} for n in range(2)]
+    body = {"game": "kahuna", "seats": deep, "first_seat": 0}
+    answers = [client.post("/games", json=body, environ_base=flood) for _ in range(10)]
+    admitted = [a.json["game_id"] for a in answers if a.status_code == 201]
+    assert len(admitted) == 4, "the default cap of open computer games per address"
+    assert {a.json["code"] for a in answers if a.status_code != 201} == {"too_many_ai_games"}
+    quick = _create(client, [{"name": "Ben"}, {"name": "Quick", "ai": "ismcts", "level": 1}], 1)
+
+    order: list[tuple[str, int]] = []
+    real_move: Callable[..., str] = ai_jobs.ai_move
+
+    def traced(game_id: str, seat: int, version: int, tally: dict | None = None) -> str:
+        order.append((game_id, 0 if tally is None else int(tally["slices"])))
+        return real_move(game_id, seat, version, tally)
+
+    monkeypatch.setattr(ai_jobs, "ai_move", traced)
+    queues = [queue(QUEUE_DEFAULT, redis_client), queue(QUEUE_AI, redis_client)]
+    worker = SimpleWorker(queues, connection=redis_client, serializer=JSONSerializer)
+    worker.work(burst=True, max_jobs=8)
+
+    first_quick = order.index((quick, 0))
+    assert sorted(order[:first_quick]) == sorted((game, 0) for game in admitted), (
+        "one slice of each admitted game's search, then the other address's move"
+    )
