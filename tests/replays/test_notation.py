@@ -15,7 +15,8 @@ from tests.replays.play import SETUPS, sealed_game, setup_of
 
 EVERY_MOVE = (
     "1. Ana: +IFFI-LALE(LALE) =LALE xKAHU-LALE(LALE,LALE) ~KAHU/Ben +KAHU-LALE sKAHU-LALE(KAHU,@) "
-    "+ALOA-BARI(@) +ALOA-COCO(free) (DUDA) -ALOA-BARI -ALOA-DUDA(DUDA) %BARI-COCO &ALOA-BARI-COCO(ALOA,BARI,COCO) "
+    "+ALOA-BARI(@) +ALOA-COCO(free) (DUDA) -ALOA-BARI -ALOA-DUDA(DUDA) %BARI-COCO "
+    "&ALOA-BARI-COCO(ALOA,BARI,COCO) "
     "#ALOA-BARI-COCO/Ben &ALOA-BARI-COCO>BARI-COCO-DUDA #BARI-COCO-DUDA =GOLA@Kane+2 =HUNA@Ku/Ben "
     '@Ku(Ben:ALOA,BARI) <Ben:ALOA @Ku("Ben Jr.") <"Ben Jr.":? @Pele >Ben:? >Cai:COCO @Lono <HUNA ^IFFI '
     "d2 d(ALOA,BARI) <? <?JOJO skip defer end"
