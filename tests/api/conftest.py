@@ -16,7 +16,7 @@ from service.api.context import EXTENSION
 from service.app import create_app
 from service.chance import SEED_VARIABLE
 from service.embedded_redis import EmbeddedRedis
-from service.worker import QUEUE_DEFAULT, queue
+from service.worker import QUEUE_AI, QUEUE_DEFAULT, queue
 
 
 @pytest.fixture
@@ -50,5 +50,18 @@ def run_worker(redis_client: redis.Redis) -> Callable[[], None]:
         worker.work(burst=True)
         failed = FailedJobRegistry(queue=jobs)
         assert failed.get_job_ids() == [], "a job failed"
+
+    return run
+
+
+@pytest.fixture
+def run_jobs(redis_client: redis.Redis) -> Callable[[], None]:
+    """Run every queued job, scoring and AI alike, in this process; fail if any job failed."""
+
+    def run() -> None:
+        queues = [queue(QUEUE_DEFAULT, redis_client), queue(QUEUE_AI, redis_client)]
+        SimpleWorker(queues, connection=redis_client, serializer=JSONSerializer).work(burst=True)
+        for jobs in queues:
+            assert FailedJobRegistry(queue=jobs).get_job_ids() == [], "a job failed"
 
     return run

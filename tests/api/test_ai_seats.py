@@ -11,17 +11,13 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from rq import SimpleWorker
 from rq.job import Job
-from rq.registry import FailedJobRegistry
-from rq.serializers import JSONSerializer
 
 from ai.policies import greedy_ranked
 from ai.sim import key
 from service import ai_jobs
 from service.api.context import game_service
 from service.store import EventStore
-from service.worker import QUEUE_AI, QUEUE_DEFAULT, queue
 from tests.api.helpers import bearer, legal_commands, post, view
 
 
@@ -35,19 +31,6 @@ def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARCHIPELAGO_AI_MAX_ITERATIONS", "4")
     monkeypatch.setenv("ARCHIPELAGO_AI_SECONDS", "1=60,2=60,3=60,4=60,5=60")
     monkeypatch.setenv("ARCHIPELAGO_ANALYSIS_SECONDS", "60")
-
-
-@pytest.fixture
-def run_jobs(redis_client: redis.Redis) -> Callable[[], None]:
-    """Run every queued job, scoring and AI alike, in this process; fail if any job failed."""
-
-    def run() -> None:
-        queues = [queue(QUEUE_DEFAULT, redis_client), queue(QUEUE_AI, redis_client)]
-        SimpleWorker(queues, connection=redis_client, serializer=JSONSerializer).work(burst=True)
-        for jobs in queues:
-            assert FailedJobRegistry(queue=jobs).get_job_ids() == [], "a job failed"
-
-    return run
 
 
 def _create(client: FlaskClient, seats: list[dict], **setup: object) -> dict:

@@ -17,30 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 from flask.testing import FlaskClient
-from rq import SimpleWorker
-from rq.registry import FailedJobRegistry
-from rq.serializers import JSONSerializer
 
 from ai.sim import key
 from replays import cli
 from service import ai_jobs
-from service.worker import QUEUE_AI, QUEUE_DEFAULT, queue
 from tests.api.helpers import bearer, create_game, play
 
 NAMES = ("Ann", "Ben")
-
-
-@pytest.fixture
-def run_jobs(redis_client: redis.Redis) -> Callable[[], None]:
-    def run() -> None:
-        queues = [queue(QUEUE_DEFAULT, redis_client), queue(QUEUE_AI, redis_client)]
-        SimpleWorker(queues, connection=redis_client, serializer=JSONSerializer).work(burst=True)
-        for jobs in queues:
-            assert FailedJobRegistry(queue=jobs).get_job_ids() == [], "a job failed"
-
-    return run
 
 
 @pytest.fixture(autouse=True)

@@ -31,9 +31,6 @@ import redis
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rq import SimpleWorker
-from rq.registry import FailedJobRegistry
-from rq.serializers import JSONSerializer
 
 from service.ai_jobs import knowledge_for
 from service.api.context import EXTENSION
@@ -41,7 +38,6 @@ from service.events import Envelope
 from service.games import GameService, Loaded
 from service.store import EventStore
 from service.visibility import may_read_secret
-from service.worker import QUEUE_AI, QUEUE_DEFAULT, queue
 from tests.api.helpers import NAMES, bearer, choose, legal_commands, post, view
 
 KINDS: dict[str, dict[str, Any]] = {
@@ -145,18 +141,6 @@ def refused_answers(client: FlaskClient, game: dict[str, Any], service: GameServ
         bodies.append(text)
     assert bodies[0] == bodies[1], "the refusal tells whether another seat holds the card"
     return [("refused command", bodies[0])]
-
-
-def jobs_runner(redis_client: redis.Redis) -> Callable[[], None]:
-    """Run every queued job (scoring, computer moves, analysis) in this process; none may fail."""
-
-    def run() -> None:
-        queues = [queue(QUEUE_DEFAULT, redis_client), queue(QUEUE_AI, redis_client)]
-        SimpleWorker(queues, connection=redis_client, serializer=JSONSerializer).work(burst=True)
-        for jobs in queues:
-            assert FailedJobRegistry(queue=jobs).get_job_ids() == [], "a job failed"
-
-    return run
 
 
 def unreadable(envelopes: list[Envelope], viewer: int | None, revealed: bool) -> list[Envelope]:
@@ -295,6 +279,7 @@ def test_no_answer_shows_a_viewer_what_it_may_not_see(
     seed: int,
     reveal: bool,
     client: FlaskClient,
+    run_jobs: Callable[[], None],
     redis_client: redis.Redis,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -306,7 +291,7 @@ def test_no_answer_shows_a_viewer_what_it_may_not_see(
     service: GameService = client.application.extensions[EXTENSION]
     assert isinstance(service.store, EventStore)
     game = create(client, kind, reveal)
-    checked = play_and_check(client, service, jobs_runner(redis_client), game, seed)
+    checked = play_and_check(client, service, run_jobs, game, seed)
     assert checked >= 2  # at least the end, for a seat and a spectator
 
 
