@@ -1,0 +1,42 @@
+"""A compact, readable notation for the island games: tag pairs, then one line per turn.
+
+    [Game "kahuna"]
+    [Seat1 "Ana"]
+    [Seat2 "Ben"]
+
+    R1: deck(24) hand(Ana:ALOA,BARI,LALE) hand(Ben:?3) up(DUDA,ELAI,LALE) first(Ana)
+    1. Ana: +BARI-ELAI(BARI) <ELAI ^JOJO
+    2. Ben: xKAHU-LALE(LALE,LALE) ~LALE/Ana d2 <?
+
+`format(events)` writes the events of a game (as one viewer may see them: a secret that was
+withheld shows as `?`) and `parse(text)` reads the text back into the same `Record`, so
+`parse(format(events)) == record(events)` and `render(parse(text)) == text`. It is a record
+for reading; the JSON Lines file (replays/archive.py) stays the authoritative archive. The
+grammar, in EBNF, is in docs/notation.md.
+
+One module per concern: `model` (the data), `build` (events to a record, with `builder`
+and `moves`), `render` (a record to text) and `parse` (text to a record).
+"""
+
+from __future__ import annotations
+
+from replays.notation.build import record
+from replays.notation.model import Item, Line, Move, NotationError, Note, Record, Turn
+from replays.notation.parse import parse, parse_move
+from replays.notation.render import format, move_text, render
+
+__all__ = [
+    "Item",
+    "Line",
+    "Move",
+    "NotationError",
+    "Note",
+    "Record",
+    "Turn",
+    "format",
+    "move_text",
+    "parse",
+    "parse_move",
+    "record",
+    "render",
+]
