@@ -31,12 +31,14 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import IO
 
-ROOT = Path(__file__).resolve().parent.parent
-GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
-REDIS_CONF = ROOT / "deploy" / "redis.conf"
+# deploy/ is a package of data files: the same files in the work tree and in an installed wheel.
+DEPLOY = Path(str(resources.files("deploy")))
+GUNICORN_CONF = DEPLOY / "gunicorn.conf.py"
+REDIS_CONF = DEPLOY / "redis.conf"
 
 DEFAULT_APP = "service.app:create_app()"
 DEFAULT_HOST = "127.0.0.1"

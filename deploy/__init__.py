@@ -1,0 +1,1 @@
+"""Deployment files (gunicorn.conf.py, redis.conf), shipped as package data for the launcher."""
