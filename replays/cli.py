@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from domain.islands.board import Board, load_board
-from replays import archive as fmt
+from replays import archive
 from replays.client import Client, ClientError
 from replays.frames import Replay, ReplayError, replay
 from replays.render_html import annotation_text, game_page
@@ -157,16 +157,16 @@ def cmd_verify(args: argparse.Namespace) -> None:
         content = client.export(args.game)
     else:
         content = _read_bytes(args.game)
-    result = fmt.verify(content)
+    result = archive.verify(content)
     if not result.ok:
         where = f"event {result.first_bad}" if result.first_bad is not None else f"line {result.line}"
         raise Failed(f"{where}: {result.reason}")
     try:
-        folded = replay(fmt.read(content))
+        folded = replay(archive.read(content))
     except ReplayError as error:
         raise Failed(str(error)) from None
     last = folded.view()
-    opened = sum(1 for e in fmt.read(content).envelopes if e.secret is not None)
+    opened = sum(1 for e in archive.read(content).envelopes if e.secret is not None)
     text = f"ok: {result.events} events; the hash chain holds and the rules fold every event"
     print(text + f" ({_outcome(last)}); {opened} secrets match their digests")
     if result.unverifiable:
@@ -269,10 +269,10 @@ def _read_bytes(path: str) -> bytes:
         raise Failed(f"cannot read {path}: {error.strerror or error}") from None
 
 
-def _archive(path: str) -> fmt.Archive:
+def _archive(path: str) -> archive.Archive:
     try:
-        return fmt.read(_read_bytes(path))
-    except fmt.ArchiveError as error:
+        return archive.read(_read_bytes(path))
+    except archive.ArchiveError as error:
         raise Failed(f"{path} is not a readable game file: {error}") from None
 
 
@@ -284,13 +284,13 @@ def _replay(args: argparse.Namespace) -> Replay:
         content = Client(args.url, args.token).export(args.game)
         source = f"the export of game {args.game}"
         try:
-            archive = fmt.read(content)
-        except fmt.ArchiveError as error:
+            game_file = archive.read(content)
+        except archive.ArchiveError as error:
             raise Failed(f"{source} is not a readable game file: {error}") from None
     else:
-        archive = _archive(args.game)
+        game_file = _archive(args.game)
     try:
-        return replay(archive, args.seat)
+        return replay(game_file, args.seat)
     except ReplayError as error:
         raise Failed(str(error)) from None
 
@@ -361,10 +361,10 @@ def _annotate_file(path: Path, note: Mapping[str, Any], author: str, author_kind
     """
     content = _read_bytes(str(path))
     try:
-        archive = fmt.read(content)
-    except fmt.ArchiveError as error:
+        game_file = archive.read(content)
+    except archive.ArchiveError as error:
         raise Failed(f"{path} is not a readable game file: {error}") from None
-    if author in archive.header["seats"]:
+    if author in game_file.header["seats"]:
         raise Failed(f"{author!r} is a seat of this game: a seat annotates with its token (--url --token)")
     record = {
         "layer": author,
@@ -372,18 +372,18 @@ def _annotate_file(path: Path, note: Mapping[str, Any], author: str, author_kind
         **note,
         "at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
     }
-    board = load_board(str(archive.header["game"]))
+    board = load_board(str(game_file.header["game"]))
     try:
-        record = check_record(record, len(archive.envelopes), board, len(archive.header["seats"]))
+        record = check_record(record, len(game_file.envelopes), board, len(game_file.header["seats"]))
     except Unprocessable as error:
         raise Failed(f"{error.code}: {error.message}") from None
-    header = {**archive.header, "annotations": archive.header["annotations"] + 1}
+    header = {**game_file.header, "annotations": game_file.header["annotations"] + 1}
     rest = content.split(b"\n", 1)[1]
     line = canonical_json({"kind": "annotation", "annotation": record})
     updated = (canonical_json(header) + "\n").encode("utf-8") + rest + (line + "\n").encode("utf-8")
     try:
-        fmt.read(updated)  # what we write must read back: never leave a damaged file
-    except fmt.ArchiveError as error:
+        archive.read(updated)  # what we write must read back: never leave a damaged file
+    except archive.ArchiveError as error:
         raise Failed(f"the annotated file would not read back ({error}); {path} is unchanged") from None
     _write_output(str(path), updated)
 

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Response, current_app, request, url_for
 
 from domain import undo
-from service import archive
+from service import game_files
 from service.ai_jobs import ai_seats
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
@@ -110,7 +110,7 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     if unchanged is not None:
         return unchanged
     if query.get("at") is not None:
-        past = archive.view_at(game_service(), loaded, query["at"], seat)
+        past = game_files.view_at(game_service(), loaded, query["at"], seat)
         return past, version_headers(loaded.version)
     view = loaded.rules.view(loaded.state, seat)
     for computer, (kind, level) in ai_seats(loaded.setup).items():

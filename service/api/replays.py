@@ -17,7 +17,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 
 from replays import notation
 from replays.archive import MEDIA_TYPE
-from service import archive
+from service import game_files
 from service.annotations import Annotations, Author
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
@@ -56,7 +56,7 @@ def refuse_archived(view: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(view)
     def wrapper(*args: Any, game_id: str, **kwargs: Any) -> Any:
-        archive.refuse_archived(game_service(), game_id)
+        game_files.refuse_archived(game_service(), game_id)
         return view(*args, game_id=game_id, **kwargs)
 
     return wrapper
@@ -74,8 +74,8 @@ def get_replay(game_id: str, seat: int | None) -> Any:
     """The game command by command, each step described in words as this viewer may know it,
     with the annotations this viewer may read."""
     loaded = game_service().load(game_id)
-    notes = archive.visible_annotations(_notes(), loaded, seat)
-    return archive.replay(loaded, seat, notes), version_headers(loaded.version)
+    notes = game_files.visible_annotations(_notes(), loaded, seat)
+    return game_files.replay(loaded, seat, notes), version_headers(loaded.version)
 
 
 @blp.get("/games/<game_id>/export")
@@ -90,7 +90,7 @@ def get_replay(game_id: str, seat: int | None) -> Any:
 @with_seat(required=False)
 def export_game(game_id: str, seat: int | None) -> Any:
     """The game as one self-contained file, built for the token's seat (or a spectator)."""
-    content = archive.export_game(game_service(), _notes(), game_id, seat)
+    content = game_files.export_game(game_service(), _notes(), game_id, seat)
     headers = {"Content-Disposition": f'attachment; filename="{game_id}.jsonl"', "Vary": "Authorization"}
     return Response(content, mimetype=MEDIA_TYPE, headers=headers)
 
@@ -108,7 +108,7 @@ def verify_game(game_id: str, seat: int | None) -> Any:
         "ok": verified.first_bad is None,
         "first_bad_version": verified.first_bad,
         "version": verified.version,
-        "archived": archive.is_archived(game_service(), game_id),
+        "archived": game_files.is_archived(game_service(), game_id),
     }
 
 
@@ -138,7 +138,7 @@ def import_game() -> Any:
     """Import a game file: its hash chain is verified and every event folded through the rules,
     then it becomes a new, read-only (archived) game. Only the complete file of a finished game
     can be imported; exporting the imported game gives the same bytes back."""
-    imported = archive.import_game(game_service(), _import_body())
+    imported = game_files.import_game(game_service(), _import_body())
     headers = {"Location": url_for("games.get_game", game_id=imported.game_id)}
     body = {"game_id": imported.game_id, "archived": True, "version": imported.version}
     return body, {**headers, **version_headers(imported.version)}
@@ -168,7 +168,7 @@ def _import_body() -> bytes | str:
 def list_annotations(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     """The annotations this viewer may read (of one layer with ?layer=), oldest first."""
     loaded = game_service().load(game_id)
-    notes = archive.visible_annotations(_notes(), loaded, seat, query.get("layer"))
+    notes = game_files.visible_annotations(_notes(), loaded, seat, query.get("layer"))
     return {"version": loaded.version, "annotations": notes}
 
 

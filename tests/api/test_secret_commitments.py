@@ -26,7 +26,7 @@ from flask.testing import FlaskClient
 
 from domain.games import rules_for
 from domain.islands import engine
-from replays import archive as fmt
+from replays import archive
 from service.api.context import EXTENSION
 from service.events import canonical_json
 from service.games import GameService
@@ -76,7 +76,7 @@ def received(client: FlaskClient, game: dict[str, Any], viewer: int | None, stre
         exports.append(client.get(f"/games/{game_id}/export", headers=headers).get_data())
     for content in exports:
         # Whatever a viewer is given, it can check the whole chain with it.
-        verdict = fmt.verify(content)
+        verdict = archive.verify(content)
         assert verdict.ok, verdict
         bodies.append([json.loads(line) for line in content.splitlines()])
     if stream:

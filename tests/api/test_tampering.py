@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from rq.job import Job
 from werkzeug.test import TestResponse
 
-from replays import archive as fmt
+from replays import archive
 from service.api.context import game_service
 from service.api.stream import follow
 from service.games import RECHECK_SECONDS, GameService
@@ -72,7 +72,7 @@ def test_a_changed_newest_event_is_seen_through_the_fold_cache(
     assert verified.json["version"] == newest
     feed = client.get(f"/games/{game['game_id']}/events")
     assert feed.status_code == 200 and len(feed.json["events"]) == newest
-    result = fmt.verify(export(client, game["game_id"]))
+    result = archive.verify(export(client, game["game_id"]))
     assert (result.ok, result.first_bad) == (False, newest)
 
 
@@ -108,7 +108,7 @@ def test_a_changed_older_event_is_found_by_verify_from_the_store(
     }
     assert client.get(f"/games/{game['game_id']}").json["chain_broken"] == {"version": 7}
     assert_chain_broken(post(client, game, A, command), 7)
-    result = fmt.verify(export(client, game["game_id"]))
+    result = archive.verify(export(client, game["game_id"]))
     assert (result.ok, result.first_bad) == (False, 7)
 
 
@@ -120,7 +120,7 @@ def test_the_export_reads_the_store_not_the_cache(
 
     rewrite_stored_event(redis_client, game["game_id"], 9)
 
-    result = fmt.verify(export(client, game["game_id"]))
+    result = archive.verify(export(client, game["game_id"]))
     assert (result.ok, result.first_bad) == (False, 9)
     assert client.get(f"/games/{game['game_id']}").json["chain_broken"] == {"version": 9}
 
@@ -224,7 +224,7 @@ def test_an_archived_game_is_checked_the_same_way(
 ) -> None:
     game = played(app, client, seed=17)
     imported = client.post(
-        "/games/import", data=export(client, game["game_id"]), content_type=fmt.MEDIA_TYPE
+        "/games/import", data=export(client, game["game_id"]), content_type=archive.MEDIA_TYPE
     ).json["game_id"]
     assert client.get(f"/games/{imported}").json["chain_broken"] is None
 
@@ -233,7 +233,7 @@ def test_an_archived_game_is_checked_the_same_way(
     verified = client.get(f"/games/{imported}/verify").json
     assert (verified["ok"], verified["first_bad_version"], verified["archived"]) == (False, 12, True)
     assert client.get(f"/games/{imported}").json["chain_broken"] == {"version": 12}
-    result = fmt.verify(export(client, imported))
+    result = archive.verify(export(client, imported))
     assert (result.ok, result.first_bad) == (False, 12)
 
 

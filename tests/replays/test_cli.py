@@ -18,7 +18,7 @@ import pytest
 import redis
 from werkzeug.serving import make_server
 
-from replays import archive as fmt
+from replays import archive
 from replays.cli import main
 from service.api.context import EXTENSION
 from service.app import create_app
@@ -45,7 +45,7 @@ def game() -> list[Envelope]:
 def complete(tmp_path: Path, game: list[Envelope]) -> Path:
     """The file of a finished game with its log revealed: every secret in it."""
     path = tmp_path / "game.jsonl"
-    path.write_text(fmt.export(game, None, True), encoding="utf-8")
+    path.write_text(archive.export(game, None, True), encoding="utf-8")
     return path
 
 
@@ -53,7 +53,7 @@ def complete(tmp_path: Path, game: list[Envelope]) -> Path:
 def live(tmp_path: Path, game: list[Envelope]) -> Path:
     """The file of the same game as Ana got it during play: the others' secrets withheld."""
     path = tmp_path / "ana.jsonl"
-    path.write_text(fmt.export(game, 0, False), encoding="utf-8")
+    path.write_text(archive.export(game, 0, False), encoding="utf-8")
     return path
 
 
@@ -128,7 +128,7 @@ def test_verify_names_the_event_the_rules_cannot_fold(
     placed = next(e for e in game if e.type == "BridgePlaced")
     broken = rechained(game, placed.version, data={**placed.data, "line": ["ALOA", "LALE"]})
     path = tmp_path / "broken.jsonl"
-    path.write_text(fmt.export(broken, None, True), encoding="utf-8")
+    path.write_text(archive.export(broken, None, True), encoding="utf-8")
 
     status, _, err = run(capsys, "verify", str(path))
 
@@ -242,8 +242,8 @@ def test_annotating_a_file_appends_checked_records_and_keeps_every_event_line(
         assert status == 0 and "annotated version 12" in out
 
     after = complete.read_bytes()
-    read = fmt.read(after)
-    assert fmt.verify(after).ok and read.header["annotations"] == 3
+    read = archive.read(after)
+    assert archive.verify(after).ok and read.header["annotations"] == 3
     assert after.split(b"\n")[1 : len(before) - 1] == before[1:-1]
     kinds = [(n["layer"], n["author_kind"], n["version"], n["kind"]) for n in read.annotations]
     assert kinds == [("Kibitz", "guest", 12, k) for k in ("comment", "mark", "highlight")]
@@ -256,7 +256,7 @@ def test_annotating_a_file_appends_checked_records_and_keeps_every_event_line(
 def test_a_redacted_file_can_be_annotated_too(capsys: pytest.CaptureFixture[str], live: Path) -> None:
     status, _, _ = run(capsys, "annotate", str(live), "--at", "3", "--author", "Kibitz", "--mark", "?")
 
-    read = fmt.read(live.read_bytes())
+    read = archive.read(live.read_bytes())
     assert status == 0 and read.annotations[0]["mark"] == "?" and not read.complete
 
 

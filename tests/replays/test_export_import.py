@@ -9,9 +9,8 @@ from dataclasses import replace
 import pytest
 import redis
 
-from replays import archive as fmt
-from replays import notation
-from service import archive
+from replays import archive, notation
+from service import game_files
 from service.annotations import Annotations, Author, visible
 from service.errors import Conflict, GameExists, Unauthorized, Unprocessable
 from service.events import envelope_hash
@@ -50,16 +49,16 @@ def test_export_import_export_gives_the_same_bytes(
 ) -> None:
     game_id = play_service(service, random.Random(5), setup_of(name))
     annotate_during_and_after(service, notes, game_id)
-    exported = archive.export_game(service, notes, game_id, None)
+    exported = game_files.export_game(service, notes, game_id, None)
 
-    imported = archive.import_game(service, exported)
+    imported = game_files.import_game(service, exported)
 
-    again = archive.export_game(service, notes, imported.game_id, None)
+    again = game_files.export_game(service, notes, imported.game_id, None)
     assert again == exported
-    assert archive.export_game(service, notes, game_id, 1) == exported  # revealed: the same for all
+    assert game_files.export_game(service, notes, game_id, 1) == exported  # revealed: the same for all
     original, copy = service.load(game_id).envelopes, service.load(imported.game_id).envelopes
     assert [(e.hash, e.at, e.event_id) for e in copy] == [(e.hash, e.at, e.event_id) for e in original]
-    assert imported.version == len(original) and archive.is_archived(service, imported.game_id)
+    assert imported.version == len(original) and game_files.is_archived(service, imported.game_id)
     assert json.loads(exported.split("\n")[0])["annotations"] == 4
 
 
@@ -68,7 +67,7 @@ def test_an_imported_game_keeps_every_secret_with_its_salt_and_digest(
 ) -> None:
     game_id = play_service(service, random.Random(8), setup_of("opodopo-gods"))
 
-    imported = archive.import_game(service, archive.export_game(service, notes, game_id, None))
+    imported = game_files.import_game(service, game_files.export_game(service, notes, game_id, None))
 
     original, copy = service.load(game_id).envelopes, service.load(imported.game_id).envelopes
     kept = [(e.secret, e.salt, e.secret_digest) for e in copy]
@@ -87,40 +86,40 @@ def test_a_game_with_undos_round_trips_and_refolds_as_the_service_folds(
         if last.type == "BridgePlaced" and last.actor.startswith("seat:"):
             service.execute(game_id, int(last.actor[5:]), {"type": "Undo", "scope": "command"})
     play_on(service, game_id, rng)
-    exported = archive.export_game(service, notes, game_id, None)
-    read = fmt.read(exported)
+    exported = game_files.export_game(service, notes, game_id, None)
+    read = archive.read(exported)
     assert any(e.type == "Undone" for e in read.envelopes)
 
-    imported = archive.import_game(service, exported)
+    imported = game_files.import_game(service, exported)
 
-    assert archive.export_game(service, notes, imported.game_id, None) == exported
-    assert fmt.refold(read) == service.load(game_id).state
-    events = list(fmt.event_dicts(read))
+    assert game_files.export_game(service, notes, imported.game_id, None) == exported
+    assert archive.refold(read) == service.load(game_id).state
+    events = list(archive.event_dicts(read))
     assert notation.parse(notation.format(events)) == notation.record(events)
 
 
 def test_an_imported_game_is_read_only_and_has_no_seat(service: GameService, notes: Annotations) -> None:
     game_id = play_service(service, random.Random(1), setup_of("kahuna"))
-    imported = archive.import_game(service, archive.export_game(service, notes, game_id, None))
+    imported = game_files.import_game(service, game_files.export_game(service, notes, game_id, None))
 
     with pytest.raises(Conflict) as refused:
         service.execute(imported.game_id, 0, {"type": "DrawCard", "source": "stack"})
 
     assert refused.value.code == "game_archived"
     assert service.redis.hlen(f"game:{{{imported.game_id}}}:seats") == 0
-    assert archive.archive_header(service, imported.game_id)["game"] == "kahuna"
+    assert game_files.archive_header(service, imported.game_id)["game"] == "kahuna"
 
 
 def test_a_tampered_byte_is_refused_naming_its_event_and_nothing_is_written(
     service: GameService, notes: Annotations, redis_client: redis.Redis
 ) -> None:
     game_id = play_service(service, random.Random(2), setup_of("kahuna"))
-    lines = archive.export_game(service, notes, game_id, None).split("\n")
+    lines = game_files.export_game(service, notes, game_id, None).split("\n")
     lines[17] = lines[17].replace('"actor":"', '"actor":"x', 1)
     keys = set(redis_client.keys("*"))
 
     with pytest.raises(Unprocessable) as refused:
-        archive.import_game(service, "\n".join(lines))
+        game_files.import_game(service, "\n".join(lines))
 
     assert (refused.value.code, refused.value.members["version"]) == ("verify_failed", 17)
     assert "event 17" in refused.value.message
@@ -131,11 +130,11 @@ def test_a_live_export_verifies_its_links_but_cannot_be_imported(
     service: GameService, notes: Annotations
 ) -> None:
     game_id = play_service(service, random.Random(3), setup_of("kahuna"), until_version=60)
-    exported = archive.export_game(service, notes, game_id, 0)
+    exported = game_files.export_game(service, notes, game_id, 0)
 
-    result = fmt.verify(exported)
+    result = archive.verify(exported)
     with pytest.raises(Unprocessable) as refused:
-        archive.import_game(service, exported)
+        game_files.import_game(service, exported)
 
     assert result.ok and result.unverifiable
     assert refused.value.code == "incomplete_export"
@@ -146,7 +145,7 @@ def test_a_file_the_rules_cannot_fold_is_refused_naming_the_event(
     service: GameService, notes: Annotations
 ) -> None:
     game_id = play_service(service, random.Random(4), setup_of("kahuna"))
-    read = fmt.read(archive.export_game(service, notes, game_id, None))
+    read = archive.read(game_files.export_game(service, notes, game_id, None))
     bad = next(e for e in read.envelopes if e.type == "CardsPlayed").version
     forged = []
     for envelope in read.envelopes:
@@ -158,7 +157,7 @@ def test_a_file_the_rules_cannot_fold_is_refused_naming_the_event(
         forged.append(envelope)
 
     with pytest.raises(Unprocessable) as refused:
-        archive.import_game(service, fmt.export(forged, None, True))
+        game_files.import_game(service, archive.export(forged, None, True))
 
     assert (refused.value.code, refused.value.members["version"]) == ("refold_failed", bad)
 
@@ -170,7 +169,7 @@ def test_the_complete_start_of_a_game_is_not_a_finished_game(
     start = service.load(game_id).envelopes[:80]
 
     with pytest.raises(Unprocessable) as refused:
-        archive.import_game(service, fmt.export(start, None, True))
+        game_files.import_game(service, archive.export(start, None, True))
 
     assert refused.value.code == "game_not_finished"
 
@@ -216,7 +215,7 @@ def test_annotating_never_changes_the_game(
 
     after = service.store.read(game_id)
     assert [(e.version, e.hash) for e in after] == [(e.version, e.hash) for e in before]
-    assert fmt.verify(fmt.export(after, None, True)).ok
+    assert archive.verify(archive.export(after, None, True)).ok
     assert redis_client.xlen(GLOBAL_STREAM) == pointers
     assert len(notes.list(game_id)) == 3
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from domain.islands.board import load_board
-from replays import archive as fmt
+from replays import archive
 from replays.frames import UNKNOWN, Replay, ReplayError, replay
 from replays.render_html import game_page
 from replays.render_svg import GOD_LABELS, render_svg
@@ -66,8 +66,8 @@ def notes_for(game: list[Envelope]) -> list[dict[str, Any]]:
 
 
 def replayed(game: list[Envelope], viewer: int | None = None, revealed: bool = True, **kw: Any) -> Replay:
-    content = fmt.export(game, viewer, revealed, notes_for(game) if revealed else [])
-    return replay(fmt.read(content), **kw)
+    content = archive.export(game, viewer, revealed, notes_for(game) if revealed else [])
+    return replay(archive.read(content), **kw)
 
 
 def parse_svg(text: str) -> ET.Element:
@@ -148,7 +148,7 @@ def test_the_same_view_always_gives_the_same_bytes(game: list[Envelope]) -> None
 
 def test_highlights_are_outlined_and_text_is_escaped() -> None:
     setup = {**setup_of("kahuna"), "seats": [{"name": 'Ana <"&>'}, {"name": "Ben & Co"}]}
-    view = replay(fmt.read(fmt.export(sealed_game(random.Random(3), setup), None, True))).view(30)
+    view = replay(archive.read(archive.export(sealed_game(random.Random(3), setup), None, True))).view(30)
 
     svg = render_svg(
         view, highlight_islands=["LALE"], highlight_lines=[["KAHU", "COCO"]], notes=["<script>x</script> & y"]

@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.games import rules_for
 from domain.islands.describe import describe
-from replays import archive as fmt
+from replays import archive
 from service.annotations import Annotations, check_imported, visible, without_ids
 from service.errors import ChainBroken, Conflict, Unprocessable
 from service.events import Envelope, canonical_json
@@ -67,51 +67,51 @@ def export_game(service: GameService, notes: Annotations, game_id: str, viewer: 
     so a changed event shows in it (and its verify fails) even while a fold is cached."""
     loaded = service.load(game_id, fresh=True)
     records = without_ids(visible_annotations(notes, loaded, viewer))
-    return fmt.export(loaded.envelopes, viewer, loaded.revealed, records)
+    return archive.export(loaded.envelopes, viewer, loaded.revealed, records)
 
 
 def import_game(service: GameService, content: str | bytes) -> Imported:
     """A new archived game holding the file's events verbatim; Unprocessable if the file fails."""
-    archive = _verified(content)
-    if not archive.complete:
-        first = min(archive.redacted)
+    game_file = _verified(content)
+    if not game_file.complete:
+        first = min(game_file.redacted)
         raise Unprocessable(
             "incomplete_export",
-            f"{len(archive.redacted)} events have their secrets withheld (the first is event "
+            f"{len(game_file.redacted)} events have their secrets withheld (the first is event "
             f"{first}): only the complete file of a finished game can be imported",
             version=first,
         )
     try:
-        state = fmt.refold(archive)
-    except fmt.RefoldFailed as error:
+        state = archive.refold(game_file)
+    except archive.RefoldFailed as error:
         raise Unprocessable(
             "refold_failed",
             f"the rules cannot fold event {error.version}: {error.reason}",
             version=error.version,
         ) from None
-    if not rules_for(archive.header["game"]).is_terminal(state):
-        last = archive.envelopes[-1].version
+    if not rules_for(game_file.header["game"]).is_terminal(state):
+        last = game_file.envelopes[-1].version
         raise Unprocessable(
             "game_not_finished", f"the events end at version {last}, before the game does", version=last
         )
     board = getattr(getattr(state, "rules", None), "board", None)
-    check_imported(archive.annotations, len(archive.envelopes), board, len(archive.header["seats"]))
+    check_imported(game_file.annotations, len(game_file.envelopes), board, len(game_file.header["seats"]))
     game_id = secrets.token_hex(8)
     service.store.import_verbatim(  # type: ignore[attr-defined]
         game_id,
-        archive.envelopes,
-        canonical_json(archive.header),
-        [canonical_json(record) for record in archive.annotations],
+        game_file.envelopes,
+        canonical_json(game_file.header),
+        [canonical_json(record) for record in game_file.annotations],
     )
-    return Imported(game_id, len(archive.envelopes))
+    return Imported(game_id, len(game_file.envelopes))
 
 
-def _verified(content: str | bytes) -> fmt.Archive:
+def _verified(content: str | bytes) -> archive.Archive:
     try:
-        archive = fmt.read(content)
-    except fmt.ArchiveError as error:
+        game_file = archive.read(content)
+    except archive.ArchiveError as error:
         raise Unprocessable("verify_failed", str(error), version=error.version, line=error.line) from None
-    result = fmt.verify_chain(archive)
+    result = archive.verify_chain(game_file)
     if not result.ok:
         raise Unprocessable(
             "verify_failed",
@@ -119,7 +119,7 @@ def _verified(content: str | bytes) -> fmt.Archive:
             version=result.first_bad,
             line=result.line,
         )
-    return archive
+    return game_file
 
 
 # --- replay ------------------------------------------------------------------------------
