@@ -1,0 +1,108 @@
+"""Golden games: finished games of every game, seat count and option, kept as export files.
+
+Each file is verified and re-folded through the rules as `replays` does offline; the result the
+game recorded when it ended must be the one the rules reach today. A change that cannot read
+old games, or reads them to another end, fails here. The files are written by make_golden.py.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.core import IllegalMove
+from domain.games import GAMES, rules_for
+from replays.archive import read, refold, verify
+
+HERE = Path(__file__).parent
+FILES = sorted(HERE.glob("*.jsonl"))
+
+
+def header(path: Path) -> dict[str, Any]:
+    return read(path.read_bytes()).header
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_a_golden_game_verifies_and_refolds_to_its_recorded_result(path: Path) -> None:
+    content = path.read_bytes()
+    verified = verify(content)
+    assert verified.ok and not verified.unverifiable, verified
+    archive = read(content)
+
+    state = refold(archive)
+
+    ended = [e.data for e in archive.envelopes if e.type == "GameEnded"]
+    assert len(ended) == 1, "a golden game ends exactly once"
+    rules = rules_for(archive.header["game"])
+    assert rules.is_terminal(state)
+    assert state.result == ended[0]
+    assert list(state.scores) == ended[0]["totals"]
+
+
+def seat_counts(game: str) -> list[int]:
+    """The seat counts the game accepts, as its rules say when asked to set one up."""
+    counts = []
+    for seats in range(1, 9):
+        setup = {"game": game, "seats": [{"name": f"P{n}"} for n in range(seats)], "first_seat": 0}
+        try:
+            rules_for(game).initial_state(setup)
+        except IllegalMove:
+            continue
+        counts.append(seats)
+    return counts
+
+
+def _refusal(game: str, options: dict[str, Any]) -> str:
+    seats = [{"name": f"P{n}"} for n in range(seat_counts(game)[0])]
+    setup = {"game": game, "seats": seats, "options": options}
+    with pytest.raises(IllegalMove) as refused:
+        rules_for(game).initial_state(setup)
+    assert refused.value.code == "bad_option"
+    return str(refused.value)
+
+
+def options_of(game: str) -> dict[str, list[Any] | None]:
+    """Each option the game accepts, with its values when it names them (the first is the default).
+
+    Read from the rules' own refusals of an unknown option and a wrong value, so an option added
+    to a game is seen here without a list to keep up to date.
+    """
+    allowed = re.search(r"allowed: (\[.*?\])", _refusal(game, {"no such option": True}))
+    assert allowed, "the refusal of an unknown option names the allowed ones"
+    found: dict[str, list[Any] | None] = {}
+    for name in ast.literal_eval(allowed.group(1)):
+        values = re.search(r"one of (\[.*?\])", _refusal(game, {name: "no such value"}))
+        found[name] = ast.literal_eval(values.group(1)) if values else None
+    return found
+
+
+def test_every_game_seat_count_and_option_has_a_golden_game() -> None:
+    headers = [header(path) for path in FILES]
+    missing = []
+    for game in GAMES:
+        played = [h for h in headers if h["game"] == game]
+        for seats in seat_counts(game):
+            if not any(len(h["seats"]) == seats for h in played):
+                missing.append(f"{game} with {seats} seats")
+        for name, values in options_of(game).items():
+            chosen = [h["options"].get(name) for h in played]
+            if values is None:
+                if not any(value not in (None, False) for value in chosen):
+                    missing.append(f"{game} with options.{name}")
+                continue
+            for value in values:
+                default = value == values[0]
+                if value not in chosen and not (default and None in chosen):
+                    missing.append(f"{game} with options.{name} = {value!r}")
+    assert not missing, f"no golden game for: {missing}; run tests/golden/make_golden.py"
+
+
+def test_the_golden_games_include_an_undo_a_takeback_and_computer_seats() -> None:
+    archives = [read(path.read_bytes()) for path in FILES]
+    types = {e.type for archive in archives for e in archive.envelopes}
+    assert {"Undone", "TakebackRequested", "TakebackAnswered"} <= types
+    assert any("ai" in seat for archive in archives for seat in archive.header["setup"]["seats"])
