@@ -1,4 +1,5 @@
-"""Shared fixtures: one real redis-server per session, flushed around every test."""
+"""Shared fixtures: one real redis-server per session, flushed around every test; the hypothesis
+profile (tests/hypothesis_profiles.py) is loaded here, before any test module."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import redis
 
 from service.embedded_redis import EmbeddedRedis, start_redis
 from service.store import EventStore
+from tests import hypothesis_profiles
+
+hypothesis_profiles.load()
 
 
 @pytest.fixture(scope="session")

@@ -30,6 +30,7 @@ from invariants import check_random_game
 from domain.core import Command, Event, IllegalMove
 from domain.islands import engine
 from domain.islands.state import State
+from tests.hypothesis_profiles import examples
 
 HANDICAP = {"seat": 1, "free_bridges": 2, "extra_cards": 1, "hand_limit": 6}
 VARIANTS = {
@@ -45,13 +46,12 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 @pytest.mark.parametrize("table", VARIANTS.values(), ids=VARIANTS.keys())
-@settings(max_examples=200, deadline=None)
 @given(seed=SEEDS)
 def test_random_games_keep_the_invariants(table: Table, seed: int) -> None:
     check_random_game(table, seed)
 
 
-@settings(max_examples=50, deadline=None)  # Kahuna's own rules have 200 games in test_kahuna_playouts
+@settings(max_examples=examples(share=4))  # Kahuna's own rules have the full count in test_kahuna_playouts
 @given(seed=SEEDS)
 def test_random_later_kahuna_games_keep_the_invariants(seed: int) -> None:
     check_random_game(LATER_KAHUNA, seed)
@@ -67,7 +67,7 @@ POSITIONS = {
 
 
 @pytest.mark.parametrize("name", POSITIONS)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(share=8))
 @given(seed=SEEDS)
 def test_random_games_from_rare_positions_keep_the_invariants(name: str, seed: int) -> None:
     table, start = POSITIONS[name]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from given import KAHUNA, play_out
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from invariants import check_end, invariants
 
@@ -27,7 +27,6 @@ def check_turns(before: State, command: Command, after: State) -> None:
         assert (after.phase, after.round, after.active) == ("play", before.round + 1, before.active)
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_games_keep_the_invariants(seed: int) -> None:
     rnd, peek = random.Random(seed), random.Random(seed + 1)

@@ -38,6 +38,7 @@ from domain.core import Command, Event, IllegalMove, fold
 from domain.history import extend_history, fold_history, numbered
 from domain.islands import engine
 from domain.islands.state import State
+from tests.hypothesis_profiles import examples
 
 LATER_KAHUNA = KAHUNA.with_options(edition="thames-kosmos")  # K-9: a turn may end without a draw
 GODS = OPODOPO.with_options(gods=True)
@@ -576,7 +577,7 @@ def events_of(records: Sequence[undo.Record]) -> list[tuple[int, Event]]:
 TABLES = [KAHUNA, LATER_KAHUNA, OPODOPO.with_options(seats=3), GODS]
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(share=16))
 @hypothesis_given(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from(TABLES))
 def test_undone_to_any_command_boundary_folds_to_the_state_after_it(seed: int, table: Table) -> None:
     records, plain = recorded_game(seed, table)
@@ -592,7 +593,7 @@ def test_undone_to_any_command_boundary_folds_to_the_state_after_it(seed: int, t
             assert fold_history(engine, records[0].data, history)[-1] == plain[v]
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(share=16))
 @hypothesis_given(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from(TABLES))
 def test_random_play_with_undos_and_takebacks_refolds_to_what_was_seen(seed: int, table: Table) -> None:
     """Random games where seats now and then undo or have a takeback accepted, and play on.

@@ -125,7 +125,6 @@ def _kill(run: Run, tree: dict[int, str], how: str) -> None:
     os.kill(pid, signal.SIGKILL)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("how", ["SIGINT", "SIGTERM", "SIGKILL", "redis dies", "worker dies"])
 def test_no_process_of_the_launcher_outlives_it(run: Run, how: str) -> None:
     tree = _horse_busy(run)
