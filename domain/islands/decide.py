@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -71,6 +72,7 @@ CHOICE_COMMANDS: dict[str, tuple[str, SeatHandler]] = {
     "pele_return": ("GiveCards", gods.give_back),
 }
 
+
 def answer_commands(rules: Ruleset) -> set[str]:
     """The commands that answer a choice, in the games that have such choices."""
     names = set()
@@ -111,15 +113,23 @@ def _score(state: State, args: Mapping[str, Any]) -> list[Event]:
 
 def decide(state: State, command: Command) -> list[Event]:
     """The events `command` causes in `state`; raises IllegalMove when the rules refuse it."""
+    return _then_premature_end(state, command_events(state, command))
+
+
+def command_events(state: State, command: Command) -> list[Event]:
+    """The events of `command` itself, without I-7's end, which never refuses a command.
+
+    `legal_commands` tries the rarer commands with this: it only needs to know if they pass.
+    """
     if command.seat is None:
         system = SYSTEM_COMMANDS.get(command.type)
         if system is None:
             raise IllegalMove("unknown_command", f"{command.type!r} is not a system command")
-        return _then_premature_end(state, system(state, command.args))
+        return system(state, command.args)
     if type(command.seat) is not int or not 0 <= command.seat < state.seats:
         raise IllegalMove("not_a_seat", f"seat {command.seat!r} does not play in this game")
     handler = _seat_handler(state, command)
-    return _then_premature_end(state, handler(state, command.seat, command.args))
+    return handler(state, command.seat, command.args)
 
 
 def _seat_handler(state: State, command: Command) -> SeatHandler:
@@ -151,7 +161,7 @@ def _seat_handler(state: State, command: Command) -> SeatHandler:
 
 def _then_premature_end(state: State, events: list[Event]) -> list[Event]:
     """I-7: after any command, a seat left without bridges in rounds 2-3 ends the game."""
-    if not state.rules.premature_end:
+    if not state.rules.premature_end or not _may_leave_a_seat_bare(state, events):
         return events
     out = Outcome(state)
     for event in events:
@@ -161,3 +171,18 @@ def _then_premature_end(state: State, events: list[Event]) -> list[Event]:
         if ended is not None:
             return [*events, ended]
     return events
+
+
+def _may_leave_a_seat_bare(state: State, events: list[Event]) -> bool:
+    """Whether I-7 can apply after `events`, read without applying them.
+
+    Applying them again after every command made this check cost as much as the command
+    itself. Only BridgeRemoved takes a bridge off the board, and rounds only advance, so a
+    seat can be bare afterwards only if it has no more bridges than the events remove, and
+    only in round 2 or later.
+    """
+    started = [e.data["round"] for e in events if e.type == "RoundStarted"]
+    if max([state.round, *started]) < 2:
+        return False
+    removed = Counter(e.data["seat"] for e in events if e.type == "BridgeRemoved")
+    return any(state.bridges_of(seat) <= removed[seat] for seat in range(state.seats))

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from itertools import combinations, product
 
 from domain.core import Command, IllegalMove
-from domain.islands.decide import decide
+from domain.islands.decide import command_events
 from domain.islands.setup import GOD_STONES
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
 from domain.islands.turns import draw_only, may_draw
@@ -38,7 +38,7 @@ def _accepted(state: State, candidates: Iterator[Command]) -> list[Command]:
     accepted = []
     for command in candidates:
         try:
-            decide(state, command)
+            command_events(state, command)
         except IllegalMove:
             continue
         accepted.append(command)
@@ -146,9 +146,7 @@ def _ships(state: State, seat: int) -> Iterator[Command]:
             yield Command("PlaceShip", seat, {"cards": list(trio), "sea": list(islands)})
         if state.ships[sea] == seat:
             for other, _ in board.sea_neighbours(sea):
-                yield Command(
-                    "MoveShip", seat, {"from": list(islands), "to": list(board.sea_spaces[other])}
-                )
+                yield Command("MoveShip", seat, {"from": list(islands), "to": list(board.sea_spaces[other])})
 
 
 def _gods(state: State, seat: int) -> Iterator[Command]:
