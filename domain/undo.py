@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from domain.actor import SYSTEM, Actor
 from domain.core import Command, Event, IllegalMove
 from domain.history import REWINDS
 
@@ -169,8 +170,7 @@ def takeback_declined(seat: int, to_version: int, by: int) -> Event:
 
 def seat_of(actor: str) -> int | None:
     """The seat of an actor "seat:N"; None for the system, the worker and the organizer."""
-    kind, _, number = actor.partition(":")
-    return int(number) if kind == "seat" and number.isdigit() else None
+    return Actor.seat_in(actor)
 
 
 def mode_of(records: Sequence[Recorded]) -> str:
@@ -350,7 +350,7 @@ def undo(records: Sequence[Recorded], seat: int, scope: str = "command") -> list
         raise IllegalMove(NOTHING_TO_UNDO, "nothing was done yet this turn")
     first = own[0] if scope == "turn" else own[-1]
     crossed = turn[first:]
-    if any(g[0].actor not in (f"seat:{seat}", "system") for g in crossed):
+    if any(g[0].actor not in (str(Actor.of_seat(seat)), str(SYSTEM)) for g in crossed):
         raise IllegalMove(NOT_YOURS, "another seat acted after you this turn: ask for a takeback")
     target = (turn[first - 1] if first else groups[start])[-1].version
     if not takeback_across_reveal(records, seat):

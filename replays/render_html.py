@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from domain.actor import Actor
 from replays.frames import Replay, Step
 from replays.render_svg import game_title, render_svg, status_line
 
@@ -65,8 +66,9 @@ def _versions(step: Step) -> str:
 
 
 def _actor(actor: str, names: Sequence[str]) -> str:
-    if actor.startswith("seat:") and actor[5:].isdigit() and int(actor[5:]) < len(names):
-        return names[int(actor[5:])]
+    seat = Actor.seat_in(actor)
+    if seat is not None and seat < len(names):
+        return names[seat]
     return {"system": "the dealer", "worker": "scoring", "organizer": "setup"}.get(actor, actor)
 
 

@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from domain.actor import Actor
 from replays.notation.builder import Builder, secret
 from replays.notation.model import Item, Move, Record
 from replays.notation.moves import MOVES
@@ -108,9 +109,9 @@ def _result(setup: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> st
 
 
 def _actor_seat(event: Mapping[str, Any], data: Mapping[str, Any]) -> int:
-    actor = str(event.get("actor", ""))
-    if actor.startswith("seat:") and actor[5:].isdigit():
-        return int(actor[5:])
+    seat = Actor.seat_in(event.get("actor", ""))
+    if seat is not None:
+        return seat
     seat = data.get("seat")
     return seat if type(seat) is int else -1
 
