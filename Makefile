@@ -9,14 +9,15 @@ STAMP    := $(VENV)/.installed
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help install run worker test faults lint format bench clean
+.PHONY: help install run worker test faults lint typecheck format bench clean
 
 help:
 	@echo "make run      start the service (embedded Redis, web app, worker) at http://127.0.0.1:8000"
-	@echo "make test     run the whole test suite (PYTEST_ARGS='...' passes arguments to pytest)"
+	@echo "make test     lint, typecheck, then the whole test suite (PYTEST_ARGS='...' passes arguments to pytest)"
 	@echo "make faults   the long fault runs: kill -9 of Redis while clients append, figures printed"
 	@echo "make bench    run the benchmarks"
-	@echo "make lint     ruff check"
+	@echo "make lint     ruff check and the import contracts of pyproject.toml (lint-imports)"
+	@echo "make typecheck  mypy, strict, on domain/"
 	@echo "make format   ruff format + import sorting"
 	@echo "make worker   run one more RQ worker against REDIS_URL"
 	@echo "make clean    remove .venv and caches (never ./var, which holds the games)"
@@ -41,7 +42,8 @@ run: $(STAMP)
 worker: $(STAMP)
 	$(BIN)/archipelago-worker
 
-test: $(STAMP)
+# Lint and types first: a broken contract fails in seconds, not after the suite.
+test: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest -m "not faults" $(PYTEST_ARGS)
 
 faults: $(STAMP)
@@ -49,6 +51,10 @@ faults: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 format: $(STAMP)
 	$(BIN)/ruff check --select I --fix .

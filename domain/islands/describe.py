@@ -143,7 +143,7 @@ def _moved_by_card(
     )
     if placed is None:
         return f"{who} plays {shown} and takes back the bridge {back}"
-    context.told_placement.add((seat, tuple(placed["line"])))
+    context.told_placement.add((placed["seat"], tuple(placed["line"])))
     return f"{who} plays {shown}: bridge {back} taken back and placed on {_line(placed['line'], card)}"
 
 
