@@ -30,7 +30,7 @@ from rq.serializers import JSONSerializer
 from service.app import create_app
 from service.chance import SEED_VARIABLE
 from service.embedded_redis import start_redis
-from service.worker import QUEUE_AI, QUEUE_DEFAULT, queue
+from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from tests.api.helpers import NAMES, bearer, legal_commands, play, post, view
 
 HERE = Path(__file__).parent
@@ -115,7 +115,7 @@ def play_out(client: FlaskClient, game: dict[str, Any], golden: Golden, run_jobs
     play(client, game, random.Random(SEED), run_jobs)
 
 
-def write(names: list[str]) -> None:
+def write(names: list[str], folder: Path = HERE) -> None:
     # Searches end on an iteration cap, never the clock: the same moves on any machine.
     os.environ["ARCHIPELAGO_AI_MAX_ITERATIONS"] = "4"
     os.environ[SEED_VARIABLE] = str(SEED)
@@ -139,7 +139,7 @@ def write(names: list[str]) -> None:
                 run_jobs()  # whatever the end queued (the analysis of computer games)
                 exported = client.get(f"/games/{game['game_id']}/export")
                 assert exported.status_code == 200, exported.json
-                (HERE / f"{name}.jsonl").write_bytes(exported.data)
+                (folder / f"{name}.jsonl").write_bytes(exported.data)
                 print(f"{name}: {view(client, game)['version']} events")
             connection.close()
         finally:
@@ -149,10 +149,11 @@ def write(names: list[str]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="rewrite the files that exist too")
+    parser.add_argument("--to", type=Path, default=HERE, help="the folder to write to (default: here)")
     parser.add_argument("names", nargs="*", help=f"some of {sorted(GOLDEN)} (default: all)")
     args = parser.parse_args()
     names = args.names or sorted(GOLDEN)
-    write([n for n in names if args.force or not (HERE / f"{n}.jsonl").exists()])
+    write([n for n in names if args.force or not (args.to / f"{n}.jsonl").exists()], args.to)
 
 
 if __name__ == "__main__":
