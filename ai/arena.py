@@ -29,9 +29,7 @@ from ai.policies import KINDS, LEVELS, budget_for, choose
 from ai.sim import as_command, seed_of
 from ai.table import Table
 from domain.core import IllegalMove
-from domain.games import GAMES
-from domain.islands.engine import seat_counts
-from domain.islands.ruleset import ruleset_for
+from domain.games import GAMES, rules_for
 
 Z95 = 1.959963984540054
 MAX_COMMANDS = 5000
@@ -246,7 +244,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--budget-scale must be above 0")
     try:
         args.options = json.loads(args.options)
-        rules = ruleset_for(args.game, args.options)
+        rules = rules_for(args.game)
+        rules.check_options(args.options)
     except json.JSONDecodeError as error:
         parser.error(f"--options is not JSON: {error}")
     except IllegalMove as refusal:
@@ -254,7 +253,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.seats is None:
         args.seats = rules.min_seats
     if not rules.min_seats <= args.seats <= rules.max_seats:
-        parser.error(f"{args.game} is played by {seat_counts(rules)}, not {args.seats}")
+        parser.error(f"{args.game} is played by {rules.seat_counts()}, not {args.seats}")
     return args
 
 

@@ -20,13 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.evaluate import quick, win_chances
 from ai.knowledge import SeatKnowledge
-from ai.sampling import determinize
 from ai.sim import key, mover, step
-from domain.core import Command, IllegalMove
-from domain.islands import engine
-from domain.islands.state import ENDED, State
+from domain.core import AIHooks, Command, GameModule, IllegalMove
+from domain.games import rules_for
 
 EXPLORATION = 0.7
 PRIOR_VISITS = 3
@@ -86,17 +83,19 @@ def search(
     started = time.perf_counter()
     deadline = None if budget.seconds is None else started + budget.seconds
     me = knowledge.seat
+    game = rules_for(knowledge.game)
+    hooks = _hooks(game)
     root = Node(None, None, None)
     for command in legal:
         root.children[key(command)] = Node(root, command, me)
-    _priors(root, knowledge, rng)
+    _priors(game, root, knowledge, rng)
     iterations = 0
     while len(root.children) > 1:
         if budget.iterations is not None and iterations >= budget.iterations:
             break
         if deadline is not None and time.perf_counter() >= deadline:
             break
-        _iterate(root, determinize(knowledge, rng), rng)
+        _iterate(game, root, hooks.world(knowledge, rng), rng)
         iterations += 1
     best = max(root.children.values(), key=lambda child: (child.visits, child.mean))
     assert best.command is not None
@@ -109,36 +108,44 @@ def search(
     )
 
 
-def _priors(root: Node, knowledge: SeatKnowledge, rng: random.Random) -> None:
+def _hooks(game: GameModule[Any]) -> AIHooks[Any]:
+    if game.ai is None:
+        raise ValueError(f"{game.name} gives no search hooks: only the random player plays it")
+    return game.ai
+
+
+def _priors(game: GameModule[Any], root: Node, knowledge: SeatKnowledge, rng: random.Random) -> None:
     """Virtual visits per root command worth the evaluation right after it, over a few worlds."""
+    hooks = _hooks(game)
     me = knowledge.seat
     sums = dict.fromkeys(root.children, 0.0)
     for _ in range(PRIOR_WORLDS):
-        world = determinize(knowledge, rng)
+        world = hooks.world(knowledge, rng)
         for k, child in root.children.items():
             assert child.command is not None
             try:
-                after = step(world, child.command, rng)
+                after = step(game, world, child.command, rng)
             except IllegalMove:
                 continue
-            sums[k] += win_chances(after, me)[me]
+            sums[k] += hooks.evaluate(after, me)[me]
     for k, child in root.children.items():
         child.visits = child.avail = float(PRIOR_VISITS)
         child.total = PRIOR_VISITS * sums[k] / PRIOR_WORLDS
 
 
-def _iterate(root: Node, state: State, rng: random.Random) -> None:
+def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) -> None:
+    hooks = _hooks(game)
     node = root
-    while state.phase != ENDED:
-        seat = mover(state)
+    while not game.is_terminal(state):
+        seat = mover(game, state)
         if seat is None:
             break
-        moves = _moves(node, state, seat)
+        moves = _moves(hooks, node, state, seat)
         if not moves:
             break
         untried = [m for m in moves if key(m) not in node.children]
         if untried:
-            command = max(untried, key=lambda m: quick(state, m) + rng.random())
+            command = max(untried, key=lambda m: hooks.prior(state, m) + rng.random())
             child = Node(node, command, seat)
             node.children[key(command)] = child
         else:
@@ -148,13 +155,13 @@ def _iterate(root: Node, state: State, rng: random.Random) -> None:
             child = max(children, key=_ucb)
             command = child.command  # type: ignore[assignment]
         try:
-            state = step(state, command, rng)
+            state = step(game, state, command, rng)
         except IllegalMove:
             break
         node = child
         if untried:
             break
-    chances = _rollout(state, rng)
+    chances = _rollout(game, state, rng)
     while node is not None:
         if node.seat is not None:
             node.visits += 1
@@ -166,51 +173,36 @@ def _ucb(child: Node) -> float:
     return child.mean + EXPLORATION * math.sqrt(math.log(max(child.avail, 1.0)) / child.visits)
 
 
-def _moves(node: Node, state: State, seat: int) -> list[Command]:
-    """The commands the search tries here: the legal ones, multi-card discards left out."""
+def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int) -> list[Command]:
+    """The commands the search tries here: those the game finds worth searching."""
     if node.parent is None:
         return [c.command for c in node.children.values() if c.command is not None]
-    fingerprint = (
-        seat,
-        state.phase,
-        state.round,
-        state.hands[seat],
-        state.face_up,
-        bool(state.stack),
-        state.pending,
-        tuple(len(h) for h in state.hands),
-        state.chosen[seat] if state.chosen else None,
-    )
+    fingerprint = hooks.moves_key(state, seat)
     cached = node.legal.get(fingerprint)
     if cached is None:
-        cached = prune(engine.legal_commands(state, seat))
+        cached = hooks.moves(state, seat)
         node.legal[fingerprint] = cached
     return cached
 
 
-def prune(commands: Sequence[Command]) -> list[Command]:
-    """The commands worth searching: discarding several cards at once only when nothing else is legal."""
-    single = [c for c in commands if not (c.type == "DiscardCards" and len(c.args.get("cards", ())) > 1)]
-    return single or list(commands)
-
-
-def _rollout(state: State, rng: random.Random) -> list[float]:
+def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[float]:
     """Play cheap moves to the end of the next seat's turn; the win chances there."""
+    hooks = _hooks(game)
     turns = 0
     for _ in range(ROLLOUT_COMMANDS):
-        if state.phase == ENDED:
+        if game.is_terminal(state):
             break
-        seat = mover(state)
+        seat = mover(game, state)
         if seat is None:
             break
-        legal = engine.legal_commands(state, seat)
+        legal = game.legal_commands(state, seat)
         if not legal:
             break
-        command = max(legal, key=lambda m: quick(state, m) + ROLLOUT_NOISE * rng.random())
-        before = (state.active, state.round, state.phase)
-        state = step(state, command, rng)
-        if (state.active, state.round, state.phase) != before:
+        command = max(legal, key=lambda m: hooks.prior(state, m) + ROLLOUT_NOISE * rng.random())
+        before = hooks.turn(state)
+        state = step(game, state, command, rng)
+        if hooks.turn(state) != before:
             turns += 1
             if turns >= ROLLOUT_TURNS:
                 break
-    return win_chances(state)
+    return hooks.evaluate(state, None)

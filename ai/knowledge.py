@@ -18,7 +18,6 @@ the events come the facts the view does not show:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -218,15 +217,3 @@ def _fresh_turn() -> dict[str, Any]:
 def _at_most(cards: list[str], view: Mapping[str, Any], seat: int) -> tuple[str, ...]:
     """Known cards, never more than the hand holds (a safety net for events a rule adds later)."""
     return tuple(sorted(cards)[: view["seats"][seat]["hand_count"]])
-
-
-def unseen(knowledge: SeatKnowledge) -> Counter[str]:
-    """The cards whose place the seat does not know: the deck less everything it can place."""
-    from domain.islands.worlds import unseen_pool
-
-    pool = unseen_pool(knowledge.seen)
-    for seat, cards in enumerate(knowledge.known):
-        if seat != knowledge.seat:
-            pool.subtract(cards)
-    pool.subtract(knowledge.own_hidden)
-    return +pool

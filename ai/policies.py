@@ -13,12 +13,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ai.evaluate import win_chances
 from ai.ismcts import Budget, search
 from ai.knowledge import SeatKnowledge
-from ai.sampling import determinize
 from ai.sim import as_command, step
 from domain.core import Command, IllegalMove
+from domain.games import rules_for
 
 KINDS = ("random", "greedy", "ismcts")
 LEVELS = (1, 2, 3, 4, 5)
@@ -74,14 +73,17 @@ def choose_greedy(
 def greedy_ranked(knowledge: SeatKnowledge, legal: Legal, rng: random.Random) -> list[tuple[float, Command]]:
     """Every legal command with the seat's win chance right after it, best first."""
     me = knowledge.seat
-    world = determinize(knowledge, rng)
+    game = rules_for(knowledge.game)
+    if game.ai is None:
+        raise ValueError(f"{game.name} gives no evaluation: only the random player plays it")
+    world = game.ai.world(knowledge, rng)
     ranked = []
     for command in commands(me, legal):
         try:
-            after = step(world, command, rng)
+            after = step(game, world, command, rng)
         except IllegalMove:
             continue
-        ranked.append((win_chances(after, me)[me] + 1e-9 * rng.random(), command))
+        ranked.append((game.ai.evaluate(after, me)[me] + 1e-9 * rng.random(), command))
     ranked.sort(key=lambda pair: -pair[0])
     if not ranked:
         raise ValueError("no legal command to choose from")

@@ -13,48 +13,39 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import Command, Event
-from domain.islands import engine
-from domain.islands.state import CHOOSING, FINAL, PLAY, State
-from service.chance import system_command
+from domain.core import Command, Event, GameModule, Seats
 
 MAX_SYSTEM_STEPS = 16
 
 
-def apply(state: State, command: Command) -> tuple[State, list[Event]]:
+def apply(game: GameModule[Any], state: Any, command: Command) -> tuple[Any, list[Event]]:
     """The state after `command` and the events it caused (IllegalMove when refused)."""
-    events = engine.decide(state, command)
+    events = game.decide(state, command)
     for event in events:
-        state = engine.evolve(state, event)
+        state = game.evolve(state, event)
     return state, events
 
 
-def settle(state: State, rng: random.Random) -> State:
+def settle(game: GameModule[Any], state: Any, rng: random.Random) -> Any:
     """`state` after the system work it waits for (deals, picks, scorings), if any."""
     for _ in range(MAX_SYSTEM_STEPS):
-        pending = engine.pending_system(state)
+        pending = game.pending_system(state)
         if pending is None:
             return state
-        state, _ = apply(state, system_command(pending, rng))
+        state, _ = apply(game, state, pending.answer(rng))
     raise RuntimeError("the system's work does not end")
 
 
-def step(state: State, command: Command, rng: random.Random) -> State:
+def step(game: GameModule[Any], state: Any, command: Command, rng: random.Random) -> Any:
     """`state` after a seat's `command` and the system work that follows it."""
-    state, _ = apply(state, command)
-    return settle(state, rng)
+    state, _ = apply(game, state, command)
+    return settle(game, state, rng)
 
 
-def mover(state: State) -> int | None:
-    """The seat whose command the game waits for (O-2 choosing: the first yet to choose)."""
-    if state.phase == CHOOSING:
-        for seat, card in enumerate(state.chosen):
-            if card is None:
-                return seat
-        return None
-    if state.phase in (PLAY, FINAL):
-        return state.active
-    return None
+def mover(game: GameModule[Any], state: Any) -> int | None:
+    """The seat whose command the game waits for (several at once: the first of them)."""
+    acting = game.to_act(state)
+    return acting.seats[0] if isinstance(acting, Seats) and acting.seats else None
 
 
 def key(command: Command | Mapping[str, Any]) -> str:

@@ -12,11 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ai.knowledge import SeatKnowledge, build, redact
-from ai.sim import apply, mover, system_command
+from ai.sim import apply, mover
 from domain.core import Command, Event
-from domain.islands import engine
-from domain.islands import events as domain_events
-from domain.islands.state import State
+from domain.games import rules_for
 
 
 class Table:
@@ -25,8 +23,9 @@ class Table:
     def __init__(self, setup: Mapping[str, Any], rng: random.Random) -> None:
         self.setup = dict(setup)
         self.rng = rng
-        self.state: State = engine.initial_state(self.setup)
-        self.events: list[Event] = [domain_events.game_created(self.setup)]
+        self.game = rules_for(self.setup["game"])
+        self.state: Any = self.game.initial_state(self.setup)
+        self.events: list[Event] = [self.game.created_event(self.setup)]
         self._settle()
 
     @property
@@ -35,30 +34,30 @@ class Table:
 
     @property
     def ended(self) -> bool:
-        return engine.is_terminal(self.state)
+        return self.game.is_terminal(self.state)
 
     def mover(self) -> int | None:
-        return mover(self.state)
+        return mover(self.game, self.state)
 
     def knowledge(self, seat: int) -> SeatKnowledge:
         """What `seat` knows now, built from its view and its redacted events only."""
         shown = [redact(event, n, seat) for n, event in enumerate(self.events, start=1)]
-        return build(seat, engine.view(self.state, seat), shown)
+        return build(seat, self.game.view(self.state, seat), shown)
 
     def legal(self, seat: int) -> list[Command]:
-        return list(engine.legal_commands(self.state, seat))
+        return list(self.game.legal_commands(self.state, seat))
 
     def play(self, command: Command) -> list[Event]:
         """Decide and record a seat's command, then the system work that follows."""
-        self.state, events = apply(self.state, command)
+        self.state, events = apply(self.game, self.state, command)
         self.events += events
         self._settle()
         return events
 
     def _settle(self) -> None:
-        while (pending := engine.pending_system(self.state)) is not None:
-            self.state, events = apply(self.state, system_command(pending, self.rng))
+        while (pending := self.game.pending_system(self.state)) is not None:
+            self.state, events = apply(self.game, self.state, pending.answer(self.rng))
             self.events += events
 
     def result(self) -> dict[str, Any] | None:
-        return self.state.result
+        return self.game.result(self.state)

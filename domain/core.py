@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import enum
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 SERVER: tuple[int, ...] = ()
 """Audience of a secret that only the server may read (e.g. the stack order)."""
@@ -65,6 +66,189 @@ class Decider(Protocol[S]):
     def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
 
     def is_terminal(self, state: S) -> bool: ...
+
+
+# --- whose move it is ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seats:
+    """The seats whose command the game waits for (several when they act at once)."""
+
+    seats: tuple[int, ...]
+
+
+class Turn(enum.Enum):
+    """No seat acts: the system must answer a request (chance, scoring), or the game is over."""
+
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+
+CHANCE = Turn.CHANCE
+TERMINAL = Turn.TERMINAL
+ToAct = Seats | Turn
+"""One answer to "who acts now", like OpenSpiel's current_player()."""
+
+
+# --- what the system must answer ----------------------------------------------------------
+
+
+class RandomSource(Protocol):
+    """The little of random.Random the rules' requests use; the caller owns the randomness."""
+
+    def randrange(self, stop: int) -> int: ...
+
+    def sample(self, population: Sequence[int], k: int) -> list[int]: ...
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """Permutations to draw, by argument name and size; answered at once by `command`."""
+
+    permutations: Mapping[str, int]
+    command: str
+    immediate: ClassVar[bool] = True
+
+    def answer(self, rng: RandomSource) -> Command:
+        args = {name: rng.sample(range(size), size) for name, size in self.permutations.items()}
+        return Command(self.command, None, args)
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One index to draw per seat, below the size of that seat's hand (e.g. Pele's picks)."""
+
+    hands: Mapping[str, int]
+    command: str
+    immediate: ClassVar[bool] = True
+
+    def answer(self, rng: RandomSource) -> Command:
+        picks = {seat: rng.randrange(size) for seat, size in self.hands.items()}
+        return Command(self.command, None, {"picks": picks})
+
+
+@dataclass(frozen=True)
+class Score:
+    """A round to score: no chance, but work the service hands to its worker."""
+
+    round: int
+    command: str
+    immediate: ClassVar[bool] = False
+
+    def answer(self, rng: RandomSource | None = None) -> Command:
+        return Command(self.command, None, {"round": self.round})
+
+
+SystemRequest = Shuffle | Pick | Score
+"""System work a game waits for; `immediate` ones the service answers in the same append."""
+
+
+# --- the declaration of a game ------------------------------------------------------------
+
+
+class Recorded(Protocol):
+    """An event as the history records it; the service's envelopes have this shape."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def data(self) -> Mapping[str, Any]: ...
+
+    @property
+    def secret(self) -> Mapping[str, Any] | None: ...
+
+    @property
+    def audience(self) -> tuple[int, ...]: ...
+
+    @property
+    def actor(self) -> str: ...
+
+    @property
+    def command_id(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class UndoHints:
+    """What a game's events mean to the undo policy (domain/undo.py).
+
+    `turn_markers`: events after which another turn begins; `round_markers`: events that
+    start a round (declined takebacks are counted per round). `learners(record, seats)`:
+    the seats a recorded event shows hidden information they could not hold before; undo
+    never goes back across it for them.
+    """
+
+    turn_markers: frozenset[str]
+    round_markers: frozenset[str]
+    learners: Callable[[Recorded, int], set[int]]
+
+
+@dataclass(frozen=True)
+class AIHooks(Generic[S]):
+    """What the greedy and search players need beyond the rules; without them, a game still
+    gets the random player.
+
+    `world(knowledge, rng)`: a whole state drawn from what one seat knows (ai.knowledge).
+    `evaluate(state, viewer)`: each seat's chance to win, from 0 to 1; with a `viewer`,
+    what that seat cannot see counts unseen. `prior(state, command)`: a cheap order of
+    commands for rollouts (higher first). `moves(state, seat)`: the commands worth
+    searching, and `moves_key(state, seat)` the state's features they depend on (a cache
+    key). `turn(state)` changes whenever a turn passes.
+    """
+
+    world: Callable[[Any, Any], S]
+    evaluate: Callable[[S, int | None], list[float]]
+    prior: Callable[[S, Command], float]
+    moves: Callable[[S, int], list[Command]]
+    moves_key: Callable[[S, int], Hashable]
+    turn: Callable[[S], Hashable]
+
+
+@dataclass(frozen=True)
+class GameModule(Generic[S]):
+    """Everything the platform needs of one game, as OpenSpiel's _GAME_TYPE + register_game.
+
+    `check_options(options)` raises IllegalMove on options the game refuses.
+    `describe(events, names)` puts a batch of events (as dicts) into words.
+    `command_fields` names the fields a command's body may carry besides its type.
+    `board(game)` is the board data renderers draw.
+    """
+
+    name: str
+    min_seats: int
+    max_seats: int
+    check_options: Callable[[Mapping[str, Any]], None]
+    initial_state: Callable[[Mapping[str, Any]], S]
+    decide: Callable[[S, Command], list[Event]]
+    evolve: Callable[[S, Event], S]
+    legal_commands: Callable[[S, int], Iterable[Command]]
+    view: Callable[[S, int | None], dict[str, Any]]
+    is_terminal: Callable[[S], bool]
+    to_act: Callable[[S], ToAct]
+    pending_system: Callable[[S], SystemRequest | None]
+    result: Callable[[S], Mapping[str, Any] | None]
+    describe: Callable[[Sequence[Mapping[str, Any]], Sequence[str]], str]
+    undo: UndoHints
+    command_fields: tuple[str, ...]
+    board: Callable[[str], Any]
+    ai: AIHooks[S] | None = None
+
+    def seat_counts(self) -> str:
+        """The seats the game is played by, as said: "2 seats", "3-4 seats"."""
+        return seat_counts(self.min_seats, self.max_seats)
+
+    def created_event(self, setup: Mapping[str, Any]) -> Event:
+        """The first event of every game: its setup, as the rules read it."""
+        return Event("GameCreated", dict(setup))
+
+
+def seat_counts(least: int, most: int) -> str:
+    """A range of seat counts, as said: "2 seats", "3-4 seats"."""
+    return f"{least} seats" if least == most else f"{least}-{most} seats"
 
 
 def fold(decider: Decider[S], state: S, events: Iterable[Event]) -> S:

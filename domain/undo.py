@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from domain.actor import SYSTEM, Actor
-from domain.core import Command, Event, IllegalMove
+from domain.core import Command, Event, IllegalMove, Recorded, UndoHints
 from domain.history import REWINDS
 
 # --- event types -----------------------------------------------------------------------
@@ -65,51 +65,6 @@ ALREADY_ANSWERED = "already_answered"
 REASON_REQUIRED = "reason_required"
 NOT_A_TOURNAMENT = "correction_only_in_tournament"
 GAME_ENDED = "game_ended"
-
-# --- what the island games' events mean for undo ----------------------------------------
-
-TURN_MARKERS = frozenset(
-    {
-        "RoundStarted",
-        "TurnEnded",
-        "FinalTurnsStarted",
-        "FinalTurnDeferred",
-        "FinalTurnFinished",
-        "ChoosingStarted",
-    }
-)
-"""Events after which another turn begins (ChoosingStarted: O-2, where every seat chooses)."""
-
-CHANCE = frozenset(
-    {"DeckShuffled", "HandDealt", "FaceUpLaid", "FaceUpRefilled", "FaceUpRevealed", "GodsPlaced"}
-)
-"""Events that show every seat a chance outcome: cards shuffled, dealt or turned face up."""
-
-
-class Recorded(Protocol):
-    """An event as the history records it; the service's envelopes have this shape."""
-
-    @property
-    def version(self) -> int: ...
-
-    @property
-    def type(self) -> str: ...
-
-    @property
-    def data(self) -> Mapping[str, Any]: ...
-
-    @property
-    def secret(self) -> Mapping[str, Any] | None: ...
-
-    @property
-    def audience(self) -> tuple[int, ...]: ...
-
-    @property
-    def actor(self) -> str: ...
-
-    @property
-    def command_id(self) -> str: ...
-
 
 @dataclass(frozen=True)
 class Record:
@@ -252,28 +207,13 @@ def undo_points(chain: Sequence[Recorded]) -> list[int]:
     ]
 
 
-def learners(record: Recorded, seats: int) -> set[int]:
-    """The seats that learn from `record` hidden information they could not hold before.
+def hints(records: Sequence[Recorded]) -> UndoHints:
+    """What the game's events mean for undo: where turns start, what reveals information."""
+    # Imported when the policy runs: the registry imports every game, whose rules name the
+    # undo commands (domain.islands.decide), so a module-level import would be a cycle.
+    from domain.games import rules_for
 
-    A chance outcome teaches everyone. A secret teaches the seats it is shown to, except
-    what was theirs already: one's own discards and face-up choice, the card one gives
-    (Pele), the card one takes from a hand Ku showed, one's own hand shown to another.
-    """
-    if record.type in CHANCE:
-        return set(range(seats))
-    if record.secret is None:
-        return set()
-    data, audience = record.data, set(record.audience)
-    if record.type in ("CardsDiscarded", "FaceUpChosen"):
-        return set()
-    if record.type == "CardGiven":
-        return audience & {data.get("to")}
-    if record.type == "CardTaken":
-        taker = set() if data.get("how") == "ku" else {data.get("seat")}
-        return audience & ({data.get("from")} | taker)
-    if record.type in ("CardDrawn", "HandShown", "ChoiceRequired"):
-        return audience & {data.get("seat")}
-    return audience
+    return rules_for(str(records[0].data["game"])).undo
 
 
 def pending_takeback(records: Sequence[Recorded]) -> Takeback | None:
@@ -297,8 +237,9 @@ def pending_takeback(records: Sequence[Recorded]) -> Takeback | None:
 def declines_this_round(records: Sequence[Recorded], seat: int) -> int:
     """How many of `seat`'s takeback requests were declined since the current round started."""
     count = 0
+    round_markers = hints(records).round_markers
     for record in reversed(records):
-        if record.type == "RoundStarted":
+        if record.type in round_markers:
             break
         if record.type == TAKEBACK_DECLINED and record.data.get("seat") == seat:
             count += 1
@@ -341,7 +282,8 @@ def undo(records: Sequence[Recorded], seat: int, scope: str = "command") -> list
     """Undone back to before `seat`'s last command of this turn, or to the start of its turn."""
     refuse_in_tournament(records)
     groups = batches(_playing(records))
-    start = max((i for i, g in enumerate(groups) if any(r.type in TURN_MARKERS for r in g)), default=0)
+    turn_markers = hints(records).turn_markers
+    start = max((i for i, g in enumerate(groups) if any(r.type in turn_markers for r in g)), default=0)
     turn = groups[start + 1 :]
     own = [i for i, group in enumerate(turn) if seat_of(group[0].actor) == seat]
     if not own:
@@ -354,7 +296,7 @@ def undo(records: Sequence[Recorded], seat: int, scope: str = "command") -> list
         raise IllegalMove(NOT_YOURS, "another seat acted after you this turn: ask for a takeback")
     target = (turn[first - 1] if first else groups[start])[-1].version
     if not takeback_across_reveal(records, seat):
-        _refuse_reveals([r for g in crossed for r in g], {seat}, seat_count(records))
+        _refuse_reveals(records, [r for g in crossed for r in g], {seat})
     return [undone(target, seat)]
 
 
@@ -370,7 +312,7 @@ def request_takeback(records: Sequence[Recorded], seat: int, to_version: int) ->
         )
     crossed = _after(chain, to_version)
     if not takeback_across_reveal(records, seat):
-        _refuse_reveals(crossed, {seat}, seat_count(records))
+        _refuse_reveals(records, crossed, {seat})
     return [takeback_requested(seat, to_version)]
 
 
@@ -401,7 +343,7 @@ def correct(records: Sequence[Recorded], to_version: int, reason: str, organizer
         raise IllegalMove(REASON_REQUIRED, "a correction needs a reason")
     seats = seat_count(records)
     crossed = _after(_playing(records), to_version)
-    _refuse_reveals(crossed, set(range(seats)), seats)
+    _refuse_reveals(records, crossed, set(range(seats)))
     return [corrected(to_version, reason.strip(), organizer)]
 
 
@@ -425,8 +367,9 @@ def _after(chain: Sequence[Recorded], to_version: int) -> list[Recorded]:
     return [record for record in chain if record.version > to_version]
 
 
-def _refuse_reveals(crossed: Iterable[Recorded], requesters: set[int], seats: int) -> None:
+def _refuse_reveals(records: Sequence[Recorded], crossed: Iterable[Recorded], requesters: set[int]) -> None:
     """IllegalMove when any of `crossed` showed one of `requesters` hidden information."""
+    learners, seats = hints(records).learners, seat_count(records)
     for record in crossed:
         if learners(record, seats) & requesters:
             raise IllegalMove(

@@ -10,31 +10,10 @@ import os
 import random
 import secrets
 from collections.abc import Mapping
-from typing import Any
 
-from domain.core import Command
-
-IMMEDIATE = ("shuffle", "pick")
-"""Pending system work the service does at once; "score" goes to the worker instead."""
+from domain.core import Command, SystemRequest
 
 SEED_VARIABLE = "ARCHIPELAGO_DICE_SEED"
-
-
-def system_command(pending: Mapping[str, Any], rng: random.Random) -> Command:
-    """The system command answering `pending` (engine.pending_system), chance drawn from `rng`.
-
-    The service's dice, the AI's simulations and the benchmarks all answer through this.
-    """
-    kind = pending["kind"]
-    if kind == "shuffle":
-        args = {name: rng.sample(range(size), size) for name, size in pending["permutations"].items()}
-        return Command("ShuffleDeck", None, args)
-    if kind == "pick":
-        picks = {seat: rng.randrange(size) for seat, size in pending["hands"].items()}
-        return Command("DrawAtRandom", None, {"picks": picks})
-    if kind == "score":
-        return Command("ScoreRound", None, {"round": pending["round"]})
-    raise ValueError(f"unknown system request {pending!r}")
 
 
 class Dice:
@@ -46,9 +25,10 @@ class Dice:
     def below(self, n: int) -> int:
         return self._rng.randrange(n)
 
-    def command(self, pending: Mapping[str, Any]) -> Command | None:
-        """The system command answering `pending` with fresh randomness, or None for other work."""
-        return system_command(pending, self._rng) if pending["kind"] in IMMEDIATE else None
+    def command(self, pending: SystemRequest) -> Command | None:
+        """The system command answering `pending` with fresh randomness, or None for the
+        worker's work (a scoring)."""
+        return pending.answer(self._rng) if pending.immediate else None
 
 
 def dice_from(environ: Mapping[str, str] | None = None) -> Dice:

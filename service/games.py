@@ -15,11 +15,11 @@ from typing import Any
 import redis
 
 from domain import undo
-from domain.core import Command, Event, IllegalMove, fold
+from domain.core import Command, Event, IllegalMove, Score, fold
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
 from domain.islands import events as domain_events
-from service.chance import IMMEDIATE, Dice
+from service.chance import Dice
 from service.errors import (
     ChainBroken,
     Conflict,
@@ -468,9 +468,9 @@ class GameService:
         pending = loaded.rules.pending_system(loaded.state)
         if pending is None:
             return loaded
-        if pending["kind"] == "score" and self.scoring is not None:
-            self.scoring.schedule(loaded.game_id, pending["round"], loaded.version)
-        elif pending["kind"] in IMMEDIATE:
+        if isinstance(pending, Score) and self.scoring is not None:
+            self.scoring.schedule(loaded.game_id, pending.round, loaded.version)
+        elif pending.immediate:
             events = self._system_events(loaded.rules, loaded.state)
             try:
                 self.store.append(
@@ -494,9 +494,9 @@ class GameService:
             if loaded.broken is not None:
                 raise ChainBroken(game_id, loaded.broken)
             pending = loaded.rules.pending_system(loaded.state)
-            if pending != {"kind": "score", "round": round_}:
+            if not isinstance(pending, Score) or pending.round != round_:
                 return False
-            command = Command("ScoreRound", None, {"round": round_})
+            command = pending.answer()
             events = loaded.rules.decide(loaded.state, command)
             state = fold(loaded.rules, loaded.state, events)
             events += self._system_events(loaded.rules, state)

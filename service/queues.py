@@ -8,6 +8,7 @@ import logging
 import redis
 from rq.exceptions import DuplicateJobError
 
+from domain.core import Score
 from service.errors import ChainBroken
 from service.sweeper import each_game, job_alive
 from service.worker import QUEUE_DEFAULT, queue
@@ -58,13 +59,13 @@ class ScoringQueue:
         if loaded.broken is not None:
             return 0
         pending = loaded.rules.pending_system(loaded.state)
-        if pending is None or pending["kind"] != "score":
+        if not isinstance(pending, Score):
             self.done(game_id)
             return 0
         if self._alive(job_id(game_id, loaded.version)):
             return 0
-        log.warning("re-enqueueing the stuck scoring of %s round %s", game_id, pending["round"])
-        self.schedule(game_id, pending["round"], loaded.version)
+        log.warning("re-enqueueing the stuck scoring of %s round %s", game_id, pending.round)
+        self.schedule(game_id, pending.round, loaded.version)
         return 1
 
     def _alive(self, ident: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import IllegalMove
+from domain.core import IllegalMove, Pick, Score, Shuffle, SystemRequest, seat_counts
 from domain.islands.decide import decide
 from domain.islands.evolve import evolve
 from domain.islands.gods import pele_picks_due
@@ -35,7 +35,7 @@ def initial_state(setup: Mapping[str, Any]) -> State:
     if not rules.min_seats <= len(names) <= rules.max_seats:
         raise IllegalMove(
             "bad_seat_count",
-            f"{rules.game} is played by {seat_counts(rules)}, not {len(names)}",
+            f"{rules.game} is played by {seat_counts(rules.min_seats, rules.max_seats)}, not {len(names)}",
         )
     first = setup.get("first_seat", 0)
     if not isinstance(first, int) or not 0 <= first < len(names):
@@ -64,28 +64,20 @@ def initial_state(setup: Mapping[str, Any]) -> State:
     )
 
 
-def seat_counts(rules: Any) -> str:
-    """The seats a game is played by, as said: "2 seats", "3-4 seats"."""
-    if rules.min_seats == rules.max_seats:
-        return f"{rules.min_seats} seats"
-    return f"{rules.min_seats}-{rules.max_seats} seats"
-
-
 def is_terminal(state: State) -> bool:
     return state.phase == ENDED
 
 
-def pending_system(state: State) -> dict[str, Any] | None:
+def pending_system(state: State) -> SystemRequest | None:
     """The system work the game waits for, with what the service must draw at random for it.
 
-    {"kind": "shuffle", "permutations": {arg: size}} -> ShuffleDeck{arg: permutation, ...};
-    {"kind": "score", "round": r} -> ScoreRound{round} (on the worker);
-    {"kind": "pick", "hands": {seat: size}} -> DrawAtRandom{picks: {seat: index}} (G-7).
+    Shuffle -> ShuffleDeck{arg: permutation, ...}; Score -> ScoreRound{round} (on the
+    worker); Pick -> DrawAtRandom{picks: {seat: index}} (Pele, G-7).
     """
     if state.phase == SETUP:
-        return {"kind": "shuffle", "permutations": permutations_due(state)}
+        return Shuffle(permutations_due(state), "ShuffleDeck")
     if state.phase == SCORING:
-        return {"kind": "score", "round": state.round}
+        return Score(state.round, "ScoreRound")
     if state.pending and state.pending[0].kind == "pele_draw":
-        return {"kind": "pick", "hands": pele_picks_due(state)}
+        return Pick(pele_picks_due(state), "DrawAtRandom")
     return None

@@ -1,4 +1,4 @@
-"""Determinisation: a world consistent with a seat's knowledge, drawn with the caller's random.Random.
+"""Determinisation: a world consistent with a seat's knowledge, drawn with the caller's random source.
 
 The unseen cards (the deck less the seat's hand, the face-up row, the face-up discard,
 the cards it knows in other hands and its own face-down discards) are dealt uniformly
@@ -10,16 +10,38 @@ it is still there.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
-from typing import Any
+from collections import Counter
+from collections.abc import Mapping, MutableSequence, Sequence
+from typing import Any, Protocol
 
-from ai.knowledge import SeatKnowledge, unseen
 from domain.islands.state import State
-from domain.islands.worlds import Hidden, world
+from domain.islands.worlds import Hidden, unseen_pool, world
+
+SeatKnowledge = Any
+"""ai.knowledge.SeatKnowledge: the seat, what it sees, and the cards it can place."""
 
 
-def sample(knowledge: SeatKnowledge, rng: random.Random) -> Hidden:
+class Random(Protocol):
+    """The little of random.Random sampling uses; the caller owns the randomness."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None: ...
+
+    def random(self) -> float: ...
+
+    def choice(self, seq: Sequence[Any]) -> Any: ...
+
+
+def unseen(knowledge: SeatKnowledge) -> Counter[str]:
+    """The cards whose place the seat does not know: the deck less everything it can place."""
+    pool = unseen_pool(knowledge.seen)
+    for seat, cards in enumerate(knowledge.known):
+        if seat != knowledge.seat:
+            pool.subtract(cards)
+    pool.subtract(knowledge.own_hidden)
+    return +pool
+
+
+def sample(knowledge: SeatKnowledge, rng: Random) -> Hidden:
     """One assignment of the unseen cards that fits everything `knowledge` holds."""
     seen = knowledge.seen
     me = knowledge.seat
@@ -56,7 +78,7 @@ def sample(knowledge: SeatKnowledge, rng: random.Random) -> Hidden:
     return Hidden(tuple(tuple(sorted(h)) for h in hands), stack, hidden, chosen)
 
 
-def _chosen(seen: Mapping[str, Any], seat: int, me: int, hand: list[str], rng: random.Random) -> str | None:
+def _chosen(seen: Mapping[str, Any], seat: int, me: int, hand: list[str], rng: Random) -> str | None:
     if not seen["chosen"][seat]:
         return None
     if seat == me:
@@ -64,6 +86,6 @@ def _chosen(seen: Mapping[str, Any], seat: int, me: int, hand: list[str], rng: r
     return rng.choice(sorted(hand)) if hand else None
 
 
-def determinize(knowledge: SeatKnowledge, rng: random.Random) -> State:
+def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
     """A whole State the seat cannot tell apart from the real one, drawn from `rng`."""
     return world(knowledge.seen, sample(knowledge, rng))

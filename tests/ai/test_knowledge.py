@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from ai.knowledge import build
-from ai.sampling import sample
 from ai.table import Table
+from domain.islands.sampling import sample
 from domain.islands.worlds import consistent, truth, world
 
 SETUPS = [

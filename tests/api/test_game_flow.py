@@ -100,9 +100,10 @@ def test_every_game_plays_to_its_end_with_the_legal_commands_as_posted_bodies(
 
 
 def test_seeded_dice_deal_the_same_game_and_the_os_dice_do_not() -> None:
+    from domain.core import Shuffle
     from service.chance import Dice, dice_from
 
-    pending = {"kind": "shuffle", "permutations": {"order": 24}}
+    pending = Shuffle({"order": 24}, "ShuffleDeck")
     seeded = [dice_from({"ARCHIPELAGO_DICE_SEED": "7"}).command(pending) for _ in range(2)]
     assert seeded[0] == seeded[1]
     assert Dice().command(pending) != Dice().command(pending)  # 1 in 24! to fail by chance

@@ -23,12 +23,13 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from service.events import canonical_json
 
+from domain.core import Score
 from domain.games import rules_for
 from domain.islands import engine
 from replays import archive
 from service.api.context import EXTENSION
-from service.events import canonical_json
 from service.games import GameService
 from tests.api.helpers import NAMES, bearer, sse_events
 from tests.replays.play import pick
@@ -250,8 +251,8 @@ def play_one(service: GameService, game_id: str, rng: random.Random) -> bool:
     if engine.is_terminal(loaded.state):
         return False
     pending = engine.pending_system(loaded.state)
-    if pending is not None and pending["kind"] == "score":
-        service.score_round(game_id, pending["round"])
+    if isinstance(pending, Score):
+        service.score_round(game_id, pending.round)
         return True
     command = pick(rng, loaded.state)
     service.execute(game_id, command.seat, command.to_json())

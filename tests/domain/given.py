@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from domain.core import Command, Event, IllegalMove, fold
+from domain.core import Command, Event, IllegalMove, Shuffle, fold
 from domain.islands import engine
 from domain.islands.setup import GOD_STONES
 from domain.islands.state import State
@@ -406,8 +406,8 @@ class Given:
         """The scoring due, then the next round dealt in pool order (the stones too, G-1)."""
         game = self.then(score(self.state.round)) if self.state.phase == "scoring" else self
         due = engine.pending_system(game.state)
-        assert due is not None and due["kind"] == "shuffle", due
-        return game.then(shuffle(**{name: range(size) for name, size in due["permutations"].items()}))
+        assert isinstance(due, Shuffle), due
+        return game.then(shuffle(**{name: range(size) for name, size in due.permutations.items()}))
 
 
 def given(*histories: Iterable[Event]) -> Given:
@@ -506,13 +506,7 @@ def random_command(rnd: random.Random, state: State) -> Command:
         # Pick a kind first, so attacks and draws are not drowned by the many placements.
         kind = rnd.choice(sorted({c.type for c in legal}))
         return rnd.choice([c for c in legal if c.type == kind])
-    if pending["kind"] == "shuffle":
-        args = {name: rnd.sample(range(size), size) for name, size in pending["permutations"].items()}
-        return Command("ShuffleDeck", None, args)
-    if pending["kind"] == "pick":  # G-7: which card Pele takes from each hand
-        picks = {seat: rnd.randrange(size) for seat, size in pending["hands"].items()}
-        return Command("DrawAtRandom", None, {"picks": picks})
-    return score(pending["round"])
+    return pending.answer(rnd)
 
 
 def random_game(rnd: random.Random, table: Table = KAHUNA, start: Sequence[Event] = ()) -> Iterator[Step]:

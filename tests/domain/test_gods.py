@@ -30,7 +30,7 @@ from given import (
     taken,
 )
 
-from domain.core import Command, Event
+from domain.core import Command, Event, Pick, Shuffle
 from domain.islands import engine
 
 GODS = OPODOPO.with_options(gods=True)
@@ -74,7 +74,7 @@ def god_taken(seat: int, island: str, god: str) -> Event:
 
 def test_G1_sixteen_stones_laid_out_at_random_in_public() -> None:
     game = given([GODS.created()])
-    assert engine.pending_system(game.state) == {"kind": "shuffle", "permutations": {"order": 48, "gods": 16}}
+    assert engine.pending_system(game.state) == Shuffle({"order": 48, "gods": 16}, "ShuffleDeck")
     then = game.when(shuffle(range(48), gods=gods_order(BOARD, STONES)))
     laid = next(e for e in then.events if e.type == "GodsPlaced")
     assert laid.secret is None
@@ -91,13 +91,13 @@ def test_G1_the_stones_are_laid_once() -> None:
     game = gods_game().plus(round_ended(1))
     game = game.then(Command("ScoreRound", None, {"round": 1}))
     due = engine.pending_system(game.state)
-    assert due is not None and due["permutations"] == {"order": 48 - 12}
+    assert isinstance(due, Shuffle) and due.permutations == {"order": 48 - 12}
     assert "GodsPlaced" not in [e.type for e in game.when(shuffle(range(36))).events]
 
 
 def test_G1_no_stones_without_the_option() -> None:
     game = given([OPODOPO.created()])
-    assert engine.pending_system(game.state) == {"kind": "shuffle", "permutations": {"order": 48}}
+    assert engine.pending_system(game.state) == Shuffle({"order": 48}, "ShuffleDeck")
     plain = given(deal(OPODOPO, HANDS, FACE_UP))
     assert "GodsPlaced" not in [e.type for e in plain.history]
     assert plain.rejects(act("UseKu", 0, target=1)) == "unknown_command"
@@ -291,7 +291,7 @@ def test_G7_pele_takes_one_random_card_from_each_opponent_then_gives_one_back() 
         ("ChoiceRequired", {"kind": "pele_draw", "seat": 0, "island": "", "target": None, "options": []}),
     ]
     game = game.then(act("UsePele", 0))
-    assert engine.pending_system(game.state) == {"kind": "pick", "hands": {"1": 3, "2": 3, "3": 3}}
+    assert engine.pending_system(game.state) == Pick({"1": 3, "2": 3, "3": 3}, "DrawAtRandom")
     assert game.rejects(draw_stack(0)) == "pending_pele_draw"
     assert game.rejects(act("GiveCards", 0, gifts={"1": "Lusepil", "2": "Lusepil", "3": "Nuridan"})) == (
         "pending_pele_draw"

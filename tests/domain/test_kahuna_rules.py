@@ -39,7 +39,7 @@ from given import (
 )
 from given import attack as attack_with
 
-from domain.core import Command, Event, IllegalMove
+from domain.core import Command, Event, IllegalMove, Score, Shuffle
 from domain.islands import engine
 from domain.islands.scoring import kahuna_points
 from domain.islands.state import State
@@ -228,7 +228,7 @@ def test_K1_material() -> None:
 
 def test_K2_setup_deal() -> None:
     game = given([created(first_seat=WHITE)])
-    assert engine.pending_system(game.state) == {"kind": "shuffle", "permutations": {"order": 24}}
+    assert engine.pending_system(game.state) == Shuffle({"order": 24}, "ShuffleDeck")
     order = random.Random(2).sample(range(24), 24)
     stack = [DECK[i] for i in order]
     then = game.when(shuffle(order))
@@ -481,14 +481,14 @@ def test_K6_round_end_after_last_card() -> None:
     assert follower == 1 - taker
     state = ended.state
     assert (state.phase, state.stack, state.face_up) == ("scoring", (), ())
-    assert engine.pending_system(state) == {"kind": "score", "round": 1}
+    assert engine.pending_system(state) == Score(1, "ScoreRound")
     assert ended.rejects(shuffle(range(24))) == "no_shuffle_due"
 
     scored = ended.then(score(1))
     pool = scored.state.pool()
     assert Counter(pool) == Counter(DECK) - Counter(c for hand in state.hands for c in hand)
     assert "ALOA" in pool  # the card black played
-    assert engine.pending_system(scored.state) == {"kind": "shuffle", "permutations": {"order": len(pool)}}
+    assert engine.pending_system(scored.state) == Shuffle({"order": len(pool)}, "ShuffleDeck")
 
     then = scored.when(shuffle(range(len(pool))))
     assert then.facts == [

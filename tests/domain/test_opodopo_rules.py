@@ -35,7 +35,7 @@ from given import (
     taken,
 )
 
-from domain.core import Command, Event, IllegalMove
+from domain.core import Command, Event, IllegalMove, Shuffle
 from domain.islands import engine
 from domain.islands.scoring import island_value
 
@@ -440,8 +440,8 @@ def test_O7_round_1_ends_with_the_last_card_and_the_next_seat_starts_round_2() -
     assert turn_end.data == {"seat": last_draw.data["seat"], "next": (last_draw.data["seat"] + 1) % 4}
     scored = game.then(score(1))
     due = engine.pending_system(scored.state)
-    assert due == {"kind": "shuffle", "permutations": {"order": 48 - sum(map(len, scored.state.hands))}}
-    then = scored.when(shuffle(range(due["permutations"]["order"])))
+    assert due == Shuffle({"order": 48 - sum(map(len, scored.state.hands))}, "ShuffleDeck")
+    then = scored.when(shuffle(range(due.permutations["order"])))
     pool = scored.state.pool()
     assert then.facts == [
         ("DeckShuffled", {"round": 2, "size": len(pool)}),

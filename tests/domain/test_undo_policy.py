@@ -34,7 +34,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from domain import undo
-from domain.core import Command, Event, IllegalMove, fold
+from domain.core import Command, Event, IllegalMove, Pick, Shuffle, fold
+from domain.games import rules_for
 from domain.history import extend_history, fold_history, numbered
 from domain.islands import engine
 from domain.islands.state import State
@@ -130,8 +131,8 @@ class Log:
         """The round played out, then its scoring and the next deal (one batch, as the worker's)."""
         log = self.play_out()
         due = engine.pending_system(fold(engine, log.state, engine.decide(log.state, score(log.state.round))))
-        assert due is not None and due["kind"] == "shuffle"
-        order = {name: list(range(size)) for name, size in due["permutations"].items()}
+        assert isinstance(due, Shuffle)
+        order = {name: list(range(size)) for name, size in due.permutations.items()}
         return log.system(score(log.state.round), Command("ShuffleDeck", None, order), actor="worker")
 
 
@@ -406,8 +407,8 @@ def test_undo_across_pele_drawing_at_random_is_refused() -> None:
     start = gods_round_two("Pele")
     asked = start.seat(0, act("UsePele", 0))
     due = engine.pending_system(asked.state)
-    assert due is not None and due["kind"] == "pick"
-    drawn = asked.system(Command("DrawAtRandom", None, {"picks": {s: 0 for s in due["hands"]}}))
+    assert isinstance(due, Pick)
+    drawn = asked.system(Command("DrawAtRandom", None, {"picks": {s: 0 for s in due.hands}}))
     assert drawn.refuses(0, "Undo") == "undo_across_reveal"
 
     gave = drawn.play(0, "GiveCards")
@@ -423,7 +424,7 @@ def test_learners_of_each_kind_of_event() -> None:
         type_: str, data: dict[str, object], audience: tuple[int, ...] = (), secret: bool = True
     ) -> set[int]:
         record = undo.Record(9, type_, data, "seat:0", "c", {"x": 1} if secret else None, audience)
-        return undo.learners(record, 4)
+        return rules_for("arabana-opodopo").undo.learners(record, 4)
 
     assert learn("FaceUpRefilled", {"card": "X"}, secret=False) == {0, 1, 2, 3}
     assert learn("HandDealt", {"seat": 1}, (1,)) == {0, 1, 2, 3}

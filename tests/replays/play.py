@@ -9,11 +9,11 @@ from dataclasses import replace
 from typing import Any
 
 import redis
+from service.events import ZERO_HASH, Envelope, NewEvent, envelope_hash, seal
 
-from domain.core import Command, Event, fold
+from domain.core import Command, Event, Score, fold
 from domain.islands import engine
 from domain.islands import events as ev
-from service.events import ZERO_HASH, Envelope, NewEvent, envelope_hash, seal
 from service.games import GameService
 from service.store import stream_key
 
@@ -58,14 +58,7 @@ def pick(rng: random.Random, state: Any) -> Command:
         legal = rng.choice(movers)
         kind = rng.choice(sorted({c.type for c in legal}))
         return rng.choice([c for c in legal if c.type == kind])
-    if pending["kind"] == "shuffle":
-        args = {name: rng.sample(range(size), size) for name, size in pending["permutations"].items()}
-        return Command("ShuffleDeck", None, args)
-    if pending["kind"] == "pick":
-        return Command(
-            "DrawAtRandom", None, {"picks": {s: rng.randrange(n) for s, n in pending["hands"].items()}}
-        )
-    return Command("ScoreRound", None, {"round": pending["round"]})
+    return pending.answer(rng)
 
 
 def sealed_game(rng: random.Random, setup: Mapping[str, Any]) -> list[Envelope]:
@@ -111,8 +104,8 @@ def play_on(
         if engine.is_terminal(loaded.state) or (until_version and loaded.version >= until_version):
             return
         pending = engine.pending_system(loaded.state)
-        if pending is not None and pending["kind"] == "score":
-            service.score_round(game_id, pending["round"])
+        if isinstance(pending, Score):
+            service.score_round(game_id, pending.round)
             continue
         command = pick(rng, loaded.state)
         assert command.seat is not None, command

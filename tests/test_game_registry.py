@@ -1,0 +1,76 @@
+"""The platform reaches a game only through its declaration (domain.core.GameModule) in the registry."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from domain.core import CHANCE, TERMINAL, GameModule, Pick, Score, Seats, Shuffle
+from domain.games import GAMES, register_game, rules_for
+
+ROOT = Path(__file__).resolve().parents[1]
+SETUPS = {
+    "kahuna": [{"name": "A"}, {"name": "B"}],
+    "arabana-ikibiti": [{"name": "A"}, {"name": "B"}],
+    "arabana-opodopo": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+}
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_every_island_game_is_a_typed_game_module_under_its_name(name: str) -> None:
+    module = GAMES[name]
+    assert isinstance(module, GameModule) and module.name == name
+    assert module.min_seats <= len(SETUPS[name]) <= module.max_seats
+    assert module.ai is not None and module.undo.turn_markers
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_who_acts_is_one_answer_and_system_requests_are_typed(name: str) -> None:
+    module = rules_for(name)
+    setup = {"game": name, "seats": SETUPS[name]}
+    state = module.initial_state(setup)
+    assert module.to_act(state) is CHANCE
+    request = module.pending_system(state)
+    assert isinstance(request, Shuffle) and request.immediate
+    rng = random.Random(3)
+    kinds = set()
+    for _ in range(3000):
+        acting = module.to_act(state)
+        if acting is TERMINAL:
+            break
+        if isinstance(acting, Seats):
+            assert module.pending_system(state) is None
+            command = rng.choice(list(module.legal_commands(state, acting.seats[0])))
+        else:
+            request = module.pending_system(state)
+            assert isinstance(request, Shuffle | Pick | Score)
+            kinds.add(type(request))
+            command = request.answer(rng)
+        for event in module.decide(state, command):
+            state = module.evolve(state, event)
+    assert module.to_act(state) is TERMINAL and module.is_terminal(state)
+    assert {Shuffle, Score} <= kinds
+
+
+def test_a_taken_name_is_refused_to_another_module() -> None:
+    from dataclasses import replace
+
+    kahuna = rules_for("kahuna")
+    assert register_game(kahuna) is kahuna
+    with pytest.raises(ValueError):
+        register_game(replace(kahuna, max_seats=3))
+
+
+def test_the_game_created_event_comes_from_the_module() -> None:
+    setup = {"game": "kahuna", "seats": SETUPS["kahuna"]}
+    event = rules_for("kahuna").created_event(setup)
+    assert (event.type, dict(event.data)) == ("GameCreated", setup)
+
+
+def test_the_undo_policy_names_no_game_s_events() -> None:
+    source = (ROOT / "domain" / "undo.py").read_text()
+    named = re.findall(r"\b(Pele|Ku|HandDealt|CardTaken|RoundStarted|TurnEnded|DeckShuffled)\b", source)
+    assert named == []
