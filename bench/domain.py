@@ -60,6 +60,7 @@ EXTRA_SETUPS: list[Setup] = [
     Setup("arabana-opodopo", 3, {"gods": True}),
     Setup("arabana-opodopo", 4),
     Setup("arabana-opodopo", 4, {"gods": True}),
+    Setup("kahuna", 2, {"edition": "thames-kosmos"}),
 ]
 
 
@@ -106,12 +107,25 @@ class Played:
     commands: int = 0  # seat commands and system commands, each one decide()
     system_commands: int = 0
     events: int = 0
+    # By the state's `round` when the command came (0 before the first): commands, seconds.
+    # A command that costs more late in a game than early shows here.
+    rounds: dict[int, tuple[int, float]] = field(default_factory=dict)
 
     def add(self, other: Played) -> None:
         self.games += other.games
         self.commands += other.commands
         self.system_commands += other.system_commands
         self.events += other.events
+        for round_, (commands, seconds) in other.rounds.items():
+            self.count(round_, commands, seconds)
+
+    def count(self, round_: int, commands: int, seconds: float) -> None:
+        before = self.rounds.get(round_, (0, 0.0))
+        self.rounds[round_] = (before[0] + commands, before[1] + seconds)
+
+    def per_second(self, round_: int) -> float:
+        commands, seconds = self.rounds[round_]
+        return commands / seconds
 
 
 Recorder = Callable[[Command, list[Event]], None]
@@ -125,6 +139,7 @@ def play_game(
     seats = range(len(setup["seats"]))
     played = Played(games=1)
     while not rules.is_terminal(state):
+        started, round_ = time.perf_counter(), getattr(state, "round", 0)
         if played.commands >= MAX_COMMANDS_PER_GAME:
             raise RuntimeError(f"{setup['game']}: no end after {played.commands} commands")
         pending = rules.pending_system(state)
@@ -138,6 +153,7 @@ def play_game(
             state = rules.evolve(state, event)
         played.commands += 1
         played.events += len(events)
+        played.count(round_, 1, time.perf_counter() - started)
         if record is not None:
             record(command, events)
     return played
@@ -230,4 +246,15 @@ def run(
             Figure("domain", f"{setup.label}: games", result.games_per_second, "games/s"),
             Figure("domain", f"{setup.label}: commands", result.commands_per_second, "commands/s"),
         ]
+        played_rounds = sorted(r for r in p.rounds if r > 0)
+        if played_rounds:
+            first, last = p.per_second(played_rounds[0]), p.per_second(played_rounds[-1])
+            say(
+                f"      round {played_rounds[0]}: {first:,.0f} commands/s, round {played_rounds[-1]}: "
+                f"{last:,.0f} commands/s (last/first {last / first:.2f}; timed per command)"
+            )
+            figures += [
+                Figure("domain", f"{setup.label}: first round", first, "commands/s"),
+                Figure("domain", f"{setup.label}: last round", last, "commands/s"),
+            ]
     return figures
