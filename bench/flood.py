@@ -38,9 +38,9 @@ def _run(url: str, games: int) -> str:
     from rq import SimpleWorker
     from rq.serializers import JSONSerializer
 
-    from service import ai_jobs
+    from service import jobs
     from service.app import create_app
-    from service.worker import QUEUES, queue
+    from service.queues import QUEUES, queue
 
     client = create_app({"TESTING": True}).test_client()
     deep = [{"name": f"Deep {n}", "ai": "ismcts", "level": 5} for n in range(2)]
@@ -52,7 +52,7 @@ def _run(url: str, games: int) -> str:
                           environ_base=PLAYER)
     quick = created.json["game_id"]
     waited: list[float] = []
-    real_move = ai_jobs.ai_move
+    real_move = jobs.ai_move
 
     def timed(game_id: str, seat: int, version: int, tally: dict | None = None) -> str:
         answer = real_move(game_id, seat, version, tally)
@@ -60,7 +60,7 @@ def _run(url: str, games: int) -> str:
             waited.append(time.perf_counter() - started)
         return answer
 
-    ai_jobs.ai_move = timed  # the worker imports the job by name when it runs it
+    jobs.ai_move = timed  # the worker imports the job by name when it runs it
     try:
         connection = redis.Redis.from_url(url)
         worker = SimpleWorker([queue(q, connection) for q in QUEUES], connection=connection,
@@ -68,7 +68,7 @@ def _run(url: str, games: int) -> str:
         # Each admitted game's first slice, then the new game's move, and a little slack.
         worker.work(burst=True, max_jobs=codes.count(201) + 2, logging_level="WARNING")
     finally:
-        ai_jobs.ai_move = real_move
+        jobs.ai_move = real_move
     first = f"{waited[0]:.2f} s" if waited else "not within the jobs run"
     return (f"{codes.count(201)} of {games} flood games admitted, {codes.count(429)} refused; "
             f"the new level-1 game's first move done after {first}")

@@ -13,8 +13,8 @@ from service.api import init_api
 from service.api.context import EXTENSION
 from service.api.rate_limits import init_limits
 from service.api.rate_limits import settings as limit_settings
+from service.queues import rq_redis_url
 from service.wiring import build_service, redis_url
-from service.worker import rq_redis_url
 
 DEFAULTS: Mapping[str, Any] = {
     # An event stream closes after this many seconds without a new event.

@@ -1,9 +1,9 @@
-"""Computer players on the worker: `ai_move` sends one command for an AI seat, `analyse` reviews a game.
+"""Computer seats' decisions and the analysis of a finished game (the jobs are service.jobs).
 
 A seat created as {"name": ..., "ai": "random" | "greedy" | "ismcts", "level": 1..5} has no
 token: the service plays it. Whenever such a seat must act at version v (its turn, a
-pending choice, its O-2 face-up choice, a takeback waiting for its answer), AiQueue
-enqueues `ai_move(game, seat, v)` on the "ai" queue as job `ai-<game>-<seat>-<v>`
+pending choice, its O-2 face-up choice, a takeback waiting for its answer), the AI queue
+(service.queues) enqueues `ai_move(game, seat, v)` on the "ai" queue as job `ai-<game>-<seat>-<v>`
 (unique: a second enqueue is refused). The job reads the game, does nothing unless the
 seat must still act at exactly version v, builds the seat's knowledge from its view and
 its redacted events (ai.knowledge), lets the player choose with a random.Random seeded
@@ -35,24 +35,17 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import redis
-from rq.exceptions import DuplicateJobError
-
 from ai.ismcts import Budget, search
 from ai.knowledge import SeatKnowledge, build
 from ai.policies import budget_for, choose, commands
 from ai.sim import key, seed_of
 from ai.slices import Tally, best, next_budget, record
 from domain import undo
+from domain.actor import Actor
 from domain.core import Command, IllegalMove
 from domain.history import fold_history
-from domain.islands.describe import describe
-from service.ai_games import OpenAiGames, has_computer, limits_from
-from service.errors import PreconditionFailed, VersionConflict
 from service.games import Loaded, takeback_answers, takeback_view, to_event
-from service.sweeper import each_game, job_alive
 from service.visibility import redact
-from service.worker import QUEUE_AI, queue
 
 log = logging.getLogger("archipelago.ai")
 
@@ -69,20 +62,6 @@ ANALYSIS_SLICE_SECONDS = 1.0
 MOVE_SLICE_SECONDS = 1.0
 """About how long one job of an ismcts move searches before the rest goes to the back of the
 queue (ai.slices). ARCHIPELAGO_AI_SLICE_SECONDS overrides this and ANALYSIS_SLICE_SECONDS."""
-SEARCH_MARK_SECONDS = 300
-"""How long a move's search in slices is taken to be alive after its last slice was queued."""
-MOVE_TIMEOUT = 120
-AWAITING = "ai:awaiting"
-"""Set of game ids where a computer seat must act; the sweeper's to-do list."""
-ANALYSIS_TIMEOUT = 1800
-
-
-def move_job_id(game_id: str, seat: int, version: int) -> str:
-    return f"ai-{game_id}-{seat}-{version}"
-
-
-def analysis_job_id(game_id: str) -> str:
-    return f"analysis-{game_id}"
 
 
 def ai_seats(setup: Mapping[str, Any]) -> dict[int, tuple[str, int]]:
@@ -99,98 +78,6 @@ def must_act(loaded: Loaded, seat: int) -> bool:
     if loaded.rules.is_terminal(loaded.state):
         return False
     return bool(takeback_answers(loaded, seat)) or bool(loaded.rules.legal_commands(loaded.state, seat))
-
-
-class AiQueue:
-    """Enqueues the jobs of computer seats (ai_move) and of the analysis after a casual game."""
-
-    def __init__(self, connection: redis.Redis, open_games: OpenAiGames | None = None) -> None:
-        self.connection = connection
-        self.open_games = open_games or OpenAiGames(connection, limits_from())
-
-    def admit(self, game_id: str, setup: Mapping[str, Any], client: str | None) -> None:
-        """Count a new game with computer seats under the caps, before it is written (TooManyAiGames)."""
-        if has_computer(setup):
-            self.open_games.reserve(game_id, client or "unknown")
-
-    def schedule(self, loaded: Loaded) -> list[str]:
-        """Enqueue what `loaded` (the newest version of a game) waits for; the new job ids."""
-        queued = []
-        if has_computer(loaded.setup):
-            if loaded.rules.is_terminal(loaded.state):
-                self.open_games.release(loaded.game_id)
-            else:
-                self.open_games.touch(loaded.game_id)
-        if loaded.rules.is_terminal(loaded.state):
-            if loaded.setup.get("mode", "casual") == "casual":
-                ident = analysis_job_id(loaded.game_id)
-                if self._enqueue("service.ai_jobs.analyse", (loaded.game_id,), ident, ANALYSIS_TIMEOUT):
-                    queued.append(ident)
-            return queued
-        for seat in ai_seats(loaded.setup):
-            if must_act(loaded, seat):
-                self.connection.sadd(AWAITING, loaded.game_id)
-                ident = move_job_id(loaded.game_id, seat, loaded.version)
-                args = (loaded.game_id, seat, loaded.version)
-                if self._enqueue("service.ai_jobs.ai_move", args, ident, MOVE_TIMEOUT):
-                    queued.append(ident)
-        return queued
-
-    def sweep(self, service) -> int:  # type: ignore[no-untyped-def]
-        """Re-enqueue every computer move whose job is gone or failed; the number re-enqueued."""
-        return each_game(self.connection, AWAITING, lambda game_id: self._sweep_game(service, game_id), "AI")
-
-    def _sweep_game(self, service, game_id: str) -> int:  # type: ignore[no-untyped-def]
-        loaded = service.load(game_id)
-        waiting = [seat for seat in ai_seats(loaded.setup) if must_act(loaded, seat)]
-        if not waiting:
-            self.connection.srem(AWAITING, game_id)
-            return 0
-        # Every seat's job is checked, so each dead one is deleted before the schedule below.
-        dead = [s for s in waiting if not job_alive(self.connection, move_job_id(game_id, s, loaded.version))]
-        if not dead:
-            return 0
-        log.warning("re-enqueueing the lost moves of seat(s) %s in %s", dead, game_id)
-        return len([j for j in self.schedule(loaded) if j.startswith("ai-")])
-
-    def continue_analysis(self, game_id: str, after: int) -> None:
-        """Enqueue the next slice of a game's analysis, after version `after`."""
-        ident = f"{analysis_job_id(game_id)}-{after}"
-        self._enqueue("service.ai_jobs.analyse", (game_id, after), ident, ANALYSIS_TIMEOUT)
-
-    def defer_analysis(self, game_id: str, after: int, waits: int) -> None:
-        """Put a slice of an analysis back at the end of the queue, behind the moves queued now."""
-        ident = f"{analysis_job_id(game_id)}-{after}-wait{waits}"
-        self._enqueue("service.ai_jobs.analyse", (game_id, after, waits), ident, ANALYSIS_TIMEOUT)
-
-    def moves_queued(self) -> bool:
-        """Whether a computer move (or a slice of one) waits in the queue."""
-        return any(i.startswith("ai-") for i in queue(QUEUE_AI, self.connection).get_job_ids())
-
-    def continue_move(self, game_id: str, seat: int, version: int, tally: Tally) -> None:
-        """Enqueue the next slice of a move's search at the end of the queue."""
-        ident = f"{move_job_id(game_id, seat, version)}-{tally.slices}"
-        self.connection.set(_search_mark(game_id, seat, version), ident, ex=SEARCH_MARK_SECONDS)
-        args = (game_id, seat, version, tally.to_json())
-        self._enqueue("service.ai_jobs.ai_move", args, ident, MOVE_TIMEOUT)
-
-    def searching(self, game_id: str, seat: int, version: int) -> bool:
-        """Whether a search in slices for this move is under way (a re-enqueued first job then
-        leaves it alone instead of starting a second one)."""
-        return bool(self.connection.exists(_search_mark(game_id, seat, version)))
-
-    def _enqueue(self, function: str, args: tuple[Any, ...], ident: str, timeout: int) -> bool:
-        try:
-            queue(QUEUE_AI, self.connection).enqueue(
-                function, *args, job_id=ident, unique=True, job_timeout=timeout
-            )
-        except DuplicateJobError:
-            return False  # already enqueued; the job is idempotent too
-        return True
-
-
-def _search_mark(game_id: str, seat: int, version: int) -> str:
-    return f"ai-search:{{{game_id}}}:{seat}:{version}"
 
 
 # --- the move ------------------------------------------------------------------------------
@@ -217,7 +104,7 @@ def accepts_takeback(loaded: Loaded, seat: int) -> bool:
     if undo.takeback_across_reveal(loaded.envelopes, pending.seat):
         return True
     crossed = [e for e in undo.live(loaded.envelopes) if e.version > pending.to_version]
-    return not any(e.actor == f"seat:{seat}" for e in crossed)
+    return not any(e.actor == str(Actor.of_seat(seat)) for e in crossed)
 
 
 def next_command(
@@ -261,34 +148,6 @@ def next_step(
         if next_budget(whole, tally, cut) is not None:
             return tally
     return best(tally, legal).to_json()
-
-
-def ai_move(game_id: str, seat: int, version: int, tally: Mapping[str, Any] | None = None) -> str:
-    """Send the AI seat's command at `version`: "played", or why nothing was appended
-    ("searching": the search goes on in the next slice, a job queued behind the others)."""
-    from service.wiring import build_service
-
-    service = build_service()
-    loaded = service.load(game_id)
-    if loaded.version != version:
-        return "stale"
-    if seat not in ai_seats(loaded.setup):
-        return "not_an_ai_seat"
-    if tally is None and service.ai is not None and service.ai.searching(game_id, seat, version):
-        return "searching"
-    body = next_step(loaded, seat, None if tally is None else Tally.from_json(tally))
-    if isinstance(body, Tally):
-        if service.ai is None:
-            raise RuntimeError("a search in slices needs the AI queue")
-        service.ai.continue_move(game_id, seat, version, body)
-        return "searching"
-    if body is None:
-        return "nothing_to_do"
-    try:
-        service.execute(game_id, seat, body, expected_version=version)
-    except (PreconditionFailed, VersionConflict):
-        return "stale"
-    return "played"
 
 
 # --- the analysis --------------------------------------------------------------------------
@@ -335,7 +194,7 @@ def _played(state: Any, rules: Any, legal: Sequence[Command], batch: Sequence[An
 def _said(rules: Any, state: Any, command: Command, names: Sequence[str]) -> str:
     """The command in words, without any secret its events hold."""
     events = [{"type": e.type, "data": dict(e.data)} for e in rules.decide(state, command)]
-    return describe(events, names)
+    return str(rules.describe(events, names))
 
 
 def analysis_notes(
@@ -391,37 +250,6 @@ def analysis_notes(
     return notes, None
 
 
-def analyse(game_id: str, after: int = 0, waits: int = 0) -> int:
-    """Write the analysis of an ended casual game's decisions after `after`; the notes written.
-
-    One job analyses about ANALYSIS_SLICE_SECONDS of decisions, then enqueues the next
-    slice: a single worker then never keeps a round's scoring waiting behind a review.
-    A slice that finds computer moves queued goes back behind them first (`waits` counts
-    how often): a review never delays a move by more than the slice already running.
-    """
-    from service.annotations import Annotations, Author
-    from service.wiring import build_service
-
-    service = build_service()
-    if service.ai is not None and service.ai.moves_queued():
-        service.ai.defer_analysis(game_id, after, waits + 1)
-        return 0
-    loaded = service.load(game_id)
-    if not loaded.rules.is_terminal(loaded.state) or loaded.setup.get("mode", "casual") != "casual":
-        return 0
-    notes_store = Annotations(service.redis)
-    layer = _layer_name(loaded)
-    if any(n.get("layer") == layer and n["version"] > after for n in notes_store.list(game_id)):
-        return 0  # a re-run: this slice is written already
-    notes, rest = analysis_notes(loaded, analysis_budget(), after, slice_seconds(ANALYSIS_SLICE_SECONDS))
-    author = Author("analysis", layer)
-    for note in notes:
-        notes_store.add(loaded, author, note)
-    if rest is not None and service.ai is not None:
-        service.ai.continue_analysis(game_id, rest)
-    return len(notes)
-
-
-def _layer_name(loaded: Loaded) -> str:
+def layer_name(loaded: Loaded) -> str:
     names = {s["name"] for s in loaded.setup["seats"]}
     return ANALYSIS_LAYER if ANALYSIS_LAYER not in names else f"{ANALYSIS_LAYER} (computer)"

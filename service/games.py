@@ -30,7 +30,6 @@ from service.errors import (
     VersionConflict,
 )
 from service.events import Envelope, EventStorePort, NewEvent, verify_chain
-from service.scoring import ScoringQueue
 from service.seats import SeatTokens
 from service.store import archive_key
 
@@ -196,7 +195,7 @@ class GameService:
         self,
         store: EventStorePort,
         client: redis.Redis,
-        scoring: ScoringQueue | None = None,
+        scoring: Any = None,
         cache_size: int = 256,
         ai: Any = None,
         dice: Dice | None = None,
@@ -207,7 +206,7 @@ class GameService:
         self.redis = client
         self.tokens = SeatTokens(client)
         self.scoring = scoring
-        self.ai = ai  # service.ai_jobs.AiQueue: computer seats' moves and the analysis
+        self.ai = ai  # service.queues.AiQueue: computer seats' moves and the analysis
         self.dice = dice or Dice()
         # game id -> (state, its envelopes, when the whole chain was last read and checked)
         self._cache: OrderedDict[str, tuple[Any, list[Envelope], float]] = OrderedDict()

@@ -1,6 +1,6 @@
 """The worker's sweeper: re-enqueues the jobs play waits for when they were lost or failed.
 
-It covers round scoring (service.scoring) and computer seats' moves (service.ai_jobs).
+It covers round scoring and computer seats' moves (the enqueuers of service.queues).
 Each keeps a set of the games that wait for a job; for each such game the sweep checks
 that the job is queued or running, else deletes what is left of it and enqueues it again.
 One game's error is logged and the sweep goes on to the next game.
@@ -84,11 +84,8 @@ def sweep(service) -> int:  # type: ignore[no-untyped-def]
     return again
 
 
-def sweep_forever(interval: float, stop: threading.Event) -> None:
+def sweep_forever(service, interval: float, stop: threading.Event) -> None:  # type: ignore[no-untyped-def]
     """Sweep now and then every `interval` seconds until `stop` is set (a worker's thread)."""
-    from service.wiring import build_service
-
-    service = build_service()
     while True:
         sweep(service)
         if stop.wait(interval):

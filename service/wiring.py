@@ -7,12 +7,11 @@ from collections.abc import Mapping
 
 import redis
 
-from service.ai_jobs import AiQueue
+from service import jobs
 from service.chance import dice_from
 from service.games import GameService
-from service.scoring import ScoringQueue
+from service.queues import AiQueue, ScoringQueue, rq_connection, rq_redis_url
 from service.store import EventStore, check_server
-from service.worker import rq_connection, rq_redis_url
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -28,3 +27,8 @@ def build_service(url: str | None = None, rq_url: str | None = None) -> GameServ
     check_server(client)
     jobs = rq_connection(rq_url or rq_redis_url())
     return GameService(EventStore(client), client, ScoringQueue(jobs), ai=AiQueue(jobs), dice=dice_from())
+
+
+# service.jobs cannot import this module (the queues built here enqueue its functions): this
+# is where it learns how to build the service its jobs run with.
+jobs.serve_with(build_service)

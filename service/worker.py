@@ -1,71 +1,32 @@
 """The RQ worker entry point (`archipelago-worker`).
 
-Runs jobs such as `service.jobs.score_round` from the queues below. Jobs are
-named by their dotted path, so importing this module needs only redis and rq.
-`main()` imports the job modules (JOB_MODULES) in the main thread before it
-starts the sweeper thread or forks a work horse: a horse forked while another
-thread holds an import lock inherits the lock and hangs on its first import.
-
-Where RQ keeps its queues: `RQ_REDIS_URL`, else `REDIS_URL`. Anything that
-enqueues must resolve the URL the same way (`rq_redis_url()`), use RQ's
-JSONSerializer, and use a client without `decode_responses`.
+Runs the jobs of service.jobs from the queues of service.queues. `main()` builds the
+service jobs run with once, in the main thread, before it starts the sweeper thread or
+forks a work horse: every horse inherits it (and every module a job imports, so a horse
+never imports while another thread holds an import lock, which would hang it).
 """
 
 from __future__ import annotations
 
 import _thread
 import argparse
-import importlib
 import logging
 import os
 import signal
 import sys
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import redis
-from rq import Queue, SimpleWorker, Worker
+from rq import SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
+from service import jobs
+from service.queues import QUEUES, queue, rq_connection, rq_redis_url
+from service.sweeper import sweep_forever
+from service.wiring import build_service
+
 log = logging.getLogger("archipelago.worker")
-
-#: Round scoring, standings and other bookkeeping that play waits for.
-QUEUE_DEFAULT = "default"
-#: AI moves: may search for seconds, so they never hold up scoring.
-QUEUE_AI = "ai"
-#: Listened to in this order: a free worker always takes scoring first.
-QUEUES: tuple[str, ...] = (QUEUE_DEFAULT, QUEUE_AI)
-
-DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
-
-#: Everything a job or the sweeper imports when it runs (see the module's docstring).
-JOB_MODULES: tuple[str, ...] = (
-    "service.wiring",
-    "service.jobs",
-    "service.ai_jobs",
-    "service.annotations",
-    "service.sweeper",
-)
-
-
-def rq_redis_url(environ: Mapping[str, str] | None = None) -> str:
-    """The Redis that holds RQ's queues: RQ_REDIS_URL, else REDIS_URL.
-
-    RQ cannot run on Redis Cluster, so a clustered deployment points
-    RQ_REDIS_URL at a separate, plain Redis (see deploy/CLUSTER.md).
-    """
-    env = os.environ if environ is None else environ
-    return env.get("RQ_REDIS_URL") or env.get("REDIS_URL") or DEFAULT_REDIS_URL
-
-
-def rq_connection(url: str | None = None) -> redis.Redis:
-    """A client for RQ. RQ stores bytes, so no decode_responses here."""
-    return redis.Redis.from_url(url or rq_redis_url())
-
-
-def queue(name: str, connection: redis.Redis) -> Queue:
-    """The named queue with the serializer every Archipelago job uses."""
-    return Queue(name, connection=connection, serializer=JSONSerializer)
 
 
 def make_worker(
@@ -131,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     connection = rq_connection(url)
     queues = args.queues or list(QUEUES)
     worker: Worker | None = None
-    import_job_modules()
+    jobs.worker_service()
     _forks_die_with_worker()
     sweeper = Sweeper(args.sweep_interval) if args.sweep_interval > 0 and not args.burst else None
     try:
@@ -186,11 +147,6 @@ def _forks_die_with_worker() -> None:
     os.register_at_fork(before=note_parent, after_in_child=in_child)
 
 
-def import_job_modules() -> None:
-    for name in JOB_MODULES:
-        importlib.import_module(name)
-
-
 class Sweeper(threading.Thread):
     """Re-enqueues stuck scorings and computer moves (service.sweeper) every `interval` seconds.
 
@@ -200,17 +156,16 @@ class Sweeper(threading.Thread):
 
     def __init__(self, interval: float) -> None:
         super().__init__(name="sweeper", daemon=True)
-        # Imported here, in the main thread, never in the sweeper's (see the module docstring).
-        from service.sweeper import sweep_forever
-
-        self._sweep_forever = sweep_forever
+        # Its own service, built here in the main thread: the one of the jobs is never in use
+        # by another thread when a horse is forked, so no lock of it is copied held.
+        self.service = build_service()
         self.interval = interval
         self.stop = threading.Event()
         self.died = False
 
     def run(self) -> None:
         try:
-            self._sweep_forever(self.interval, self.stop)
+            sweep_forever(self.service, self.interval, self.stop)
         except BaseException:
             log.exception("the sweeper died; stopping the worker")
             self.died = True

@@ -12,7 +12,6 @@ from flask import Response, current_app, request, url_for
 
 from domain import undo
 from service import game_files
-from service.ai_jobs import ai_seats
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
@@ -38,6 +37,7 @@ from service.api.schemas import (
     LegalSchema,
 )
 from service.api.stream import follow
+from service.computer import ai_seats
 from service.errors import BadRequest
 from service.games import Executed, takeback_answers, takeback_view
 from service.visibility import redact

@@ -12,18 +12,20 @@ from rq import SimpleWorker
 from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
+from service import jobs
 from service.api.context import EXTENSION
 from service.app import create_app
 from service.chance import SEED_VARIABLE
 from service.embedded_redis import EmbeddedRedis
-from service.worker import QUEUE_AI, QUEUE_DEFAULT, queue
+from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
+from service.wiring import build_service
 
 
 @pytest.fixture
 def app(
     redis_server: EmbeddedRedis, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Flask]:
-    """The app on the test Redis; the env makes the scoring job's build_service() find it too."""
+    """The app on the test Redis; the env makes the jobs' build_service() find it too."""
     monkeypatch.setenv("REDIS_URL", redis_server.url)
     # Reproducible deals, in the app and in the jobs: a test sees the same games every run.
     monkeypatch.setenv(SEED_VARIABLE, "20261122")
@@ -31,6 +33,8 @@ def app(
     # Tests play fast from one address; test_rate_limits turns the limits on.
     config = {"REDIS_URL": redis_server.url, "TESTING": True, "SSE_MAX_SECONDS": 0.3}
     app = create_app({**config, "RATE_LIMITS_ENABLED": False})
+    # Jobs run in this process build their service once: from this test's environment, not an earlier one's.
+    jobs.serve_with(build_service)
     yield app
     app.extensions[EXTENSION].redis.close()
 
@@ -61,7 +65,7 @@ def run_jobs(redis_client: redis.Redis) -> Callable[[], None]:
     def run() -> None:
         queues = [queue(QUEUE_DEFAULT, redis_client), queue(QUEUE_AI, redis_client)]
         SimpleWorker(queues, connection=redis_client, serializer=JSONSerializer).work(burst=True)
-        for jobs in queues:
-            assert FailedJobRegistry(queue=jobs).get_job_ids() == [], "a job failed"
+        for each in queues:
+            assert FailedJobRegistry(queue=each).get_job_ids() == [], "a job failed"
 
     return run

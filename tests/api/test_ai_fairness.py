@@ -14,10 +14,10 @@ from rq import SimpleWorker
 from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
-from service import ai_jobs
+from service import computer, jobs
 from service.api.context import game_service
+from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from service.store import annotations_key
-from service.worker import QUEUE_AI, QUEUE_DEFAULT, queue
 
 
 @pytest.fixture(autouse=True)
@@ -27,14 +27,14 @@ def slices(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARCHIPELAGO_AI_SECONDS", "1=0.02,5=0.25")
     monkeypatch.setenv("ARCHIPELAGO_AI_SLICE_SECONDS", "0.05")
     monkeypatch.setenv("ARCHIPELAGO_ANALYSIS_SECONDS", "0.01")
-    monkeypatch.setattr(ai_jobs, "ANALYSIS_SLICE_SECONDS", 0.05)
+    monkeypatch.setattr(computer, "ANALYSIS_SLICE_SECONDS", 0.05)
 
 
 def _run(redis_client: redis.Redis) -> None:
     queues = [queue(QUEUE_DEFAULT, redis_client), queue(QUEUE_AI, redis_client)]
     SimpleWorker(queues, connection=redis_client, serializer=JSONSerializer).work(burst=True)
-    for jobs in queues:
-        assert FailedJobRegistry(queue=jobs).get_job_ids() == [], "a job failed"
+    for each in queues:
+        assert FailedJobRegistry(queue=each).get_job_ids() == [], "a job failed"
 
 
 def _create(client: FlaskClient, seats: list[dict[str, Any]], first: int) -> str:
@@ -47,14 +47,14 @@ def _ended_game_waiting_for_its_analysis(
     app: Flask, client: FlaskClient, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> str:
     """A casual game of two random players played to its end, its analysis queued and not yet run."""
-    real_analyse = ai_jobs.analyse
-    monkeypatch.setattr(ai_jobs, "analyse", lambda *args, **kwargs: 0)  # played, not analysed yet
+    real_analyse = jobs.analyse
+    monkeypatch.setattr(jobs, "analyse", lambda *args, **kwargs: 0)  # played, not analysed yet
     game = _create(client, [{"name": "R1", "ai": "random"}, {"name": "R2", "ai": "random"}], 0)
     for _ in range(20):
         _run(redis_client)
         if client.get(f"/games/{game}").json["phase"] == "ended":
             break
-    monkeypatch.setattr(ai_jobs, "analyse", real_analyse)
+    monkeypatch.setattr(jobs, "analyse", real_analyse)
     with app.app_context():
         game_service().ai.continue_analysis(game, 0)
     return game
@@ -71,14 +71,14 @@ def test_a_level_1_move_waits_for_one_slice_of_a_level_5_search_and_for_no_analy
     quick = _create(client, [{"name": "Ben"}, {"name": "Quick", "ai": "ismcts", "level": 1}], 1)
 
     order: list[tuple[str, int, int]] = []  # (game, slice of its search, analysis notes by then)
-    real_move: Callable[..., str] = ai_jobs.ai_move
+    real_move: Callable[..., str] = jobs.ai_move
 
     def traced(game_id: str, seat: int, version: int, tally: dict | None = None) -> str:
         done = 0 if tally is None else int(tally["slices"])
         order.append((game_id, done, int(redis_client.xlen(annotations_key(reviewed)))))
         return real_move(game_id, seat, version, tally)
 
-    monkeypatch.setattr(ai_jobs, "ai_move", traced)
+    monkeypatch.setattr(jobs, "ai_move", traced)
     _run(redis_client)
 
     first_quick = next(n for n, (game, _, _) in enumerate(order) if game == quick)
@@ -104,13 +104,13 @@ def test_a_flood_of_computer_games_from_one_address_delays_another_move_by_one_s
     quick = _create(client, [{"name": "Ben"}, {"name": "Quick", "ai": "ismcts", "level": 1}], 1)
 
     order: list[tuple[str, int]] = []
-    real_move: Callable[..., str] = ai_jobs.ai_move
+    real_move: Callable[..., str] = jobs.ai_move
 
     def traced(game_id: str, seat: int, version: int, tally: dict | None = None) -> str:
         order.append((game_id, 0 if tally is None else int(tally["slices"])))
         return real_move(game_id, seat, version, tally)
 
-    monkeypatch.setattr(ai_jobs, "ai_move", traced)
+    monkeypatch.setattr(jobs, "ai_move", traced)
     queues = [queue(QUEUE_DEFAULT, redis_client), queue(QUEUE_AI, redis_client)]
     worker = SimpleWorker(queues, connection=redis_client, serializer=JSONSerializer)
     worker.work(burst=True, max_jobs=8)

@@ -16,7 +16,7 @@ from service.ai_games import AiGameLimits, OpenAiGames
 from service.api.context import EXTENSION
 from service.app import create_app
 from service.embedded_redis import EmbeddedRedis
-from service.worker import QUEUES, queue
+from service.queues import QUEUES, queue
 
 ANN = {"REMOTE_ADDR": "192.0.2.1"}
 BEN = {"REMOTE_ADDR": "192.0.2.2"}

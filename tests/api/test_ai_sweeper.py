@@ -10,10 +10,10 @@ from rq import SimpleWorker
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from service import ai_jobs, sweeper
+from service import queues, sweeper
 from service.api.context import game_service
+from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from service.store import EventStore
-from service.worker import QUEUE_AI, QUEUE_DEFAULT, queue
 
 
 @pytest.fixture(autouse=True)
@@ -47,7 +47,7 @@ def test_a_computer_seat_whose_move_job_was_lost_or_failed_moves_after_one_sweep
     app: Flask, client: FlaskClient, redis_client: redis.Redis, how: str
 ) -> None:
     game = _computer_first(client)
-    job = Job.fetch(ai_jobs.move_job_id(game["game_id"], 0, game["version"]), connection=redis_client)
+    job = Job.fetch(queues.move_job_id(game["game_id"], 0, game["version"]), connection=redis_client)
     if how == "lost":
         job.delete()
     else:
@@ -60,14 +60,14 @@ def test_a_computer_seat_whose_move_job_was_lost_or_failed_moves_after_one_sweep
 
     assert "seat:0" in _actors(redis_client, game)
     assert _sweep(app) == 0, "the human's turn: no computer waits"
-    assert not redis_client.sismember(ai_jobs.AWAITING, game["game_id"])
+    assert not redis_client.sismember(queues.AI_AWAITING, game["game_id"])
 
 
 def test_a_computer_seat_whose_move_job_is_queued_is_left_alone(
     app: Flask, client: FlaskClient, redis_client: redis.Redis
 ) -> None:
     game = _computer_first(client)
-    assert redis_client.sismember(ai_jobs.AWAITING, game["game_id"])
+    assert redis_client.sismember(queues.AI_AWAITING, game["game_id"])
     assert _sweep(app) == 0
     _run_jobs(redis_client)
     assert _actors(redis_client, game).count("seat:0") >= 1

@@ -21,7 +21,7 @@ from flask.testing import FlaskClient
 
 from ai.sim import key
 from replays import cli
-from service import ai_jobs
+from service import computer
 from tests.api.helpers import bearer, create_game, play
 
 NAMES = ("Ann", "Ben")
@@ -37,8 +37,8 @@ def blunders_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
             self.best_chance = 0.9
             self.chances = defaultdict(lambda: 0.5, {key(legal[0]): 0.9})
 
-    monkeypatch.setattr(ai_jobs, "search", lambda knowledge, legal, rng, budget: Verdict(legal))
-    monkeypatch.setattr(ai_jobs, "ANALYSIS_SLICE_SECONDS", 60.0)
+    monkeypatch.setattr(computer, "search", lambda knowledge, legal, rng, budget: Verdict(legal))
+    monkeypatch.setattr(computer, "ANALYSIS_SLICE_SECONDS", 60.0)
 
 
 def analysed(client: FlaskClient, run_jobs: Callable[[], None], **setup: Any) -> dict[str, Any]:

@@ -10,8 +10,8 @@ import redis
 from flask.testing import FlaskClient
 
 from service import jobs
+from service.queues import QUEUE_DEFAULT, queue
 from service.store import EventStore
-from service.worker import QUEUE_DEFAULT, queue
 from tests.api.helpers import create_game, events, legal_commands, play, post, view
 
 
@@ -60,7 +60,7 @@ def test_play_waits_for_the_scoring_job_which_appends_once(
     assert (waiting.status_code, waiting.json["code"]) == (409, "waiting_for_scoring")
     # The service enqueued the job; enqueue it twice more by hand.
     for _ in range(2):
-        queue(QUEUE_DEFAULT, redis_client).enqueue("service.jobs.score_round", game_id, 1)
+        queue(QUEUE_DEFAULT, redis_client).enqueue(jobs.score_round, game_id, 1)
     run_worker()
 
     store = EventStore(redis_client)

@@ -32,8 +32,8 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.ai_jobs import knowledge_for
 from service.api.context import EXTENSION
+from service.computer import knowledge_for
 from service.events import Envelope
 from service.games import GameService, Loaded
 from service.store import EventStore

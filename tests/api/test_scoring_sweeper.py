@@ -13,9 +13,8 @@ from flask.testing import FlaskClient
 from rq.job import Job
 
 from service.api.context import game_service
-from service.scoring import AWAITING, job_id
+from service.queues import QUEUE_DEFAULT, SCORING_AWAITING, queue, scoring_job_id
 from service.store import EventStore
-from service.worker import QUEUE_DEFAULT, queue
 from tests.api.helpers import create_game, play, view
 
 
@@ -28,8 +27,8 @@ def test_a_lost_scoring_job_is_re_enqueued_by_the_sweeper(
 ) -> None:
     game = create_game(client)
     waiting = play(client, game, random.Random(5), run_worker, until=_scoring)
-    assert redis_client.sismember(AWAITING, game["game_id"])
-    Job.fetch(job_id(game["game_id"], waiting["version"]), connection=redis_client).delete()
+    assert redis_client.sismember(SCORING_AWAITING, game["game_id"])
+    Job.fetch(scoring_job_id(game["game_id"], waiting["version"]), connection=redis_client).delete()
 
     with app.app_context():
         service = game_service()
@@ -40,7 +39,7 @@ def test_a_lost_scoring_job_is_re_enqueued_by_the_sweeper(
     assert view(client, game)["phase"] == "play"
     types = [e.type for e in EventStore(redis_client).read(game["game_id"])]
     assert types.count("RoundScored") == 1
-    assert not redis_client.sismember(AWAITING, game["game_id"])
+    assert not redis_client.sismember(SCORING_AWAITING, game["game_id"])
     with app.app_context():
         assert game_service().scoring.sweep(game_service()) == 0
 
@@ -50,7 +49,7 @@ def test_a_failed_scoring_job_is_replaced_by_a_fresh_one(
 ) -> None:
     game = create_game(client)
     waiting = play(client, game, random.Random(6), run_worker, until=_scoring)
-    job = Job.fetch(job_id(game["game_id"], waiting["version"]), connection=redis_client)
+    job = Job.fetch(scoring_job_id(game["game_id"], waiting["version"]), connection=redis_client)
     job.set_status("failed")
 
     with app.app_context():
@@ -75,10 +74,10 @@ def test_a_job_left_by_a_killed_run_is_replaced_and_the_sweep_goes_on(
     for n, game in enumerate((killed, lost)):
         game["waiting"] = play(client, game, random.Random(7 + n), run_worker, until=_scoring)
     _left_by_a_killed_run(
-        Job.fetch(job_id(killed["game_id"], killed["waiting"]["version"]), connection=redis_client),
+        Job.fetch(scoring_job_id(killed["game_id"], killed["waiting"]["version"]), connection=redis_client),
         redis_client,
     )
-    Job.fetch(job_id(lost["game_id"], lost["waiting"]["version"]), connection=redis_client).delete()
+    Job.fetch(scoring_job_id(lost["game_id"], lost["waiting"]["version"]), connection=redis_client).delete()
 
     with app.app_context():
         service = game_service()
@@ -97,10 +96,10 @@ def test_one_game_s_error_is_logged_and_the_sweep_goes_on(
 ) -> None:
     game = create_game(client)
     waiting = play(client, game, random.Random(9), run_worker, until=_scoring)
-    Job.fetch(job_id(game["game_id"], waiting["version"]), connection=redis_client).delete()
-    redis_client.sadd(AWAITING, "no-such-game")
+    Job.fetch(scoring_job_id(game["game_id"], waiting["version"]), connection=redis_client).delete()
+    redis_client.sadd(SCORING_AWAITING, "no-such-game")
 
-    with app.app_context(), caplog.at_level(logging.ERROR, logger="archipelago.scoring"):
+    with app.app_context(), caplog.at_level(logging.ERROR, logger="archipelago.sweeper"):
         service = game_service()
         assert service.scoring.sweep(service) == 1
     run_worker()
@@ -114,7 +113,7 @@ def test_a_job_still_started_by_a_killed_run_is_replaced_once_its_execution_expi
 ) -> None:
     game = create_game(client)
     waiting = play(client, game, random.Random(10), run_worker, until=_scoring)
-    job = Job.fetch(job_id(game["game_id"], waiting["version"]), connection=redis_client)
+    job = Job.fetch(scoring_job_id(game["game_id"], waiting["version"]), connection=redis_client)
     queue(QUEUE_DEFAULT, redis_client).remove(job)
     job.set_status("started")  # RQ's own cleanup marks it failed only minutes later
     redis_client.zadd(job.execution_registry.key, {"gone-with-the-worker": 9_999_999_999})

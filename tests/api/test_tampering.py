@@ -22,7 +22,7 @@ from replays import archive
 from service.api.context import game_service
 from service.api.stream import follow
 from service.games import RECHECK_SECONDS, GameService
-from service.scoring import AWAITING, job_id
+from service.queues import SCORING_AWAITING, scoring_job_id
 from service.store import EventStore, stream_key
 from tests.api.helpers import bearer, create_game, legal_commands, parse_sse, play, post
 from tests.api.test_replays import export, played, service_of
@@ -186,7 +186,7 @@ def test_the_scoring_sweeper_leaves_a_changed_game_waiting(
 ) -> None:
     game = create_game(client)
     waiting = play(client, game, random.Random(5), run_worker, until=lambda v: v["phase"] == "scoring")
-    Job.fetch(job_id(game["game_id"], waiting["version"]), connection=redis_client).delete()
+    Job.fetch(scoring_job_id(game["game_id"], waiting["version"]), connection=redis_client).delete()
 
     rewrite_stored_event(redis_client, game["game_id"], changed)
 
@@ -194,7 +194,7 @@ def test_the_scoring_sweeper_leaves_a_changed_game_waiting(
         sweeper = game_service()
         sweeper.forget(game["game_id"])  # the worker's sweeper has no fold of this game cached
         assert sweeper.scoring.sweep(sweeper) == 0
-    assert redis_client.sismember(AWAITING, game["game_id"])
+    assert redis_client.sismember(SCORING_AWAITING, game["game_id"])
 
 
 def test_an_intact_game_verifies_from_the_store(app: Flask, client: FlaskClient) -> None:

@@ -15,7 +15,7 @@ import redis
 from flask.testing import FlaskClient
 
 from service.embedded_redis import EmbeddedRedis, free_port
-from service.worker import QUEUE_AI, QUEUE_DEFAULT, queue
+from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from tests.api.helpers import create_game, play, view
 
 ROOT = Path(__file__).resolve().parents[2]

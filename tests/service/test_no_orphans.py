@@ -16,7 +16,7 @@ import pytest
 import redis
 
 from service.embedded_redis import free_port
-from service.worker import QUEUE_DEFAULT, queue
+from service.queues import QUEUE_DEFAULT, queue
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTED_WITHIN = 90.0
