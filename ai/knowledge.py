@@ -2,7 +2,7 @@
 
 This is the only input of a computer player (design.md, "Hidden information"): the seat's
 view (engine.view(state, seat)) and the game's events as that seat may read them
-(service.visibility.redact, or `redact` here for events the arena holds in memory). From
+(record.redaction: `redact` for stored events, `redact_event` for those an arena holds). From
 the events come the facts the view does not show:
 
 - cards others took from the face-up row, Ku showed, or the seat itself gave or lost to
@@ -22,7 +22,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core import Event
 from domain.undo import live
 
 TURN_MARKERS = frozenset(
@@ -62,17 +61,6 @@ class _Record:
     audience: tuple[int, ...] = ()
     actor: str = ""
     command_id: str = ""
-
-
-def redact(event: Event, version: int, viewer: int | None, revealed: bool = False) -> dict[str, Any]:
-    """A domain event as `viewer` may read it, in the shape of service.visibility.redact."""
-    shown: dict[str, Any] = {"version": version, "type": event.type, "data": dict(event.data)}
-    if event.secret is not None:
-        readable = revealed or (viewer is not None and viewer in event.audience)
-        shown["secret"] = dict(event.secret) if readable else None
-        if not readable:
-            shown["redacted"] = True
-    return shown
 
 
 class _Hands:
@@ -217,3 +205,4 @@ def _fresh_turn() -> dict[str, Any]:
 def _at_most(cards: list[str], view: Mapping[str, Any], seat: int) -> tuple[str, ...]:
     """Known cards, never more than the hand holds (a safety net for events a rule adds later)."""
     return tuple(sorted(cards)[: view["seats"][seat]["hand_count"]])
+

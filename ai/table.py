@@ -11,10 +11,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ai.knowledge import SeatKnowledge, build, redact
+from ai.knowledge import SeatKnowledge, build
 from ai.sim import apply, mover
 from domain.core import Command, Event
 from domain.games import rules_for
+from record.redaction import redact_event
 
 
 class Table:
@@ -41,7 +42,7 @@ class Table:
 
     def knowledge(self, seat: int) -> SeatKnowledge:
         """What `seat` knows now, built from its view and its redacted events only."""
-        shown = [redact(event, n, seat) for n, event in enumerate(self.events, start=1)]
+        shown = [redact_event(event, n, seat) for n, event in enumerate(self.events, start=1)]
         return build(seat, self.game.view(self.state, seat), shown)
 
     def legal(self, seat: int) -> list[Command]:

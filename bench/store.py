@@ -26,7 +26,8 @@ from bench.common import Figure, filesystem_of, say, temp_redis
 from bench.domain import play_game
 from domain.core import Command, Event
 from domain.games import GAMES
-from service.events import ZERO_HASH, NewEvent, seal, to_fields
+from record.chain import ZERO_HASH, seal
+from record.envelope import NewEvent, to_fields
 from service.store import EventStore
 
 CORPUS_GAME = "kahuna"

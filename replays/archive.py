@@ -20,18 +20,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core import DomainError, Event
+from domain.core import DomainError
 from domain.games import rules_for
 from domain.history import extend_history
-from service.events import (
-    STORED_FIELDS,
-    ZERO_HASH,
-    Envelope,
-    canonical_json,
-    digest_holds,
-    envelope_hash,
-)
-from service.visibility import may_read_secret
+from record.canonical import canonical_json
+from record.chain import ZERO_HASH, digest_holds, envelope_hash
+from record.convert import to_event
+from record.envelope import STORED_FIELDS, Envelope
+from record.redaction import may_read_secret
 
 FORMAT = "archipelago-game"
 FORMAT_VERSION = 2
@@ -396,10 +392,6 @@ def refold(archive: Archive) -> Any:
         except Exception as error:  # whatever the rules trip on, the answer names the event
             raise RefoldFailed(envelope.version, f"{type(error).__name__}: {error}") from None
     return states[-1]
-
-
-def to_event(envelope: Envelope) -> Event:
-    return Event(envelope.type, envelope.data, envelope.secret, envelope.audience, envelope.schema)
 
 
 def event_dicts(archive: Archive) -> Iterable[dict[str, Any]]:

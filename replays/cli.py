@@ -18,20 +18,19 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from domain.islands.board import Board, load_board
+from domain.core import DomainError
+from domain.games import rules_for
+from record.annotations import MARKS, AnnotationRefused, check_record
+from record.canonical import canonical_json
 from replays import archive
 from replays.client import Client, ClientError
 from replays.frames import Replay, ReplayError, replay
 from replays.render_html import annotation_text, game_page
 from replays.render_svg import render_svg
 from replays.terminal import show_text
-from service.annotations import check_record
-from service.errors import Unprocessable
-from service.events import canonical_json
 
 PROG = "replays"
 URL_ENV, TOKEN_ENV, DEBUG_ENV = "ARCHIPELAGO_URL", "ARCHIPELAGO_TOKEN", "ARCHIPELAGO_DEBUG"
-MARKS = ("!", "?", "!!", "??", "!?", "?!")
 
 
 class Failed(Exception):
@@ -313,9 +312,13 @@ def _view(args: argparse.Namespace) -> tuple[dict[str, Any], list[dict[str, Any]
     return view, [n for n in listed if isinstance(n, dict) and n.get("version") == version]
 
 
-def _board(view: Mapping[str, Any]) -> Board:
+def _board(view: Mapping[str, Any]) -> Any:
+    """The board data of the viewed game, as its declaration gives it to renderers."""
+    game = str(view.get("game"))
     try:
-        return load_board(str(view.get("game")))
+        return rules_for(game).board(game)
+    except DomainError as error:
+        raise Failed(f"no board for game {view.get('game')!r}: {error.message}") from None
     except (OSError, ValueError) as error:
         raise Failed(f"no board for game {view.get('game')!r}: {error}") from None
 
@@ -372,10 +375,11 @@ def _annotate_file(path: Path, note: Mapping[str, Any], author: str, author_kind
         **note,
         "at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
     }
-    board = load_board(str(game_file.header["game"]))
+    game = str(game_file.header["game"])
+    board = rules_for(game).board(game)
     try:
         record = check_record(record, len(game_file.envelopes), board, len(game_file.header["seats"]))
-    except Unprocessable as error:
+    except AnnotationRefused as error:
         raise Failed(f"{error.code}: {error.message}") from None
     header = {**game_file.header, "annotations": game_file.header["annotations"] + 1}
     rest = content.split(b"\n", 1)[1]

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from domain.core import DomainError, Event
+from domain.core import DomainError, Event, GameModule
 from domain.games import rules_for
 from domain.history import extend_history, fold_history
-from domain.islands.describe import describe
-from replays.archive import Archive, event_dicts, to_event
-from service.events import Envelope
+from record.convert import to_event
+from record.envelope import Envelope
+from replays.archive import Archive, event_dicts
 
 UNKNOWN = "?"
 """The stand-in for a card the file withholds from its viewer."""
@@ -90,7 +90,7 @@ class Replay:
                 group[-1]["version"],
                 str(group[-1]["actor"]),
                 tuple(str(e["type"]) for e in group),
-                _describe(group, self.names),
+                _describe(self.rules, group, self.names),
             )
             for index, group in enumerate(groups)
         ]
@@ -166,9 +166,9 @@ def _seat_number(seat: int | str | None, names: Sequence[str]) -> int | None:
     raise ReplayError(f"no seat is named {seat!r}; the seats are {', '.join(names)}")
 
 
-def _describe(group: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
+def _describe(rules: GameModule[Any], group: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
     try:
-        return describe(group, names)
+        return rules.describe(group, names)
     except Exception:  # a description is commentary: never let it stop a replay
         return "; ".join(str(e.get("type")) for e in group)
 
@@ -183,7 +183,7 @@ def _event(envelope: Envelope, redacted: bool) -> Event:
         return event
     stand_in = _STAND_INS.get(envelope.type)
     secret = stand_in(envelope.data) if stand_in else None
-    return Event(event.type, event.data, secret, event.audience, event.schema)
+    return replace(event, secret=secret)
 
 
 def _unknown_cards(key: str, count_key: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:

@@ -12,27 +12,22 @@ until the game's log is revealed, which a game created with reveal_after_end fal
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import redis
 
+from record.annotations import AUTHOR_KINDS, AnnotationRefused, check_record
+from record.canonical import canonical_json
+from record.envelope import Clock
 from service.clock import iso_utc, utc_now
 from service.errors import Conflict, Unauthorized, Unprocessable
-from service.events import Clock, canonical_json
 from service.games import Loaded
 from service.store import annotations_key
 
-KINDS = ("comment", "mark", "highlight")
-MARKS = ("!", "?", "!!", "??", "!?", "?!")
-AUTHOR_KINDS = ("seat", "guest", "analysis")
 MAX_NAME = 60
-MAX_TEXT = 2000
 MAX_PER_GAME = 10_000
-RECORD_FIELDS = (
-    "layer", "author_kind", "seat", "version", "kind", "text", "mark", "islands", "lines", "audience", "at"
-)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -114,91 +109,15 @@ def build_record(loaded: Loaded, author: Author, note: Mapping[str, Any], at: st
     fields = ("version", "kind", "text", "mark", "islands", "lines", "audience")
     record.update({k: note[k] for k in fields if k in note})
     record["at"] = at
-    return check_record(record, loaded.version, _board(loaded), len(names))
+    try:
+        return check_record(record, loaded.version, _board(loaded), len(names))
+    except AnnotationRefused as refused:
+        raise unprocessable(refused) from None
 
 
-def check_record(
-    record: Mapping[str, Any], last_version: int, board: Any | None, seats: int
-) -> dict[str, Any]:
-    """`record` checked against the game (versions, islands, lines), lines in stored order."""
-    unknown = set(record) - set(RECORD_FIELDS)
-    if unknown:
-        raise Unprocessable("bad_annotation", f"unknown annotation fields {sorted(unknown)}")
-    if not isinstance(record.get("layer"), str) or not record["layer"]:
-        raise Unprocessable("bad_annotation", "an annotation needs its layer (the author's name)")
-    if record.get("author_kind") not in AUTHOR_KINDS:
-        raise Unprocessable("bad_annotation", f"author_kind is one of {list(AUTHOR_KINDS)}")
-    seat = record.get("seat")
-    if (record["author_kind"] == "seat") != ("seat" in record) or (
-        "seat" in record and (type(seat) is not int or not 0 <= seat < seats)
-    ):
-        raise Unprocessable("bad_annotation", "a seat's annotation names its seat, and only a seat's")
-    version = record.get("version")
-    if type(version) is not int or not 0 <= version <= last_version:
-        raise Unprocessable(
-            "version_out_of_range", f"an annotation is attached to a version 0..{last_version}"
-        )
-    if not isinstance(record.get("at"), str):
-        raise Unprocessable("bad_annotation", "an annotation carries the time it was written")
-    audience = record.get("audience", [0])
-    if (
-        not isinstance(audience, list)
-        or not audience
-        or any(type(s) is not int or not 0 <= s < seats for s in audience)
-        or audience != sorted(set(audience))
-    ):
-        raise Unprocessable("bad_annotation", "an audience is a non-empty sorted list of distinct seats")
-    checked = dict(record)
-    _check_content(checked, board)
-    return checked
-
-
-def _check_content(record: dict[str, Any], board: Any | None) -> None:
-    kind = record.get("kind")
-    if kind not in KINDS:
-        raise Unprocessable("bad_annotation", f"kind is one of {list(KINDS)}")
-    text = record.get("text")
-    if text is not None and (not isinstance(text, str) or not 0 < len(text) <= MAX_TEXT):
-        raise Unprocessable("bad_annotation", f"text has 1-{MAX_TEXT} characters")
-    if kind == "comment" and text is None:
-        raise Unprocessable("text_required", "a comment needs its text")
-    if (kind == "mark") != ("mark" in record) or ("mark" in record and record["mark"] not in MARKS):
-        raise Unprocessable("bad_mark", f"a mark (and only a mark) carries one of {' '.join(MARKS)}")
-    shows = [name for name in ("islands", "lines") if name in record]
-    if (kind == "highlight") != bool(shows):
-        raise Unprocessable("bad_highlight", "a highlight (and only a highlight) names islands or lines")
-    if "islands" in record:
-        record["islands"] = _islands(record["islands"], board)
-    if "lines" in record:
-        record["lines"] = _lines(record["lines"], board)
-    if kind == "highlight" and not (record.get("islands") or record.get("lines")):
-        raise Unprocessable("bad_highlight", "a highlight names at least one island or line")
-
-
-def _islands(value: Any, board: Any | None) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(i, str) for i in value):
-        raise Unprocessable("bad_highlight", "islands is a list of island names")
-    if board is not None:
-        unknown = [i for i in value if i not in board.names]
-        if unknown:
-            raise Unprocessable("unknown_island", f"{', '.join(unknown)}: not an island of this board")
-    return list(value)
-
-
-def _lines(value: Any, board: Any | None) -> list[list[str]]:
-    if not isinstance(value, list) or not all(_is_pair(line) for line in value):
-        raise Unprocessable("bad_highlight", "lines is a list of island pairs")
-    lines = [sorted(line) for line in value]
-    if board is not None:
-        unknown = [line for line in lines if board.line_index(*line) is None]
-        if unknown:
-            shown = ", ".join("-".join(line) for line in unknown)
-            raise Unprocessable("unknown_line", f"{shown}: no bridge line of this board")
-    return lines
-
-
-def _is_pair(line: Any) -> bool:
-    return isinstance(line, list) and len(line) == 2 and all(isinstance(i, str) for i in line)
+def unprocessable(refused: AnnotationRefused) -> Unprocessable:
+    """The service's answer to a record no annotation could be."""
+    return Unprocessable(refused.code, refused.message, **refused.members)
 
 
 def _board(loaded: Loaded) -> Any | None:
@@ -214,15 +133,3 @@ def _record(fields: Mapping[Any, Any]) -> dict[str, Any]:
 
 def _text(value: str | bytes) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else value
-
-
-def check_imported(records: Sequence[Mapping[str, Any]], last_version: int, board: Any, seats: int) -> None:
-    """Every record of a game file is one this service could have written; Unprocessable if not."""
-    for n, record in enumerate(records, start=1):
-        try:
-            checked = check_record(record, last_version, board, seats)
-        except Unprocessable as error:
-            raise Unprocessable(error.code, f"annotation {n}: {error.message}", annotation=n) from None
-        if checked != dict(record):
-            message = f"annotation {n}: lines are not in stored order"
-            raise Unprocessable("bad_annotation", message, annotation=n)

@@ -15,14 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.games import rules_for
-from domain.islands.describe import describe
+from record.annotations import AnnotationRefused, check_imported
+from record.canonical import canonical_json
+from record.envelope import Envelope
+from record.redaction import redact
 from replays import archive
-from service.annotations import Annotations, check_imported, visible, without_ids
+from service.annotations import Annotations, unprocessable, visible, without_ids
 from service.errors import ChainBroken, Conflict, Unprocessable
-from service.events import Envelope, canonical_json
 from service.games import GameService, Loaded
 from service.store import archive_key
-from service.visibility import redact
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,10 @@ def import_game(service: GameService, content: str | bytes) -> Imported:
             "game_not_finished", f"the events end at version {last}, before the game does", version=last
         )
     board = getattr(getattr(state, "rules", None), "board", None)
-    check_imported(game_file.annotations, len(game_file.envelopes), board, len(game_file.header["seats"]))
+    try:
+        check_imported(game_file.annotations, len(game_file.envelopes), board, len(game_file.header["seats"]))
+    except AnnotationRefused as refused:
+        raise unprocessable(refused) from None
     game_id = secrets.token_hex(8)
     service.store.import_verbatim(  # type: ignore[attr-defined]
         game_id,
@@ -139,7 +143,7 @@ def replay(loaded: Loaded, viewer: int | None, annotations: Sequence[dict[str, A
                 "actor": last["actor"],
                 "at": last["at"],
                 "types": [e["type"] for e in group],
-                "description": describe(group, names),
+                "description": loaded.rules.describe(group, names),
             }
         )
     return {"version": loaded.version, "steps": steps, "annotations": list(annotations)}

@@ -5,19 +5,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
+from record.chain import ZERO_HASH, seal
+from record.envelope import AppendResult, Clock, Envelope, NewEvent, from_fields, to_fields, validate_batch
 from service.clock import iso_utc, utc_now
 from service.errors import PartialRetry, VersionConflict
-from service.events import (
-    ZERO_HASH,
-    AppendResult,
-    Clock,
-    Envelope,
-    NewEvent,
-    from_fields,
-    seal,
-    to_fields,
-    validate_batch,
-)
 
 
 class InMemoryEventStore:

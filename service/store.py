@@ -10,22 +10,20 @@ from typing import Any
 
 import redis
 
-from service.clock import iso_utc, utc_now
-from service.errors import ChainBroken, GameExists, PartialRetry, UnsupportedServer, VersionConflict
-from service.events import (
+from record.chain import ZERO_HASH, seal, verify_chain
+from record.envelope import (
     STORED_FIELDS,
-    ZERO_HASH,
     AppendResult,
     Clock,
     Envelope,
     EventStorePort,
     NewEvent,
     from_fields,
-    seal,
     to_fields,
     validate_batch,
-    verify_chain,
 )
+from service.clock import iso_utc, utc_now
+from service.errors import ChainBroken, GameExists, PartialRetry, UnsupportedServer, VersionConflict
 from service.memory_store import InMemoryEventStore
 
 __all__ = [

@@ -132,9 +132,17 @@ def command_events(state: State, command: Command) -> list[Event]:
     return handler(state, command.seat, command.args)
 
 
+def known_commands(rules: Ruleset) -> tuple[dict[str, SeatHandler], frozenset[str]]:
+    """This game's seat commands by type, and every command it knows (answers too)."""
+    known = rules.derived.get("commands")
+    if known is None:
+        table = seat_commands(rules)
+        known = rules.derived["commands"] = (table, frozenset({*table, *answer_commands(rules)}))
+    return known
+
+
 def _seat_handler(state: State, command: Command) -> SeatHandler:
-    table = seat_commands(state.rules)
-    known = {*table, *answer_commands(state.rules)}
+    table, known = known_commands(state.rules)
     if command.type not in known:
         # Undo and takebacks reach the undo policy, not these rules, but a seat sends them alike.
         listed = sorted(known | undo.COMMANDS)

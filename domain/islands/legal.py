@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from itertools import combinations, product
 
 from domain.core import Command, IllegalMove
-from domain.islands.decide import command_events
+from domain.islands.decide import command_events, known_commands
 from domain.islands.setup import GOD_STONES
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
 from domain.islands.turns import draw_only, may_draw
@@ -119,8 +119,10 @@ def _rarer(state: State, seat: int) -> Iterator[Command]:
     """Candidates for the variant commands; `_accepted` keeps those the rules allow."""
     rules = state.rules
     board = state.rules.board
+    _, known = known_commands(rules)
     for name in ("EndTurn", "SkipDraw", "DeferFinalTurn"):
-        yield Command(name, seat, {})
+        if name in known:  # the others `decide` refuses as unknown_command
+            yield Command(name, seat, {})
     excess = len(state.hands[seat]) - state.hand_limit(seat)
     if excess > 0:  # G-9
         for cards in _distinct(state.hands[seat], excess):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.core import IllegalMove
@@ -53,6 +53,10 @@ class Ruleset:
     seafarers: bool = False  # S-1..S-5
     gods: bool = False  # G-1..G-9
     handicap: Handicap | None = None
+    # Tables the rules derive from these switches, built on first use by the module that
+    # reads them (e.g. the commands a seat may send): rebuilt for every command, they cost
+    # a tenth of the rules' time. Not part of the value: never compared, hashed or shown.
+    derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def deck(self) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from flask import Response, request, url_for
 from marshmallow import ValidationError
 from werkzeug.exceptions import UnsupportedMediaType
 
+from record.redaction import redact
 from replays import notation
 from replays.archive import MEDIA_TYPE
 from service import game_files
@@ -35,7 +36,6 @@ from service.api.schemas import (
     VerifySchema,
 )
 from service.errors import Unprocessable
-from service.visibility import redact
 
 blp = Blueprint("replays", __name__, description="Replay, export, import and annotate games.")
 

@@ -9,11 +9,11 @@ from collections.abc import Iterator, Sequence
 
 import redis
 
+from record.envelope import Envelope, EventStorePort
+from record.redaction import redact
 from service.api.schemas import EventSchema
 from service.errors import ChainBroken
-from service.events import Envelope, EventStorePort
 from service.games import Loaded, chains_onto, extended
-from service.visibility import redact
 
 log = logging.getLogger("archipelago.api")
 

@@ -9,13 +9,14 @@ import time
 import pytest
 
 from ai.ismcts import Budget, search
-from ai.knowledge import build, redact
+from ai.knowledge import build
 from ai.policies import KINDS, budget_for, choose, commands
 from ai.sim import as_command, key
 from ai.table import Table
 from domain.core import Command
 from domain.islands import engine
 from domain.islands import events as domain_events
+from record.redaction import redact_event
 
 TINY = Budget(iterations=3)
 
@@ -94,7 +95,7 @@ def test_hidden_cards_change_neither_the_knowledge_nor_the_decision() -> None:
     assert first.stack != second.stack
 
     def knowledge(state, events):  # type: ignore[no-untyped-def]
-        shown = [redact(e, n, 0) for n, e in enumerate(events, start=1)]
+        shown = [redact_event(e, n, 0) for n, e in enumerate(events, start=1)]
         return build(0, engine.view(state, 0), shown)
 
     mine, theirs = knowledge(first, first_events), knowledge(second, second_events)

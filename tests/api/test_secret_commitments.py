@@ -23,11 +23,11 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from service.events import canonical_json
 
 from domain.core import Score
 from domain.games import rules_for
 from domain.islands import engine
+from record.canonical import canonical_json
 from replays import archive
 from service.api.context import EXTENSION
 from service.games import GameService

@@ -17,9 +17,9 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from domain import undo
+from record.chain import verify_chain
 from service.api.context import EXTENSION
 from service.app import create_app
-from service.events import verify_chain
 from service.store import EventStore
 from tests.api.helpers import bearer, create_game, legal_commands, post, view
 from tests.api.helpers import play as play_randomly

@@ -9,11 +9,12 @@ from dataclasses import replace
 from typing import Any
 
 import redis
-from service.events import ZERO_HASH, Envelope, NewEvent, envelope_hash, seal
 
 from domain.core import Command, Event, Score, fold
 from domain.islands import engine
 from domain.islands import events as ev
+from record.chain import ZERO_HASH, envelope_hash, seal
+from record.envelope import Envelope, NewEvent
 from service.games import GameService
 from service.store import stream_key
 

@@ -8,8 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from record.chain import envelope_hash
+from record.envelope import Envelope
 from replays import archive
-from service.events import Envelope, envelope_hash
 from tests.replays.play import SETUPS, rechained, sealed_game, setup_of, tampered
 
 NOTE = {

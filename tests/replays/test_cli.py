@@ -18,12 +18,12 @@ import pytest
 import redis
 from werkzeug.serving import make_server
 
+from record.envelope import Envelope
 from replays import archive
 from replays.cli import main
 from service.api.context import EXTENSION
 from service.app import create_app
 from service.embedded_redis import EmbeddedRedis
-from service.events import Envelope
 from tests.replays.play import (
     play_on,
     rechained,

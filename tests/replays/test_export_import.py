@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 import redis
 
+from record.chain import envelope_hash
 from replays import archive, notation
 from service import game_files
 from service.annotations import Annotations, Author, visible
 from service.errors import Conflict, GameExists, Unauthorized, Unprocessable
-from service.events import envelope_hash
 from service.games import GameService
 from service.store import GLOBAL_STREAM, EventStore, annotations_key, archive_key, stream_key
 from tests.replays.play import play_on, play_service, setup_of

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from record.envelope import Envelope
+from record.redaction import redact
 from replays import notation
 from replays.notation import Item, Move, Note, Turn
-from service.events import Envelope
-from service.visibility import redact
 from tests.replays.play import SETUPS, sealed_game, setup_of
 
 EVERY_MOVE = (

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 from domain.islands.board import load_board
+from record.envelope import Envelope
 from replays import archive
 from replays.frames import UNKNOWN, Replay, ReplayError, replay
 from replays.render_html import game_page
 from replays.render_svg import GOD_LABELS, render_svg
 from replays.terminal import show_text
-from service.events import Envelope
 from tests.replays.play import sealed_game, setup_of
 
 # One variant of each game, with ships and god stones drawn too.

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from record.chain import seal, verify_chain
+from record.envelope import NewEvent, from_fields, to_fields
 from service.clock import iso_utc, utc_now
-from service.events import NewEvent, from_fields, seal, to_fields, verify_chain
 
 
 def test_utc_now_is_timezone_aware() -> None:

@@ -13,9 +13,10 @@ import pytest
 import redis
 from freezegun import freeze_time
 
+from record.chain import envelope_hash
+from record.envelope import Clock, EventStorePort
 from service.clock import utc_now
 from service.errors import PartialRetry, StoreError, VersionConflict
-from service.events import Clock, EventStorePort, envelope_hash
 from service.store import AppendResult, EventStore, InMemoryEventStore, NewEvent, verify_chain
 
 StoreFactory = Callable[..., EventStorePort]
