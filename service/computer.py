@@ -44,8 +44,9 @@ from domain import undo
 from domain.actor import Actor
 from domain.core import Command, IllegalMove
 from domain.history import fold_history
-from service.games import Loaded, takeback_answers, takeback_view, to_event
-from service.visibility import redact
+from record.convert import to_event
+from record.redaction import redact
+from service.games import Loaded, takeback_answers, takeback_view
 
 log = logging.getLogger("archipelago.ai")
 

@@ -19,6 +19,9 @@ from domain.core import Command, Event, IllegalMove, Score, fold
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
 from domain.islands import events as domain_events
+from record.chain import verify_chain
+from record.convert import to_event
+from record.envelope import Envelope, EventStorePort, NewEvent
 from service.chance import Dice
 from service.errors import (
     ChainBroken,
@@ -29,7 +32,6 @@ from service.errors import (
     PreconditionRequired,
     VersionConflict,
 )
-from service.events import Envelope, EventStorePort, NewEvent, verify_chain
 from service.seats import SeatTokens
 from service.store import archive_key
 
@@ -105,10 +107,6 @@ class Executed:
     envelopes: list[Envelope]
     duplicate: bool
     loaded: Loaded
-
-
-def to_event(envelope: Envelope) -> Event:
-    return Event(envelope.type, envelope.data, envelope.secret, envelope.audience, envelope.schema)
 
 
 def fold_envelopes(rules: Any, envelopes: Sequence[Envelope]) -> Any:
@@ -534,5 +532,4 @@ __all__ = [
     "fold_envelopes",
     "takeback_answers",
     "takeback_view",
-    "to_event",
 ]

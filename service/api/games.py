@@ -11,6 +11,7 @@ from typing import Any
 from flask import Response, current_app, request, url_for
 
 from domain import undo
+from record.redaction import redact
 from service import game_files
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
@@ -40,7 +41,6 @@ from service.api.stream import follow
 from service.computer import ai_seats
 from service.errors import BadRequest
 from service.games import Executed, takeback_answers, takeback_view
-from service.visibility import redact
 
 blp = Blueprint("games", __name__, description="Create, watch and play games.")
 

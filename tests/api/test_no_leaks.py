@@ -32,12 +32,12 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from record.envelope import Envelope
+from record.redaction import may_read_secret
 from service.api.context import EXTENSION
 from service.computer import knowledge_for
-from service.events import Envelope
 from service.games import GameService, Loaded
 from service.store import EventStore
-from service.visibility import may_read_secret
 from tests.api.helpers import NAMES, bearer, choose, legal_commands, post, view
 
 KINDS: dict[str, dict[str, Any]] = {
