@@ -17,7 +17,7 @@ help:
 	@echo "make faults   the long fault runs: kill -9 of Redis while clients append, figures printed"
 	@echo "make bench    run the benchmarks"
 	@echo "make lint     ruff check and the import contracts of pyproject.toml (lint-imports)"
-	@echo "make typecheck  mypy, strict, on domain/"
+	@echo "make typecheck  mypy, strict, on domain/ and record/"
 	@echo "make format   ruff format + import sorting"
 	@echo "make worker   run one more RQ worker against REDIS_URL"
 	@echo "make clean    remove .venv and caches (never ./var, which holds the games)"
