@@ -2,10 +2,11 @@
 OpenAPI document, valid ones and invalid ones, must never get a 5xx nor an answer the
 document does not describe (status, content type, body schema).
 
-FUZZ_EXAMPLES sets the examples per operation and mode (default 12: about 370 requests in
-all, well under a minute); `FUZZ_EXAMPLES=100 .venv/bin/python -m pytest
-tests/api/test_fuzz.py` is the long form. Half of the requests about a game go to a real
-one with a seat's token, so that they get past the 404 and the 401.
+FUZZ_EXAMPLES sets the examples per operation and mode (default: a share of the hypothesis
+profile, 12 in CI's full one: about 370 requests in all, well under a minute; 1 in the quick
+one); `FUZZ_EXAMPLES=100 .venv/bin/python -m pytest tests/api/test_fuzz.py` is the long form.
+Half of the requests about a game go to a real one with a seat's token, so that they get
+past the 404 and the 401.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from tests.api.helpers import bearer, create_game
+from tests.hypothesis_profiles import examples
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", examples(share=16)))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 # (schemathesis' pytest plugin does not run on pytest 9: the run is driven with hypothesis here.)
 

@@ -39,6 +39,7 @@ from service.computer import knowledge_for
 from service.games import GameService, Loaded
 from service.store import EventStore
 from tests.api.helpers import NAMES, bearer, choose, legal_commands, post, view
+from tests.hypothesis_profiles import examples
 
 KINDS: dict[str, dict[str, Any]] = {
     "kahuna": {"game": "kahuna"},
@@ -63,8 +64,8 @@ KINDS: dict[str, dict[str, Any]] = {
         ],
     },
 }
-# A few games per kind in `make test`; LEAK_EXAMPLES=50 for a long run.
-EXAMPLES = int(os.environ.get("LEAK_EXAMPLES", "2"))
+# Two games per kind in CI's full profile, one in the quick one; LEAK_EXAMPLES=50 for a long run.
+EXAMPLES = int(os.environ.get("LEAK_EXAMPLES", examples(share=100)))
 LONG_LIST = 6  # a list of this many cards in a row is no public coincidence (stack orders)
 
 
