@@ -6,6 +6,7 @@ Run by hand from the project root when a game or an option is added (never by th
 
     .venv/bin/python -m tests.golden.make_golden            # every missing file
     .venv/bin/python -m tests.golden.make_golden --force    # rewrite them all
+    .venv/bin/python -m tests.golden.make_golden --to /tmp/g kahuna   # try it elsewhere
 
 The files are the record of what old games look like: rewrite one only on purpose, never to
 make a failing golden test pass.
