@@ -45,8 +45,7 @@ def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
     gains = [
         (island, seat)
         for island in _ordered(out.state, islands)
-        for seat in range(out.state.seats)
-        if out.state.holds_majority(island, seat) and out.state.controller(island) != seat
+        if (seat := out.state.majority_holder(island)) is not None and out.state.controller(island) != seat
     ]
     for island, seat in gains:
         _take_island(out, seat, island)

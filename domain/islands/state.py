@@ -94,7 +94,8 @@ class State:
 
     def bridges_on(self, island: str, seat: int) -> int:
         """How many of `seat`'s bridges touch `island`."""
-        return sum(1 for n in self.rules.board.lines_of(island) if self.owners[n] == seat)
+        owners = self.owners
+        return [owners[n] for n in self.rules.board.lines_of(island)].count(seat)
 
     def presence(self, island: str, seat: int) -> int:
         """Bridges plus ships (S-2) of `seat` counted on `island`."""
@@ -103,6 +104,14 @@ class State:
     def holds_majority(self, island: str, seat: int) -> bool:
         """F-1: more than half of the island's places are `seat`'s."""
         return 2 * self.presence(island, seat) > self.places(island)
+
+    def majority_holder(self, island: str) -> int | None:
+        """F-1: the seat holding more than half of the island's places, if one does.
+
+        At most one seat can; asked once per island instead of once per seat and island.
+        """
+        places = self.places(island)
+        return next((s for s in range(self.seats) if 2 * self.presence(island, s) > places), None)
 
     def controller(self, island: str) -> int | None:
         return self.control[self.island_index(island)]
@@ -113,7 +122,7 @@ class State:
 
     def bridges_of(self, seat: int) -> int:
         """How many bridges `seat` has on the board."""
-        return sum(1 for owner in self.owners if owner == seat)
+        return self.owners.count(seat)
 
     def hand_limit(self, seat: int) -> int:
         return self.rules.hand_limit_of(seat)
