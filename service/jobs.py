@@ -3,14 +3,15 @@
 service.queues enqueues them. Each process builds its GameService once (`worker_service`):
 its connections, the Redis version check and its cache of folded games serve every job the
 process runs, so a job on a game the process has seen folds only the newer events. A work
-horse forked from a worker inherits the worker's service with fresh connection pools (and
-the worker's cache, which only a worker running its jobs itself, `--simple`, keeps warm).
+horse forked from a worker inherits the worker's service with fresh connection pools, and
+the worker's cache: the worker folds each job's game (`warm`) before it forks the horse.
 """
 
 from __future__ import annotations
 
+import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ai.slices import Tally
@@ -18,6 +19,8 @@ from service import computer
 from service.annotations import Annotations, Author
 from service.errors import PreconditionFailed, VersionConflict
 from service.games import GameService
+
+log = logging.getLogger("archipelago.jobs")
 
 _factory: Callable[[], GameService] | None = None
 _built: tuple[int, GameService] | None = None  # (the pid that uses it, the service)
@@ -52,6 +55,20 @@ def _clients(service: GameService) -> list[Any]:
         getattr(service.ai, "connection", None),
     ]
     return [client for client in parts if client is not None]
+
+
+def warm(args: Sequence[Any]) -> None:
+    """Fold the game a job is about (its first argument) into this process's cache.
+
+    A forking worker calls this before it forks the job's horse: the horse, a copy of the
+    worker, then finds the game folded and reads only the events appended since.
+    """
+    if not args or not isinstance(args[0], str):
+        return
+    try:
+        worker_service().load(args[0])
+    except Exception:  # the job itself meets the same trouble and reports it
+        log.debug("could not fold game %s ahead of its job", args[0], exc_info=True)
 
 
 def score_round(game_id: str, round_: int) -> bool:

@@ -18,7 +18,8 @@ import threading
 from collections.abc import Sequence
 
 import redis
-from rq import SimpleWorker, Worker
+from rq import Queue, SimpleWorker, Worker
+from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from service import jobs
@@ -41,13 +42,22 @@ def make_worker(
     `simple=True` runs jobs in this process (SimpleWorker), which is what the
     tests use in burst mode; the default forks a work horse per job.
     """
-    cls = SimpleWorker if simple else Worker
+    cls = SimpleWorker if simple else WarmWorker
     return cls(
         [queue(q, connection) for q in queues],
         connection=connection,
         serializer=JSONSerializer,
         name=name,
     )
+
+
+class WarmWorker(Worker):
+    """A forking worker that folds each job's game into its own cache before the fork, so
+    the horse (a copy of it) reads only what was appended since (service.jobs.warm)."""
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        jobs.warm(job.args)
+        super().execute_job(job, queue)
 
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 import redis
 from flask.testing import FlaskClient
+from rq import SimpleWorker, Worker
 
 from service import games, jobs, wiring
 from service.store import EventStore
+from service.worker import make_worker
 from tests.api.helpers import choose, legal_commands, post, view
 
 
@@ -56,4 +58,22 @@ def test_an_ai_move_job_on_a_game_its_process_has_seen_does_not_fold_it_from_the
 
     assert jobs.ai_move(game_id, 0, store.version(game_id)) == "played"
 
+    assert folds == []
+
+
+def test_a_forking_worker_folds_a_jobs_game_itself_before_it_forks_the_horse(
+    client: FlaskClient, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    body = {"game": "kahuna", "seats": [{"name": "Bot", "ai": "random"}, {"name": "Ann"}], "first_seat": 0}
+    game_id = client.post("/games", json=body).json["game_id"]
+    horses: list[str] = []
+    monkeypatch.setattr(Worker, "execute_job", lambda self, job, queue: horses.append(job.id))
+    worker = make_worker(redis_client, simple=False)
+    assert isinstance(worker, Worker) and not isinstance(worker, SimpleWorker)
+
+    worker.work(burst=True)
+
+    assert len(horses) == 1  # the job went to a (here stubbed) horse
+    folds = _counted(monkeypatch, games, "fold_envelopes")
+    jobs.worker_service().load(game_id)  # what the horse, a copy of the worker, starts from
     assert folds == []
