@@ -24,6 +24,7 @@ import redis
 
 from bench.common import Figure, filesystem_of, say, temp_redis
 from bench.domain import play_game
+from domain.actor import SYSTEM, Actor
 from domain.core import Command, Event
 from domain.games import GAMES
 from record.chain import ZERO_HASH, seal
@@ -69,9 +70,13 @@ def _decisions(rules: Any, setup: dict[str, Any], rng: random.Random) -> list[tu
     return decided
 
 
+def _actor(command: Command) -> Actor:
+    return SYSTEM if command.seat is None else Actor.of_seat(command.seat)
+
+
 def _batch(chunk: Sequence[tuple[Command, Event]], command_id: str, version: int) -> Batch:
     events = tuple(
-        NewEvent.recording(event, i, "system" if command.seat is None else f"seat:{command.seat}", command_id)
+        NewEvent.recording(event, i, str(_actor(command)), command_id)
         for i, (command, event) in enumerate(chunk)
     )
     sealed = seal(events, version, "2025-01-01T00:00:00.000000Z", ZERO_HASH)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from domain.actor import Actor
+from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from replays.frames import Replay, Step
 from replays.render_svg import game_title, render_svg, status_line
 
@@ -66,10 +66,13 @@ def _versions(step: Step) -> str:
 
 
 def _actor(actor: str, names: Sequence[str]) -> str:
-    seat = Actor.seat_in(actor)
-    if seat is not None and seat < len(names):
-        return names[seat]
-    return {"system": "the dealer", "worker": "scoring", "organizer": "setup"}.get(actor, actor)
+    try:
+        who = Actor.parse(actor)
+    except ValueError:
+        return actor
+    if who.seat is not None:
+        return names[who.seat] if who.seat < len(names) else actor
+    return {SYSTEM: "the dealer", WORKER: "scoring", ORGANIZER: "setup"}[who]
 
 
 def _title(view: Mapping[str, Any]) -> str:

@@ -15,6 +15,8 @@ from typing import Any
 import redis
 
 from domain import undo
+from domain.actor import ORGANIZER as ORGANIZER_ACTOR
+from domain.actor import SYSTEM, WORKER, Actor
 from domain.core import Command, Event, IllegalMove, Score, fold
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
@@ -40,7 +42,7 @@ RECHECK_SECONDS = 60.0
 """How long a cached fold is caught up by its new events alone; after that, the next load
 reads and checks the game's whole chain again (and keeps the fold if nothing changed), so an
 older event changed in Redis is noticed within this time even in a game watched all along."""
-ORGANIZER = "organizer"
+ORGANIZER = str(ORGANIZER_ACTOR)
 """The actor of what the organizer appends: the game's creation and corrections."""
 CORRECT = "Correct"
 
@@ -353,7 +355,7 @@ class GameService:
         command_id = self._command_id(game_id, seat, body, key)
         args = {k: v for k, v in body.items() if k != "type"}
         command = Command(str(body.get("type")), seat, args)
-        return self._run(game_id, f"seat:{seat}", command, command_id, expected_version)
+        return self._run(game_id, str(Actor.of_seat(seat)), command, command_id, expected_version)
 
     def correct(
         self,
@@ -473,7 +475,7 @@ class GameService:
                 self.store.append(
                     loaded.game_id,
                     loaded.version,
-                    self._envelopes(events, "system", f"chance-{loaded.version}"),
+                    self._envelopes(events, str(SYSTEM), f"chance-{loaded.version}"),
                 )
             except VersionConflict:
                 return loaded  # someone else moved the game on; their follow-up handles it
@@ -499,7 +501,7 @@ class GameService:
             events += self._system_events(loaded.rules, state)
             try:
                 self.store.append(
-                    game_id, loaded.version, self._envelopes(events, "worker", f"score-{round_}")
+                    game_id, loaded.version, self._envelopes(events, str(WORKER), f"score-{round_}")
                 )
             except VersionConflict:
                 continue

@@ -45,3 +45,13 @@ def test_no_module_takes_a_seat_actor_string_apart_itself() -> None:
         if path.name != "actor.py" and parsing.search(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+def test_no_module_writes_a_seat_actor_string_by_hand() -> None:
+    found = [
+        str(path.relative_to(ROOT))
+        for package in ("domain", "service", "replays", "ai", "bench")
+        for path in (ROOT / package).rglob("*.py")
+        if path.name != "actor.py" and 'f"seat:{' in path.read_text(encoding="utf-8")
+    ]
+    assert found == []
