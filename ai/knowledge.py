@@ -13,7 +13,7 @@ the events come the facts the view does not show:
 - the current turn's facts that some rules need (a card played, a ship moved, a discard
   made, bridges taken back, a draw skipped) and pending choices' public options.
 
-`build` is pure; the job (service/ai_jobs.py) and the arena (ai/arena.py) both use it.
+`build` is pure; the computer seats (service/computer.py) and the arena (ai/arena.py) both use it.
 """
 
 from __future__ import annotations
