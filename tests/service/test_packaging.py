@@ -5,10 +5,13 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "README.md", "domain", "service", "replays", "ai", "deploy")
+SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+PACKAGES = SETUPTOOLS["packages"]["find"]["include"]
+SOURCES = ("pyproject.toml", "README.md", *sorted({pattern.rstrip("*") for pattern in PACKAGES}))
 
 
 def test_a_non_editable_install_finds_gunicorn_conf_and_redis_conf_as_package_data(tmp_path: Path) -> None:
@@ -45,3 +48,18 @@ def test_a_non_editable_install_finds_gunicorn_conf_and_redis_conf_as_package_da
     assert gunicorn_conf.is_relative_to(target) and redis_conf.is_relative_to(target)
     assert gunicorn_conf.read_bytes() == (ROOT / "deploy" / "gunicorn.conf.py").read_bytes()
     assert redis_conf.read_bytes() == (ROOT / "deploy" / "redis.conf").read_bytes()
+
+    # The web app and the worker the launcher starts import from the installed copy alone.
+    imported = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import service.app, service.worker, replays.cli, service; print(service.__file__)",
+        ],
+        env={"PYTHONPATH": str(target), "PATH": ""},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert Path(imported.strip()).is_relative_to(target)
