@@ -36,6 +36,10 @@ class Board:
     def names(self) -> tuple[str, ...]:
         return self._index.names
 
+    def index_of(self, name: str) -> int:
+        """The island's position in `names` (the order of `State.control`)."""
+        return self._index.position[name]
+
     def island(self, name: str) -> Island:
         return self._index.islands[name]
 
@@ -76,6 +80,7 @@ def _pair(a: str, b: str) -> Line:
 @dataclass(frozen=True)
 class _Index:
     names: tuple[str, ...]
+    position: dict[str, int]
     islands: dict[str, Island]
     line_index: dict[Line, int]
     lines_of: dict[str, tuple[int, ...]]
@@ -89,9 +94,7 @@ class _Index:
         line_index = {line: n for n, line in enumerate(board.lines)}
         sea_lines = tuple(
             tuple(
-                n
-                for n in (line_index.get(_pair(a, b)) for a, b in ((x, y), (x, z), (y, z)))
-                if n is not None
+                n for n in (line_index.get(_pair(a, b)) for a, b in ((x, y), (x, z), (y, z))) if n is not None
             )
             for x, y, z in board.sea_spaces
         )
@@ -106,6 +109,7 @@ class _Index:
         )
         return _Index(
             names=tuple(i.name for i in board.islands),
+            position={i.name: n for n, i in enumerate(board.islands)},
             islands={i.name: i for i in board.islands},
             line_index=line_index,
             lines_of={
@@ -126,9 +130,7 @@ class _Index:
 def load_board(file_stem: str) -> Board:
     """The board of `file_stem` (e.g. "kahuna") from the package's JSON data."""
     raw = json.loads(resources.files(__package__).joinpath(f"boards/{file_stem}.json").read_text())
-    islands = tuple(
-        Island(i["name"], int(i["places"]), float(i["x"]), float(i["y"])) for i in raw["islands"]
-    )
+    islands = tuple(Island(i["name"], int(i["places"]), float(i["x"]), float(i["y"])) for i in raw["islands"])
     lines = tuple(sorted(_pair(a, b) for a, b in raw["bridges"]))
     seas = tuple(tuple(sorted(s)) for s in raw.get("sea_spaces", ()))
     board = Board(raw["board"], islands, lines, seas)

@@ -144,5 +144,5 @@ def remove_for_relative_majority(out: Outcome, seat: int, island: str, line: lis
 
 
 def _ordered(state: State, islands: Iterable[str]) -> list[str]:
-    wanted = set(islands)
-    return [name for name in state.rules.board.names if name in wanted]
+    """`islands` once each, in the board's order: the order majorities are settled in."""
+    return sorted(set(islands), key=state.rules.board.index_of)

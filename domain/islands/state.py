@@ -76,7 +76,7 @@ class State:
         return (seat + 1) % self.seats
 
     def island_index(self, island: str) -> int:
-        return self.rules.board.names.index(island)
+        return self.rules.board.index_of(island)
 
     def ships_on(self, island: str, seat: int | None = None) -> int:
         """Ships next to `island` (of `seat` only, when given); S-2/S-3."""
