@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.games import GAMES
 from domain.undo import live
 
 TURN_MARKERS = frozenset(
@@ -132,6 +133,11 @@ def build(
     skipped_last = False
     pending: list[Any] = []
     version = records[-1].version if records else 0
+    game = GAMES.get(str(view.get("game")))
+    if game is not None and game.ai is None:
+        # Only the searches read which cards a seat can place; a game that gives them no
+        # hooks is played by the random player, which needs the view alone.
+        return SeatKnowledge(seat, version, dict(view), ((),) * seats, takeback=takeback)
     for record in chain:
         e = {"type": record.type, "data": record.data, "secret": record.secret}
         kind, data = record.type, record.data

@@ -20,7 +20,6 @@ from domain.actor import SYSTEM, WORKER, Actor
 from domain.core import Command, Event, IllegalMove, Score, fold
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
-from domain.islands import events as domain_events
 from record.chain import verify_chain
 from record.convert import to_event
 from record.envelope import Envelope, EventStorePort, NewEvent
@@ -228,7 +227,7 @@ class GameService:
             setup["first_seat"] = self.dice.below(max(1, len(setup["seats"])))
         state = rules.initial_state(setup)
         game_id = secrets.token_hex(8)
-        events = [domain_events.game_created(setup), *self._system_events(rules, state)]
+        events = [rules.created_event(setup), *self._system_events(rules, state)]
         if self.ai is not None:
             self.ai.admit(game_id, setup, client)
         # Tokens only once the game exists: a refused append (or an id that is taken)

@@ -145,7 +145,8 @@ class AiQueue:
             else:
                 self.open_games.touch(loaded.game_id)
         if loaded.rules.is_terminal(loaded.state):
-            if loaded.setup.get("mode", "casual") == "casual":
+            # The analysis is a search: only a game that gives the AI hooks is analysed.
+            if loaded.setup.get("mode", "casual") == "casual" and loaded.rules.ai is not None:
                 ident = analysis_job_id(loaded.game_id)
                 if self._enqueue(analyse, (loaded.game_id,), ident, ANALYSIS_TIMEOUT):
                     queued.append(ident)

@@ -74,3 +74,17 @@ def test_the_undo_policy_names_no_game_s_events() -> None:
     source = (ROOT / "domain" / "undo.py").read_text()
     named = re.findall(r"\b(Pele|Ku|HandDealt|CardTaken|RoundStarted|TurnEnded|DeckShuffled)\b", source)
     assert named == []
+
+
+RENDERERS = {"replays/render_svg.py", "replays/terminal.py", "replays/render_html.py"}
+FAMILY_IMPORT = re.compile(r"^\s*(from|import)\s+domain\.islands", re.MULTILINE)
+
+
+def test_outside_domain_only_renderers_import_a_game_family() -> None:
+    importers = {
+        str(path.relative_to(ROOT))
+        for package in ("service", "ai", "replays", "bench", "record")
+        for path in (ROOT / package).rglob("*.py")
+        if FAMILY_IMPORT.search(path.read_text())
+    }
+    assert importers <= RENDERERS, sorted(importers - RENDERERS)
