@@ -16,7 +16,7 @@ help:
 	@echo "make test     lint, typecheck, then the whole test suite (PYTEST_ARGS='...' passes arguments to pytest)"
 	@echo "make faults   the long fault runs: kill -9 of Redis while clients append, figures printed"
 	@echo "make bench    run the benchmarks"
-	@echo "make lint     ruff check and the import contracts of pyproject.toml (lint-imports)"
+	@echo "make lint     ruff format --check, ruff check and the import contracts of pyproject.toml (lint-imports)"
 	@echo "make typecheck  mypy, strict, on domain/ and record/"
 	@echo "make format   ruff format + import sorting"
 	@echo "make worker   run one more RQ worker against REDIS_URL"
@@ -50,6 +50,7 @@ faults: $(STAMP)
 	$(BIN)/python -m pytest -m faults -s $(PYTEST_ARGS) tests
 
 lint: $(STAMP)
+	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 

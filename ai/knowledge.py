@@ -211,4 +211,3 @@ def _fresh_turn() -> dict[str, Any]:
 def _at_most(cards: list[str], view: Mapping[str, Any], seat: int) -> tuple[str, ...]:
     """Known cards, never more than the hand holds (a safety net for events a rule adds later)."""
     return tuple(sorted(cards)[: view["seats"][seat]["hand_count"]])
-

@@ -48,8 +48,9 @@ def _run(url: str, games: int) -> str:
     codes = [client.post("/games", json=body, environ_base=FLOOD).status_code for _ in range(games)]
     quick_seats = [{"name": "Ben"}, {"name": "Quick", "ai": "ismcts", "level": 1}]
     started = time.perf_counter()
-    created = client.post("/games", json={"game": "kahuna", "seats": quick_seats, "first_seat": 1},
-                          environ_base=PLAYER)
+    created = client.post(
+        "/games", json={"game": "kahuna", "seats": quick_seats, "first_seat": 1}, environ_base=PLAYER
+    )
     quick = created.json["game_id"]
     waited: list[float] = []
     real_move = jobs.ai_move
@@ -63,15 +64,18 @@ def _run(url: str, games: int) -> str:
     jobs.ai_move = timed  # the worker imports the job by name when it runs it
     try:
         connection = redis.Redis.from_url(url)
-        worker = SimpleWorker([queue(q, connection) for q in QUEUES], connection=connection,
-                              serializer=JSONSerializer)
+        worker = SimpleWorker(
+            [queue(q, connection) for q in QUEUES], connection=connection, serializer=JSONSerializer
+        )
         # Each admitted game's first slice, then the new game's move, and a little slack.
         worker.work(burst=True, max_jobs=codes.count(201) + 2, logging_level="WARNING")
     finally:
         jobs.ai_move = real_move
     first = f"{waited[0]:.2f} s" if waited else "not within the jobs run"
-    return (f"{codes.count(201)} of {games} flood games admitted, {codes.count(429)} refused; "
-            f"the new level-1 game's first move done after {first}")
+    return (
+        f"{codes.count(201)} of {games} flood games admitted, {codes.count(429)} refused; "
+        f"the new level-1 game's first move done after {first}"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

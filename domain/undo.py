@@ -66,6 +66,7 @@ REASON_REQUIRED = "reason_required"
 NOT_A_TOURNAMENT = "correction_only_in_tournament"
 GAME_ENDED = "game_ended"
 
+
 @dataclass(frozen=True)
 class Record:
     """One recorded event: `actor` is "seat:N", "system", "worker" or "organizer"."""

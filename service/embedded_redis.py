@@ -69,12 +69,18 @@ def start_redis(
     if conf is not None and conf.exists():
         args.append(str(conf))
     args += [
-        "--port", str(port),
-        "--bind", "127.0.0.1",
-        "--dir", str(data),
-        "--appendonly", "yes",
-        "--appendfsync", appendfsync,
-        "--daemonize", "no",
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        str(data),
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        appendfsync,
+        "--daemonize",
+        "no",
     ]
     with open(data / "redis.log", "ab") as log:
         # The child keeps its own descriptor; ours can close at once.

@@ -264,9 +264,7 @@ class GameService:
             self.forget(game_id)
         return loaded
 
-    def _loaded(
-        self, game_id: str, cached: tuple[Any, list[Envelope], float] | None
-    ) -> tuple[Loaded, float]:
+    def _loaded(self, game_id: str, cached: tuple[Any, list[Envelope], float] | None) -> tuple[Loaded, float]:
         """The game, and when its whole chain was last read and checked."""
         now = self._clock()
         if cached is None:
@@ -327,9 +325,7 @@ class GameService:
         with self._lock:
             self._cache.pop(game_id, None)
 
-    def _remember(
-        self, game_id: str, state: Any, envelopes: list[Envelope], checked_at: float
-    ) -> None:
+    def _remember(self, game_id: str, state: Any, envelopes: list[Envelope], checked_at: float) -> None:
         with self._lock:
             self._cache[game_id] = (state, envelopes, checked_at)
             self._cache.move_to_end(game_id)
@@ -427,9 +423,7 @@ class GameService:
             return undo.decide(loaded.envelopes, command)
         return list(loaded.rules.decide(loaded.state, command))
 
-    def _command_id(
-        self, game_id: str, seat: int | str, body: Mapping[str, Any], key: str | None
-    ) -> str:
+    def _command_id(self, game_id: str, seat: int | str, body: Mapping[str, Any], key: str | None) -> str:
         if key is None:
             return secrets.token_hex(12)
         fingerprint = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()

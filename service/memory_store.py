@@ -21,9 +21,7 @@ class InMemoryEventStore:
         self._pointers: list[tuple[str, int]] = []
         self._changed = threading.Condition()
 
-    def append(
-        self, game_id: str, expected_version: int, events: Sequence[NewEvent]
-    ) -> AppendResult:
+    def append(self, game_id: str, expected_version: int, events: Sequence[NewEvent]) -> AppendResult:
         """Store `events` after `expected_version`, or recognise a retry of a stored batch."""
         validate_batch(game_id, expected_version, events)
         with self._changed:
@@ -68,9 +66,7 @@ class InMemoryEventStore:
         """Whether the game has at least one event."""
         return self.version(game_id) > 0
 
-    def read_all(
-        self, after_position: int = 0, count: int | None = None
-    ) -> list[tuple[int, str, int]]:
+    def read_all(self, after_position: int = 0, count: int | None = None) -> list[tuple[int, str, int]]:
         """(position, game id, version) of every event after `after_position`, oldest first."""
         with self._changed:
             start = max(after_position, 0)

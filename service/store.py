@@ -91,9 +91,7 @@ class EventStore:
         self._last_hash: OrderedDict[str, tuple[int, str]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def append(
-        self, game_id: str, expected_version: int, events: Sequence[NewEvent]
-    ) -> AppendResult:
+    def append(self, game_id: str, expected_version: int, events: Sequence[NewEvent]) -> AppendResult:
         """Store `events` after `expected_version`, or recognise a retry of a stored batch.
 
         Raises VersionConflict or PartialRetry; in either case nothing was written.
@@ -174,9 +172,7 @@ class EventStore:
         """Whether the game has at least one event."""
         return bool(self._client.exists(stream_key(game_id)))
 
-    def read_all(
-        self, after_position: int = 0, count: int | None = None
-    ) -> list[tuple[int, str, int]]:
+    def read_all(self, after_position: int = 0, count: int | None = None) -> list[tuple[int, str, int]]:
         """(position, game id, version) of every event after `after_position`, oldest first."""
         if count is not None and count <= 0:
             return []
@@ -212,7 +208,6 @@ class EventStore:
         entry_id = f"0-{version}"
         entries = self._client.xrange(stream_key(game_id), entry_id, entry_id)
         return from_fields(entries[0][1]).hash if entries else ZERO_HASH
-
 
     def _remember(self, game_id: str, version: int, hash_: str) -> None:
         with self._lock:

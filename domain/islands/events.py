@@ -133,7 +133,11 @@ def ship_sunk(seat: int, sea: Sequence[str], by: int, cause: str) -> Event:
 
 
 def choice_required(
-    kind: str, seat: int, island: str = "", target: int | None = None, options: Sequence[Any] = (),
+    kind: str,
+    seat: int,
+    island: str = "",
+    target: int | None = None,
+    options: Sequence[Any] = (),
     secret: bool = False,
 ) -> Event:
     data: dict[str, Any] = {"kind": kind, "seat": seat, "island": island, "target": target}
@@ -170,9 +174,7 @@ def hand_shown(seat: int, target: int, cards: Sequence[str]) -> Event:
 
 def card_taken(seat: int, source: int, card: str, how: str) -> Event:
     """G-6/G-7: `seat` takes `card` from `source`'s hand; both of them know which."""
-    return Event(
-        "CardTaken", {"seat": seat, "from": source, "how": how}, {"card": card}, (seat, source)
-    )
+    return Event("CardTaken", {"seat": seat, "from": source, "how": how}, {"card": card}, (seat, source))
 
 
 def card_given(seat: int, target: int, card: str) -> Event:

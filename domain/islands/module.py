@@ -33,7 +33,17 @@ REVEALS = frozenset(
 """Events that show every seat a chance outcome: cards shuffled, dealt or turned face up."""
 
 COMMAND_FIELDS = (
-    "card", "cards", "line", "take_back", "source", "sea", "from", "to", "target", "kanaloa", "gifts"
+    "card",
+    "cards",
+    "line",
+    "take_back",
+    "source",
+    "sea",
+    "from",
+    "to",
+    "target",
+    "kanaloa",
+    "gifts",
 )
 
 

@@ -80,8 +80,15 @@ class Ruleset:
 
 
 DUEL: dict[str, Any] = dict(
-    copies=2, bridges=25, markers=10, min_seats=2, max_seats=2,
-    start_hand=3, face_up=3, hand_limit=5, rounds=3,
+    copies=2,
+    bridges=25,
+    markers=10,
+    min_seats=2,
+    max_seats=2,
+    start_hand=3,
+    face_up=3,
+    hand_limit=5,
+    rounds=3,
 )
 """K-1/I-1: the material and deal Kahuna and Arabana-Ikibiti share."""
 

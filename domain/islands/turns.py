@@ -42,9 +42,7 @@ def draw_card(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     if state.phase == FINAL:
         raise IllegalMove("no_draw_in_final_turn", "the final turn is played without drawing")
     if not may_draw(state, seat):
-        raise IllegalMove(
-            "hand_full", f"you hold {len(state.hands[seat])} cards: discard before drawing"
-        )
+        raise IllegalMove("hand_full", f"you hold {len(state.hands[seat])} cards: discard before drawing")
     out = Outcome(state)
     take_card(out, seat, args)
     end_turn(out, seat)

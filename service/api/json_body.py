@@ -34,9 +34,7 @@ def read_json(data: bytes) -> Any:
             parse_constant=_constant,
         )
     except _NumberTooLong as error:
-        raise Unprocessable(
-            "invalid_request", str(error), errors={"_schema": [str(error)]}
-        ) from None
+        raise Unprocessable("invalid_request", str(error), errors={"_schema": [str(error)]}) from None
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise BadRequest("malformed_json", "the request body is not valid JSON") from None
     _check_tree(value)

@@ -45,7 +45,5 @@ def idempotency_key() -> str | None:
     """The Idempotency-Key header, if sent."""
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
-        raise BadRequest(
-            "bad_idempotency_key", f"Idempotency-Key must be 1-{MAX_IDEMPOTENCY_KEY} characters"
-        )
+        raise BadRequest("bad_idempotency_key", f"Idempotency-Key must be 1-{MAX_IDEMPOTENCY_KEY} characters")
     return key

@@ -132,9 +132,7 @@ def domain_error(error: DomainError) -> Response:
 
 def service_error(error: ServiceError) -> Response:
     """The service's own refusals, by class."""
-    status = next(
-        (SERVICE_STATUS[cls] for cls in type(error).__mro__ if cls in SERVICE_STATUS), 500
-    )
+    status = next((SERVICE_STATUS[cls] for cls in type(error).__mro__ if cls in SERVICE_STATUS), 500)
     if status >= 500:
         log.error("service error %s: %s", error.code, error.message)
     headers = {"WWW-Authenticate": _challenge(error.code)} if status == 401 else None

@@ -91,9 +91,7 @@ class OpenSchema(Schema):
     """
 
     @post_dump(pass_original=True)
-    def _keep_undeclared(
-        self, data: dict[str, Any], original: Any, **kwargs: Any
-    ) -> dict[str, Any]:
+    def _keep_undeclared(self, data: dict[str, Any], original: Any, **kwargs: Any) -> dict[str, Any]:
         if not isinstance(original, Mapping):
             return data
         declared = {f.attribute or name for name, f in self.fields.items()}
@@ -346,8 +344,10 @@ class ChainBrokenSchema(Schema):
     """Where the game's stored hash chain breaks; GET /games/{game_id}/verify tells more."""
 
     version = fields.Integer(
-        metadata={"description": "The first event whose hash or link is wrong: the view shows the "
-        "game before it, and the game takes no command (409 chain_broken)."}
+        metadata={
+            "description": "The first event whose hash or link is wrong: the view shows the "
+            "game before it, and the game takes no command (409 chain_broken)."
+        }
     )
 
 
@@ -531,7 +531,9 @@ class AnnotationRequestSchema(Schema):
     without one, `author` names the layer (the game must have ended)."""
 
     version = fields.Integer(
-        required=True, strict=True, validate=validate.Range(min=0, max=MAX_VERSION),
+        required=True,
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_VERSION),
         metadata={"description": "The version annotated: 0..the current one."},
     )
     kind = fields.String(required=True, validate=validate.OneOf(("comment", "mark", "highlight")))

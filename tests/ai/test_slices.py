@@ -20,8 +20,13 @@ def _cmd(card: str) -> Command:
 
 def _searched(visits: dict[str, float], chances: dict[str, float], iterations: int) -> Searched:
     first = max(visits, key=lambda k: visits[k])
-    return Searched(_cmd(first), {key(_cmd(c)): v for c, v in chances.items()},
-                    {key(_cmd(c)): v for c, v in visits.items()}, iterations, 0.5)
+    return Searched(
+        _cmd(first),
+        {key(_cmd(c)): v for c, v in chances.items()},
+        {key(_cmd(c)): v for c, v in visits.items()},
+        iterations,
+        0.5,
+    )
 
 
 def test_a_five_second_budget_is_five_slices_of_one_second() -> None:

@@ -35,9 +35,7 @@ def test_a_full_game_ends_with_three_scorings_and_the_result_of_the_scores(
     assert final["version"] == len(log)
 
 
-def test_commands_after_the_end_are_refused(
-    client: FlaskClient, run_worker: Callable[[], None]
-) -> None:
+def test_commands_after_the_end_are_refused(client: FlaskClient, run_worker: Callable[[], None]) -> None:
     game = create_game(client)
     play(client, game, random.Random(3), run_worker)
 

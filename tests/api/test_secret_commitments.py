@@ -131,9 +131,7 @@ def candidates(deck: tuple[str, ...], type_: str, count: int | None, hand_limit:
     elif type_ in ("HandDealt", "CardsDiscarded") and count is not None:
         values = ({"cards": cards} for cards in card_sequences(deck, count))
     elif type_ == "HandShown":
-        values = (
-            {"cards": cards} for n in range(hand_limit + 2) for cards in card_sequences(deck, n)
-        )
+        values = ({"cards": cards} for n in range(hand_limit + 2) for cards in card_sequences(deck, n))
     elif type_ == "ChoiceRequired":  # G-6: the distinct cards of a hand, sorted
         values = (
             {"options": list(subset)}

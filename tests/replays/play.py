@@ -139,9 +139,7 @@ def rechained(envelopes: list[Envelope], version: int, **changes: Any) -> list[E
 # --- the bytes -----------------------------------------------------------------------------
 
 
-def rewrite_stored_event(
-    client: redis.Redis, game_id: str, version: int, data: bytes | None = None
-) -> None:
+def rewrite_stored_event(client: redis.Redis, game_id: str, version: int, data: bytes | None = None) -> None:
     """Change one byte of event `version`'s `data` straight in Redis, as someone with access
     to the server could: a stream entry cannot be edited, so the whole stream is deleted and
     written again with the same ids and fields, that one changed. The changed byte is the

@@ -48,9 +48,7 @@ def test_stream_ids_are_versions_and_fields_are_json(
     assert redis_client.hgetall(event_ids_key(GAME)) == {b"c1:0": b"1", b"c1:1": b"2"}
 
 
-def test_global_stream_ids_are_positions(
-    event_store: EventStore, redis_client: redis.Redis
-) -> None:
+def test_global_stream_ids_are_positions(event_store: EventStore, redis_client: redis.Redis) -> None:
     event_store.append("g-a", 0, [NewEvent("a:0", "A", {}), NewEvent("a:1", "B", {})])
     event_store.append("g-b", 0, [NewEvent("b:0", "A", {})])
     assert redis_client.xrange(GLOBAL_STREAM) == [

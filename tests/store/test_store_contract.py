@@ -128,9 +128,7 @@ class EventStoreContract:
         store.append(GAME, 0, events("c1", "A"))
         assert store.exists(GAME) and not store.exists("other")
 
-    def test_stale_expected_version_is_a_conflict_and_writes_nothing(
-        self, store: EventStorePort
-    ) -> None:
+    def test_stale_expected_version_is_a_conflict_and_writes_nothing(self, store: EventStorePort) -> None:
         store.append(GAME, 0, events("c1", "A"))
         before = snapshot(store)
         with pytest.raises(VersionConflict) as raised:
@@ -148,17 +146,13 @@ class EventStoreContract:
         assert raised.value.actual == 0
         assert not store.exists(GAME)
 
-    def test_conflicting_batch_can_land_later_with_the_same_ids(
-        self, store: EventStorePort
-    ) -> None:
+    def test_conflicting_batch_can_land_later_with_the_same_ids(self, store: EventStorePort) -> None:
         store.append(GAME, 0, events("c1", "A"))
         with pytest.raises(VersionConflict):
             store.append(GAME, 0, events("c2", "B"))
         assert store.append(GAME, 1, events("c2", "B")).versions == [2]
 
-    def test_retry_of_a_stored_batch_returns_the_original_result(
-        self, store: EventStorePort
-    ) -> None:
+    def test_retry_of_a_stored_batch_returns_the_original_result(self, store: EventStorePort) -> None:
         first = store.append(GAME, 0, events("c1", "A", "B"))
         before = snapshot(store)
         retry = store.append(GAME, 0, events("c1", "A", "B"))
@@ -190,9 +184,7 @@ class EventStoreContract:
         assert store.read(GAME, after=5) == []
         assert store.read(GAME, after=3, upto=3) == []
 
-    def test_read_all_numbers_events_of_all_games_in_one_sequence(
-        self, store: EventStorePort
-    ) -> None:
+    def test_read_all_numbers_events_of_all_games_in_one_sequence(self, store: EventStorePort) -> None:
         store.append("g-a", 0, events("a1", "A", "B"))
         result = store.append("g-b", 0, events("b1", "A"))
         store.append("g-a", 2, events("a2", "C"))
@@ -231,9 +223,7 @@ class EventStoreContract:
         assert verify_chain(envelopes) is None
         assert verify_chain(store.read(GAME, after=1)) is None
 
-    def test_a_secret_is_committed_by_a_salted_digest_the_hash_covers(
-        self, store: EventStorePort
-    ) -> None:
+    def test_a_secret_is_committed_by_a_salted_digest_the_hash_covers(self, store: EventStorePort) -> None:
         card = {"card": "LALE"}
         same = [NewEvent(f"c1:{i}", "CardDrawn", {}, secret=card, audience=(0,)) for i in range(2)]
         store.append(GAME, 0, [*same, *events("c2", "Open")])
@@ -248,9 +238,7 @@ class EventStoreContract:
         # The hash stays the same without the secret: anyone can recompute it from the digest.
         assert envelope_hash(replace(first, secret=None, salt="")) == first.hash
 
-    def test_verify_chain_finds_a_secret_that_is_not_the_committed_one(
-        self, store: EventStorePort
-    ) -> None:
+    def test_verify_chain_finds_a_secret_that_is_not_the_committed_one(self, store: EventStorePort) -> None:
         store.append(GAME, 0, [NewEvent("c1:0", "CardDrawn", {}, secret={"card": "LALE"}, audience=(0,))])
         (sealed,) = store.read(GAME)
         assert verify_chain([replace(sealed, secret={"card": "KAHU"})]) == 1
@@ -303,9 +291,7 @@ class EventStoreContract:
             store.append(game_id, expected, batch)
         assert store.read_all() == []
 
-    def test_one_of_many_writers_with_the_same_expected_version_wins(
-        self, store: EventStorePort
-    ) -> None:
+    def test_one_of_many_writers_with_the_same_expected_version_wins(self, store: EventStorePort) -> None:
         results = run_writers(lambda i: store.append(GAME, 0, events(f"w{i}", "A")))
         winners = [r for r in results if isinstance(r, AppendResult)]
         losers = [r for r in results if isinstance(r, VersionConflict)]
