@@ -27,7 +27,7 @@ from replays.client import Client, ClientError
 from replays.frames import Replay, ReplayError, replay
 from replays.render_html import annotation_text, game_page
 from replays.render_svg import render_svg
-from replays.terminal import show_text
+from replays.render_text import show_text
 
 PROG = "replays"
 URL_ENV, TOKEN_ENV, DEBUG_ENV = "ARCHIPELAGO_URL", "ARCHIPELAGO_TOKEN", "ARCHIPELAGO_DEBUG"

@@ -76,7 +76,7 @@ def test_the_undo_policy_names_no_game_s_events() -> None:
     assert named == []
 
 
-RENDERERS = {"replays/render_svg.py", "replays/terminal.py", "replays/render_html.py"}
+RENDERERS = {"replays/render_svg.py", "replays/render_text.py", "replays/render_html.py"}
 FAMILY_IMPORT = re.compile(r"^\s*(from|import)\s+domain\.islands", re.MULTILINE)
 
 

@@ -23,7 +23,7 @@ from replays import archive
 from replays.frames import UNKNOWN, Replay, ReplayError, replay
 from replays.render_html import game_page
 from replays.render_svg import GOD_LABELS, render_svg
-from replays.terminal import show_text
+from replays.render_text import show_text
 from tests.replays.play import sealed_game, setup_of
 
 # One variant of each game, with ships and god stones drawn too.
