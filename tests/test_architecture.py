@@ -164,3 +164,14 @@ def test_computer_players_and_replays_do_not_import_the_service() -> None:
     graph = _module_graph()
     assert _users(graph, "ai", ["service", "bench", "deploy"]) == {}
     assert _users(graph, "replays", ["service", "bench", "deploy"]) == {}
+
+
+def test_no_import_circle_among_the_modules_of_service() -> None:
+    """Inside service/ too: a circle of modules is how a fork once inherited a held import lock."""
+    graph = _module_graph()
+    service = {
+        module: {t for t in targets if t.split(".")[0] == "service"}
+        for module, targets in graph.items()
+        if module.split(".")[0] == "service"
+    }
+    assert circles(service) == []
