@@ -167,7 +167,7 @@ def test_computer_players_and_replays_do_not_import_the_service() -> None:
 
 
 def test_no_import_circle_among_the_modules_of_service() -> None:
-    """Inside service/ too: a circle of modules is how a fork once inherited a held import lock."""
+    """Inside service/ too, modules import one another one way only."""
     graph = _module_graph()
     service = {
         module: {t for t in targets if t.split(".")[0] == "service"}
