@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.knowledge import SeatKnowledge
-from ai.sim import key, mover, step
+from ai.sim import ident, key, mover, step
 from domain.core import AIHooks, Command, GameModule, IllegalMove
 from domain.games import rules_for
 
@@ -50,7 +50,7 @@ class Node:
     parent: Node | None
     command: Command | None
     seat: int | None  # who chose `command`
-    children: dict[str, Node] = field(default_factory=dict)
+    children: dict[Any, Node] = field(default_factory=dict)  # by ai.sim.ident of the command
     visits: float = 0.0
     total: float = 0.0
     avail: float = 0.0
@@ -87,7 +87,7 @@ def search(
     hooks = _hooks(game)
     root = Node(None, None, None)
     for command in legal:
-        root.children[key(command)] = Node(root, command, me)
+        root.children[ident(command)] = Node(root, command, me)
     _priors(game, root, knowledge, rng)
     iterations = 0
     while len(root.children) > 1:
@@ -101,8 +101,8 @@ def search(
     assert best.command is not None
     return Searched(
         command=best.command,
-        chances={k: c.mean for k, c in root.children.items()},
-        visits={k: c.visits for k, c in root.children.items()},
+        chances={key(c.command): c.mean for c in root.children.values() if c.command is not None},
+        visits={key(c.command): c.visits for c in root.children.values() if c.command is not None},
         iterations=iterations,
         seconds=time.perf_counter() - started,
     )
@@ -143,13 +143,14 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
         moves = _moves(hooks, node, state, seat)
         if not moves:
             break
-        untried = [m for m in moves if key(m) not in node.children]
+        idents = [ident(m) for m in moves]
+        untried = [(m, i) for m, i in zip(moves, idents, strict=True) if i not in node.children]
         if untried:
-            command = max(untried, key=lambda m: hooks.prior(state, m) + rng.random())
+            command, chosen = max(untried, key=lambda mi: hooks.prior(state, mi[0]) + rng.random())
             child = Node(node, command, seat)
-            node.children[key(command)] = child
+            node.children[chosen] = child
         else:
-            children = [node.children[key(m)] for m in moves]
+            children = [node.children[i] for i in idents]
             for c in children:
                 c.avail += 1
             child = max(children, key=_ucb)

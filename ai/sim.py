@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from domain.core import Command, Event, GameModule, Seats
@@ -52,6 +52,26 @@ def key(command: Command | Mapping[str, Any]) -> str:
     """A command's identity as text: its type and arguments (as posted), keys sorted."""
     body = command.to_json() if isinstance(command, Command) else dict(command)
     return json.dumps(body, sort_keys=True, separators=(",", ":"))
+
+
+def ident(command: Command) -> Hashable:
+    """A command's identity as a cheap hashable value: equal exactly when `key` is.
+
+    The searches key their trees by it many times per iteration, where `key`'s JSON costs
+    too much; `key` stays the form answers and analyses are given in.
+    """
+    return (command.type, _frozen(command.args))
+
+
+def _frozen(value: Any) -> Hashable:
+    if isinstance(value, str | int | float | bool | None):
+        return value
+    if isinstance(value, Mapping):
+        return (_MAPPING, tuple(sorted((k, _frozen(v)) for k, v in value.items())))
+    return tuple(_frozen(v) for v in value)
+
+
+_MAPPING = object()  # marks a mapping's items apart from a list of pairs
 
 
 def as_command(body: Mapping[str, Any], seat: int) -> Command:
