@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,7 +54,7 @@ class Node:
     visits: float = 0.0
     total: float = 0.0
     avail: float = 0.0
-    legal: dict[Any, list[Command]] = field(default_factory=dict)
+    legal: dict[Any, list[tuple[Hashable, Command]]] = field(default_factory=dict)
 
     @property
     def mean(self) -> float:
@@ -143,14 +143,13 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
         moves = _moves(hooks, node, state, seat)
         if not moves:
             break
-        idents = [ident(m) for m in moves]
-        untried = [(m, i) for m, i in zip(moves, idents, strict=True) if i not in node.children]
+        untried = [(i, m) for i, m in moves if i not in node.children]
         if untried:
-            command, chosen = max(untried, key=lambda mi: hooks.prior(state, mi[0]) + rng.random())
+            chosen, command = max(untried, key=lambda im: hooks.prior(state, im[1]) + rng.random())
             child = Node(node, command, seat)
             node.children[chosen] = child
         else:
-            children = [node.children[i] for i in idents]
+            children = [node.children[i] for i, _ in moves]
             for c in children:
                 c.avail += 1
             child = max(children, key=_ucb)
@@ -174,14 +173,15 @@ def _ucb(child: Node) -> float:
     return child.mean + EXPLORATION * math.sqrt(math.log(max(child.avail, 1.0)) / child.visits)
 
 
-def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int) -> list[Command]:
-    """The commands the search tries here: those the game finds worth searching."""
+def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int) -> list[tuple[Hashable, Command]]:
+    """The commands the search tries here (those the game finds worth searching), each with
+    its ident, computed once per cached list since walks come back to the same nodes."""
     if node.parent is None:
-        return [c.command for c in node.children.values() if c.command is not None]
+        return [(i, c.command) for i, c in node.children.items() if c.command is not None]
     fingerprint = hooks.moves_key(state, seat)
     cached = node.legal.get(fingerprint)
     if cached is None:
-        cached = hooks.moves(state, seat)
+        cached = [(ident(m), m) for m in hooks.moves(state, seat)]
         node.legal[fingerprint] = cached
     return cached
 
