@@ -8,6 +8,10 @@ hash and runs the append script; the baseline is one XADD per batch of the same
 serialized envelopes as a single field. Both loops are pipeline-free on one
 connection, so each append pays its own round trips. A fresh embedded
 redis-server (AOF on) is started per fsync policy in a temp dir.
+
+Also the cost of a load with an empty cache: a stored FOLD_EVENTS-event game read, its
+chain checked and folded through GameService.load, as the first request after a restart
+(or a job in a new worker) pays it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -29,10 +34,12 @@ from domain.core import Command, Event
 from domain.games import GAMES
 from record.chain import ZERO_HASH, seal
 from record.envelope import NewEvent, to_fields
+from service.games import GameService
 from service.store import EventStore
 
 CORPUS_GAME = "kahuna"
 FSYNC_POLICIES = ("everysec", "always")
+FOLD_EVENTS = 300
 
 
 @dataclass(frozen=True)
@@ -179,6 +186,57 @@ def seal_cost(batches: Sequence[Batch]) -> float:
     return (time.perf_counter() - start) / len(batches) * 1e6
 
 
+@dataclass(frozen=True)
+class Folded:
+    """Median milliseconds to read a stored game, and to load it (read, chain check, fold)."""
+
+    events: int
+    folded_version: int
+    read_ms: float
+    load_ms: float
+
+
+def fold_batches(seed: int) -> list[tuple[NewEvent, ...]]:
+    """The first FOLD_EVENTS events of a random game that has them, one batch per command."""
+    rng = random.Random(seed)
+    setup = {"game": CORPUS_GAME, "seats": [{"name": "A"}, {"name": "B"}], "first_seat": 0}
+    decided: list[tuple[Command, Event]] = []
+    while len(decided) < FOLD_EVENTS:
+        decided = [(Command("CreateGame", None), Event("GameCreated", setup))]
+        decided += _decisions(GAMES[CORPUS_GAME], setup, rng)
+    by_command = itertools.groupby(decided[:FOLD_EVENTS], key=lambda pair: id(pair[0]))
+    return [
+        tuple(NewEvent.recording(e, i, str(_actor(c)), f"cmd-{n}") for i, (c, e) in enumerate(group))
+        for n, (_, group) in enumerate(by_command)
+    ]
+
+
+def fold_cost(store: EventStore, client: redis.Redis, repeats: int, seed: int = 1) -> Folded:
+    """Store a FOLD_EVENTS-event game, then time `repeats` loads of it with an empty cache."""
+    game_id = f"fold-{seed}"
+    version = 0
+    for batch in fold_batches(seed):
+        store.append(game_id, version, batch)
+        version += len(batch)
+    service = GameService(store, client)
+    reads, loads = [], []
+    loaded = service.load(game_id)  # warm-up: imports, the rules' first-use caches
+    for _ in range(repeats):
+        start = time.perf_counter()
+        store.read(game_id)
+        reads.append(time.perf_counter() - start)
+        service.forget(game_id)
+        start = time.perf_counter()
+        loaded = service.load(game_id)
+        loads.append(time.perf_counter() - start)
+    return Folded(
+        events=version,
+        folded_version=loaded.version,
+        read_ms=statistics.median(reads) * 1000,
+        load_ms=statistics.median(loads) * 1000,
+    )
+
+
 def run(quick: bool = False, seed: int = 1, seconds: float | None = None) -> list[Figure]:
     timing = QUICK if quick else FULL
     if seconds is not None:
@@ -215,4 +273,19 @@ def run(quick: bool = False, seed: int = 1, seconds: float | None = None) -> lis
             Figure("store", f"appendfsync {policy}: raw XADD", raw.per_second, "XADD/s"),
             Figure("store", f"appendfsync {policy}: store/raw", ratio, "ratio"),
         ]
+    with temp_redis("everysec", label="fold") as server:
+        client = redis.Redis.from_url(server.url)
+        try:
+            folded = fold_cost(EventStore(client), client, repeats=5 if quick else 50, seed=seed)
+        finally:
+            client.close()
+    say(
+        f"   load of a stored {folded.events}-event {CORPUS_GAME} game, empty cache (GameService.load: "
+        f"read, chain check, fold): {folded.load_ms:.2f} ms median, of which the read "
+        f"{folded.read_ms:.2f} ms"
+    )
+    figures += [
+        Figure("store", f"load of a {folded.events}-event game (empty cache)", folded.load_ms, "ms"),
+        Figure("store", f"read of a {folded.events}-event game", folded.read_ms, "ms"),
+    ]
     return figures
