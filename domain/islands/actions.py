@@ -122,15 +122,21 @@ def remove_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Even
     return out.events
 
 
-def swap_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
-    """O-4: two cards (or one and Kanaloa, G-5) replace another's bridge by one's own."""
+def check_swap_bridge(state: State, seat: int, args: Mapping[str, Any]) -> tuple[bool, Pair]:
+    """O-4's conditions alone; `legal_commands` lists swaps by these."""
     kanaloa = args.get("kanaloa", False) is True
     if kanaloa and "Kanaloa" not in state.stones[seat]:
         raise IllegalMove("no_such_god", "you hold no Kanaloa stone")
     if kanaloa:
         _god_usable(state)
-    pair, _, line, owner = _pair(state, seat, args, size=1 if kanaloa else 2)
+    pair = _pair(state, seat, args, size=1 if kanaloa else 2)
     _in_stock(state, seat)
+    return kanaloa, pair
+
+
+def swap_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """O-4: two cards (or one and Kanaloa, G-5) replace another's bridge by one's own."""
+    kanaloa, (pair, _, line, owner) = check_swap_bridge(state, seat, args)
     out = Outcome(state)
     if kanaloa:
         out.emit(ev.god_used(seat, "Kanaloa"))
@@ -141,21 +147,27 @@ def swap_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]
     return out.events
 
 
-def place_free_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
-    """I-8: the handicapped seat places one of its free bridges on any free line, without a card."""
+def check_place_free_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Line:
+    """I-8's conditions alone; `legal_commands` lists free bridges by these."""
     if not state.free_bridges or state.free_bridges[seat] == 0:
         raise IllegalMove("no_free_bridges", "you have no handicap bridge left (I-8)")
     index, line = read.line(state, args)
     _free(state, index, line)
     _in_stock(state, seat)
+    return line
+
+
+def place_free_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """I-8: the handicapped seat places one of its free bridges on any free line, without a card."""
+    line = check_place_free_bridge(state, seat, args)
     out = Outcome(state)
     out.emit(ev.free_bridge_placed(seat, line))
     settle(out, line)
     return out.events
 
 
-def use_kanaloa(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
-    """G-5: Kanaloa places a bridge on any free line, as a joker card."""
+def check_use_kanaloa(state: State, seat: int, args: Mapping[str, Any]) -> Line:
+    """G-5's conditions alone: `legal_commands` tries one per free line."""
     if "Kanaloa" not in state.stones[seat]:
         raise IllegalMove("no_such_god", "you hold no Kanaloa stone")
     _god_usable(state)
@@ -163,6 +175,12 @@ def use_kanaloa(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]
     index, line = read.line(state, args)
     _free(state, index, line)
     _in_stock(state, seat)
+    return line
+
+
+def use_kanaloa(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """G-5: Kanaloa places a bridge on any free line, as a joker card."""
+    line = check_use_kanaloa(state, seat, args)
     out = Outcome(state)
     out.emit(ev.god_used(seat, "Kanaloa"))
     _place(out, seat, line)
@@ -191,8 +209,8 @@ def take_back_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[E
     )
 
 
-def place_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
-    """S-1: three cards naming islands of one sea space put a ship there; S-5 sinks one found there."""
+def check_place_ship(state: State, seat: int, args: Mapping[str, Any]) -> tuple[tuple[str, ...], int]:
+    """S-1's conditions alone: the cards and the sea space, checked."""
     if not state.rules.seafarers:
         raise IllegalMove("unknown_command", "ships sail only in the seafarer variation")
     trio = read.cards(state, args, count=3)
@@ -208,6 +226,14 @@ def place_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     if there == seat:
         raise IllegalMove("own_ship_there", "your own ship already lies on that sea space")
     _not_enclosed(state, seat, sea)
+    return trio, sea
+
+
+def place_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """S-1: three cards naming islands of one sea space put a ship there; S-5 sinks one found there."""
+    trio, sea = check_place_ship(state, seat, args)
+    islands = state.rules.board.sea_spaces[sea]
+    there = state.ships[sea]
     out = Outcome(state)
     out.emit(ev.cards_played(seat, trio))
     if there is not None:
@@ -217,8 +243,8 @@ def place_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     return out.events
 
 
-def move_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
-    """S-4: on a turn without cards, move a ship across a line free of opponent bridges."""
+def check_move_ship(state: State, seat: int, args: Mapping[str, Any]) -> tuple[int, int]:
+    """S-4's conditions alone: the sea spaces from and to, checked."""
     if not state.rules.seafarers:
         raise IllegalMove("unknown_command", "ships sail only in the seafarer variation")
     origin = read.sea(state, args, "from")
@@ -237,6 +263,13 @@ def move_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     there = state.ships[target]
     if there == seat:
         raise IllegalMove("own_ship_there", "your own ship already lies on that sea space")
+    return origin, target
+
+
+def move_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """S-4: on a turn without cards, move a ship across a line free of opponent bridges."""
+    origin, target = check_move_ship(state, seat, args)
+    there = state.ships[target]
     board = state.rules.board
     out = Outcome(state)
     out.emit(ev.ship_moved(seat, board.sea_spaces[origin], board.sea_spaces[target]))

@@ -17,6 +17,7 @@ from domain.islands.scoring import final_result, premature_end, score_round
 from domain.islands.state import ACTING, CHOOSING, ENDED, SCORING, SETUP, State
 
 SeatHandler = Callable[[State, int, Mapping[str, Any]], list[Event]]
+SeatCheck = Callable[[State, int, Mapping[str, Any]], object]
 SystemHandler = Callable[[State, Mapping[str, Any]], list[Event]]
 
 
@@ -63,6 +64,17 @@ def seat_commands(rules: Ruleset) -> dict[str, SeatHandler]:
             UseKanaloa=actions.use_kanaloa, UseKu=gods.use_ku, UsePele=gods.use_pele, UseLono=gods.use_lono
         )
     return table
+
+
+# The commands whose conditions stand apart from their effects: listing them checks only.
+CHECKS: dict[SeatHandler, SeatCheck] = {
+    turns.skip_draw: turns.check_skip_draw,
+    actions.use_kanaloa: actions.check_use_kanaloa,
+    actions.swap_bridge: actions.check_swap_bridge,
+    actions.place_free_bridge: actions.check_place_free_bridge,
+    actions.place_ship: actions.check_place_ship,
+    actions.move_ship: actions.check_move_ship,
+}
 
 
 # The command that answers each pending choice (the only one accepted meanwhile).
@@ -117,10 +129,7 @@ def decide(state: State, command: Command) -> list[Event]:
 
 
 def command_events(state: State, command: Command) -> list[Event]:
-    """The events of `command` itself, without I-7's end, which never refuses a command.
-
-    `legal_commands` tries the rarer commands with this: it only needs to know if they pass.
-    """
+    """The events of `command` itself, without I-7's end, which never refuses a command."""
     if command.seat is None:
         system = SYSTEM_COMMANDS.get(command.type)
         if system is None:
@@ -130,6 +139,25 @@ def command_events(state: State, command: Command) -> list[Event]:
         raise IllegalMove("not_a_seat", f"seat {command.seat!r} does not play in this game")
     handler = _seat_handler(state, command)
     return handler(state, command.seat, command.args)
+
+
+def check_command(state: State, command: Command) -> None:
+    """Raises the IllegalMove `command_events` would, without the effects where they stand apart.
+
+    `legal_commands` tries candidates with this: deciding each in full applied its events
+    once per candidate (one Kanaloa placement per free line, say).
+    """
+    if command.seat is None:
+        command_events(state, command)
+        return
+    if type(command.seat) is not int or not 0 <= command.seat < state.seats:
+        raise IllegalMove("not_a_seat", f"seat {command.seat!r} does not play in this game")
+    handler = _seat_handler(state, command)
+    check = CHECKS.get(handler)
+    if check is None:
+        handler(state, command.seat, command.args)
+    else:
+        check(state, command.seat, command.args)
 
 
 def known_commands(rules: Ruleset) -> tuple[dict[str, SeatHandler], frozenset[str]]:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from itertools import combinations, product
 
 from domain.core import Command, IllegalMove
-from domain.islands.decide import command_events, known_commands
+from domain.islands.decide import check_command, known_commands
 from domain.islands.setup import GOD_STONES
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
 from domain.islands.turns import draw_only, may_draw
@@ -29,7 +29,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         *_pairs(state, seat),
         *_discards(state, seat),
         *_draws(state, seat),
-        *_accepted(state, _rarer(state, seat)),
+        *_accepted(state, rarer_candidates(state, seat)),
     ]
 
 
@@ -38,7 +38,7 @@ def _accepted(state: State, candidates: Iterator[Command]) -> list[Command]:
     accepted = []
     for command in candidates:
         try:
-            command_events(state, command)
+            check_command(state, command)
         except IllegalMove:
             continue
         accepted.append(command)
@@ -115,7 +115,7 @@ def _draws(state: State, seat: int) -> Iterator[Command]:
         yield Command("DrawCard", seat, {"source": "stack"})
 
 
-def _rarer(state: State, seat: int) -> Iterator[Command]:
+def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
     """Candidates for the variant commands; `_accepted` keeps those the rules allow."""
     rules = state.rules
     board = state.rules.board

@@ -68,12 +68,17 @@ def take_card(out: Outcome, seat: int, args: Mapping[str, Any]) -> None:
         raise IllegalMove("bad_command", 'source: "face_up" (with card) or "stack" is required')
 
 
-def skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
-    """K-9: abstain from drawing, unless the opponent abstained on the turn just before."""
+def check_skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> None:
+    """K-9's conditions alone: `legal_commands` offers SkipDraw on every turn it may."""
     if not state.rules.may_skip_draw or state.phase == FINAL:
         raise IllegalMove("must_draw", "a turn ends with drawing a card")
     if state.skipped_last:
         raise IllegalMove("must_draw", "your opponent abstained just before: you must draw (K-9)")
+
+
+def skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """K-9: abstain from drawing, unless the opponent abstained on the turn just before."""
+    check_skip_draw(state, seat, args)
     out = Outcome(state)
     out.emit(ev.draw_skipped(seat))
     end_turn(out, seat)

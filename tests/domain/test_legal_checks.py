@@ -1,0 +1,58 @@
+"""legal_commands runs only the checks of the commands it lists, never their effects.
+
+Listing SkipDraw, Kanaloa placements, ships or free bridges by deciding each candidate in
+full applied its events once per candidate: in the gods' last round that made every command
+cost about twice the first round's.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from given import IKIBITI, KAHUNA, OPODOPO, Table, random_game
+
+from domain.core import IllegalMove
+from domain.islands import decide, engine, legal, majority
+
+HANDICAP = {"seat": 1, "free_bridges": 2, "extra_cards": 1, "hand_limit": 6}
+CHECKED = {"SkipDraw", "UseKanaloa", "SwapBridge", "PlaceFreeBridge", "PlaceShip", "MoveShip"}
+TABLES = {
+    "kahuna-thames-kosmos": KAHUNA.with_options(edition="thames-kosmos"),
+    "opodopo-4-gods": OPODOPO.with_options(gods=True),
+    "ikibiti-seafarers-handicap": IKIBITI.with_options(seafarers=True, handicap=HANDICAP),
+}
+
+
+def test_listing_thames_kosmos_commands_in_play_applies_no_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    applied = []
+    states = [s for _, _, s in random_game(random.Random(7), TABLES["kahuna-thames-kosmos"])]
+    monkeypatch.setattr(majority, "evolve", lambda state, event: applied.append(event) or state)
+    for state in states:
+        if state.phase == "play" and state.stack and not state.pending:
+            engine.legal_commands(state, state.active)
+    assert applied == []
+
+
+def _refusal(call) -> str | None:  # type: ignore[no-untyped-def]
+    try:
+        call()
+    except IllegalMove as refused:
+        return refused.code
+    return None
+
+
+@pytest.mark.parametrize("table", TABLES.values(), ids=TABLES.keys())
+def test_a_commands_check_refuses_exactly_what_decide_refuses(table: Table) -> None:
+    compared = 0
+    for seed in range(6):
+        for _, _, state in random_game(random.Random(seed), table):
+            if engine.pending_system(state) is not None or engine.is_terminal(state):
+                continue
+            for command in legal.rarer_candidates(state, state.active):
+                if command.type not in CHECKED:
+                    continue
+                full = _refusal(lambda: engine.decide(state, command))  # noqa: B023
+                assert _refusal(lambda: decide.check_command(state, command)) == full  # noqa: B023
+                compared += 1
+    assert compared > 0
