@@ -10,7 +10,7 @@ from domain.islands import args as read
 from domain.islands import events as ev
 from domain.islands.majority import Outcome
 from domain.islands.state import State
-from domain.islands.turns import take_card
+from domain.islands.turns import check_source, take_card
 
 
 def _stone(state: State, seat: int, god: str) -> None:
@@ -97,11 +97,17 @@ def give_back(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     return out.events
 
 
-def use_lono(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
-    """G-8: draw one extra card now (face-up refilled at once); it may be played at once."""
+def check_use_lono(state: State, seat: int, args: Mapping[str, Any]) -> None:
+    """G-8's conditions alone: `legal_commands` tries one per face-up card and the stack."""
     _stone(state, seat, "Lono")
     if not state.stack and not state.face_up:
         raise IllegalMove("stack_empty", "nothing is left to draw")
+    check_source(state, args)
+
+
+def use_lono(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """G-8: draw one extra card now (face-up refilled at once); it may be played at once."""
+    check_use_lono(state, seat, args)
     out = Outcome(state)
     out.emit(ev.god_used(seat, "Lono"))
     take_card(out, seat, args)

@@ -49,23 +49,31 @@ def draw_card(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     return out.events
 
 
-def take_card(out: Outcome, seat: int, args: Mapping[str, Any]) -> None:
-    """One card from the face-up row (refilled at once) or the top of the stack/bag."""
-    state = out.state
+def check_source(state: State, args: Mapping[str, Any]) -> str | None:
+    """The face-up card a draw names (None for the stack), checked; `take_card` draws it."""
     source = args.get("source")
     if source == "face_up":
         card = read.island(state, args.get("card"), "card")
         if card not in state.face_up:
             raise IllegalMove("card_not_face_up", f"{card} is not among the face-up cards")
+        return card
+    if source == "stack":
+        if not state.stack:
+            raise IllegalMove("stack_empty", "nothing is left to draw from: take a face-up card")
+        return None
+    raise IllegalMove("bad_command", 'source: "face_up" (with card) or "stack" is required')
+
+
+def take_card(out: Outcome, seat: int, args: Mapping[str, Any]) -> None:
+    """One card from the face-up row (refilled at once) or the top of the stack/bag."""
+    state = out.state
+    card = check_source(state, args)
+    if card is not None:
         out.emit(ev.card_drawn_face_up(seat, card))
         if out.state.stack:
             out.emit(ev.face_up_refilled(out.state.stack[0]))
-    elif source == "stack":
-        if not state.stack:
-            raise IllegalMove("stack_empty", "nothing is left to draw from: take a face-up card")
-        out.emit(ev.card_drawn_from_stack(seat, state.stack[0]))
     else:
-        raise IllegalMove("bad_command", 'source: "face_up" (with card) or "stack" is required')
+        out.emit(ev.card_drawn_from_stack(seat, state.stack[0]))
 
 
 def check_skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> None:
@@ -85,37 +93,47 @@ def skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     return out.events
 
 
+def check_finish_turn(state: State, seat: int, args: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The conditions of EndTurn alone, and the cards G-9 discards with it (None: no discard)."""
+    cards = excess_discard(state, seat, args)
+    if state.phase == FINAL:
+        return cards
+    # The discard leaves exactly the hand limit and touches neither the stack nor the face-up row.
+    held = state.hand_limit(seat) if cards else len(state.hands[seat])
+    nothing_left = not state.stack and not state.face_up
+    if state.rules.discard != "one_per_turn" or (held < state.hand_limit(seat) and not nothing_left):
+        raise IllegalMove("must_draw", "a turn ends with drawing a card")
+    return cards
+
+
 def finish_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     """End a turn without drawing: a final turn (I-6, O-7), or a full hand / empty pile (O-5, G-8)."""
+    cards = check_finish_turn(state, seat, args)
     out = Outcome(state)
-    discard_down_to_limit(out, seat, args)
-    state = out.state
+    if cards:
+        out.emit(ev.cards_discarded(seat, cards))
     if state.phase == FINAL:
         out.emit(ev.final_turn_finished(seat))
         if not out.state.final_order:
             out.emit(ev.round_ended(state.round))
         return out.events
-    nothing_left = not state.stack and not state.face_up
-    if state.rules.discard != "one_per_turn" or (may_draw(state, seat) and not nothing_left):
-        raise IllegalMove("must_draw", "a turn ends with drawing a card")
     end_turn(out, seat)
     return out.events
 
 
-def discard_down_to_limit(out: Outcome, seat: int, args: Mapping[str, Any]) -> None:
+def excess_discard(state: State, seat: int, args: Mapping[str, Any]) -> tuple[str, ...] | None:
     """G-9: a turn ending with more cards than the hand limit discards the excess face down."""
-    state = out.state
     excess = len(state.hands[seat]) - state.hand_limit(seat)
     held = len(state.hands[seat])
     if "cards" not in args:
         if excess > 0:
             raise IllegalMove("hand_over_limit", f"you hold {held} cards: end the turn discarding {excess}")
-        return
+        return None
     if excess <= 0:
         raise IllegalMove("discard_not_allowed", "only a hand over the limit is discarded as a turn ends")
     cards = read.cards(state, args, count=excess)
     read.in_hand(state, seat, cards)
-    out.emit(ev.cards_discarded(seat, cards))
+    return cards
 
 
 def defer_final_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:

@@ -16,7 +16,16 @@ from domain.core import IllegalMove
 from domain.islands import decide, engine, legal, majority
 
 HANDICAP = {"seat": 1, "free_bridges": 2, "extra_cards": 1, "hand_limit": 6}
-CHECKED = {"SkipDraw", "UseKanaloa", "SwapBridge", "PlaceFreeBridge", "PlaceShip", "MoveShip"}
+CHECKED = {
+    "SkipDraw",
+    "EndTurn",
+    "UseKanaloa",
+    "UseLono",
+    "SwapBridge",
+    "PlaceFreeBridge",
+    "PlaceShip",
+    "MoveShip",
+}
 TABLES = {
     "kahuna-thames-kosmos": KAHUNA.with_options(edition="thames-kosmos"),
     "opodopo-4-gods": OPODOPO.with_options(gods=True),
@@ -31,6 +40,19 @@ def test_listing_thames_kosmos_commands_in_play_applies_no_event(monkeypatch: py
     for state in states:
         if state.phase == "play" and state.stack and not state.pending:
             engine.legal_commands(state, state.active)
+    assert applied == []
+
+
+def test_listing_commands_with_gods_and_final_turns_applies_no_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    applied = []
+    table = TABLES["opodopo-4-gods"]
+    states = [s for seed in range(3) for _, _, s in random_game(random.Random(seed), table)]
+    monkeypatch.setattr(majority, "evolve", lambda state, event: applied.append(event) or state)
+    listed = set()
+    for state in states:
+        if state.phase in ("play", "final") and not state.pending:
+            listed |= {c.type for c in engine.legal_commands(state, state.active)}
+    assert {"UseLono", "EndTurn"} <= listed
     assert applied == []
 
 
