@@ -17,12 +17,24 @@ class Outcome:
     """The events a command produces so far, and the state they lead to."""
 
     def __init__(self, state: State) -> None:
-        self.state = state
+        self._state = state
+        self._applied = 0
         self.events: list[Event] = []
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.state = evolve(self.state, event)
+
+    @property
+    def state(self) -> State:
+        """The state after every event so far.
+
+        Applied only when read: the caller of `decide` applies every event again, so the
+        events no rule reads after (a turn's TurnEnded, say) are applied once, not twice.
+        """
+        while self._applied < len(self.events):
+            self._state = evolve(self._state, self.events[self._applied])
+            self._applied += 1
+        return self._state
 
     @property
     def ended(self) -> bool:

@@ -155,10 +155,11 @@ def end_turn(out: Outcome, seat: int) -> None:
     """TurnEnded, then the round's end or its final turns when the last card is gone (K-6, O-7)."""
     state = out.state
     out.emit(ev.turn_ended(seat, state.next_seat(seat)))
-    if out.state.stack or out.state.face_up:
+    # TurnEnded moves neither cards nor the round: read the state before it.
+    if state.stack or state.face_up:
         return
     if state.rules.final_turns and state.round == state.rules.rounds:
-        first = out.state.active
+        first = state.next_seat(seat)
         order = [(first + k) % state.seats for k in range(state.seats)]
         out.emit(ev.final_turns_started(order))
     else:

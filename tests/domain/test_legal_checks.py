@@ -78,3 +78,25 @@ def test_a_commands_check_refuses_exactly_what_decide_refuses(table: Table) -> N
                 assert _refusal(lambda: decide.check_command(state, command)) == full  # noqa: B023
                 compared += 1
     assert compared > 0
+
+
+def test_deciding_a_draw_applies_only_the_events_its_rules_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The caller applies every event anyway; inside decide an event is applied only when a
+    # later rule reads the state it leads to (the end of the round
+    # reads the draw's state, not TurnEnded's).
+    applied: list[str] = []
+    real = majority.evolve
+    states = [s for _, _, s in random_game(random.Random(3), KAHUNA)]
+    monkeypatch.setattr(
+        majority, "evolve", lambda state, event: applied.append(event.type) or real(state, event)
+    )
+    draws = 0
+    for state in states:
+        if state.phase != "play" or len(state.hands[state.active]) >= state.hand_limit(state.active):
+            continue
+        for command in engine.legal_commands(state, state.active):
+            if command.type == "DrawCard":
+                engine.decide(state, command)
+                draws += 1
+    assert draws > 0
+    assert "TurnEnded" not in applied
