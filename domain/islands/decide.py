@@ -71,6 +71,7 @@ CHECKS: dict[SeatHandler, SeatCheck] = {
     turns.skip_draw: turns.check_skip_draw,
     turns.finish_turn: turns.check_finish_turn,
     gods.use_lono: gods.check_use_lono,
+    gods.give_back: gods.check_give_back,
     actions.use_kanaloa: actions.check_use_kanaloa,
     actions.swap_bridge: actions.check_swap_bridge,
     actions.place_free_bridge: actions.check_place_free_bridge,

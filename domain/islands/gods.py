@@ -82,14 +82,20 @@ def draw_at_random(state: State, args: Mapping[str, Any]) -> list[Event]:
     return out.events
 
 
-def give_back(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
-    """G-7: give each opponent Pele took from one card of one's choice."""
+def check_give_back(state: State, seat: int, args: Mapping[str, Any]) -> tuple[list[int], tuple[str, ...]]:
+    """G-7's return alone: the victims and the card each gets back, checked."""
     victims = [int(v) for v in state.pending[0].options]
     gifts = args.get("gifts")
     if not isinstance(gifts, dict) or set(gifts) != {str(v) for v in victims}:
         raise IllegalMove("bad_command", f"gifts: one card for each of seats {victims} is required")
     given = tuple(read.island(state, gifts[str(v)], "gifts") for v in victims)
     read.in_hand(state, seat, given)
+    return victims, given
+
+
+def give_back(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+    """G-7: give each opponent Pele took from one card of one's choice."""
+    victims, given = check_give_back(state, seat, args)
     out = Outcome(state)
     for victim, card in zip(victims, given, strict=True):
         out.emit(ev.card_given(seat, victim, card))

@@ -21,7 +21,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if state.phase not in (PLAY, FINAL) or seat != state.active:
         return []
     if state.pending:
-        return _accepted(state, _answers(state, seat))
+        return _accepted(state, answer_candidates(state, seat))
     if draw_only(state):
         return list(_draws(state, seat))
     return [
@@ -174,7 +174,7 @@ def _gods(state: State, seat: int) -> Iterator[Command]:
         yield Command("UseLono", seat, {"source": "stack"})
 
 
-def _answers(state: State, seat: int) -> Iterator[Command]:
+def answer_candidates(state: State, seat: int) -> Iterator[Command]:
     pending = state.pending[0]
     if pending.kind == "relative_majority":
         for line in pending.options:

@@ -13,7 +13,7 @@ import pytest
 from given import IKIBITI, KAHUNA, OPODOPO, Table, random_game
 
 from domain.core import IllegalMove
-from domain.islands import decide, engine, legal, majority
+from domain.islands import decide, engine, gods, legal, majority
 
 HANDICAP = {"seat": 1, "free_bridges": 2, "extra_cards": 1, "hand_limit": 6}
 CHECKED = {
@@ -25,6 +25,7 @@ CHECKED = {
     "PlaceFreeBridge",
     "PlaceShip",
     "MoveShip",
+    "GiveCards",
 }
 TABLES = {
     "kahuna-thames-kosmos": KAHUNA.with_options(edition="thames-kosmos"),
@@ -71,7 +72,8 @@ def test_a_commands_check_refuses_exactly_what_decide_refuses(table: Table) -> N
         for _, _, state in random_game(random.Random(seed), table):
             if engine.pending_system(state) is not None or engine.is_terminal(state):
                 continue
-            for command in legal.rarer_candidates(state, state.active):
+            candidates = legal.answer_candidates if state.pending else legal.rarer_candidates
+            for command in candidates(state, state.active):
                 if command.type not in CHECKED:
                     continue
                 full = _refusal(lambda: engine.decide(state, command))  # noqa: B023
@@ -100,3 +102,14 @@ def test_deciding_a_draw_applies_only_the_events_its_rules_read(monkeypatch: pyt
                 draws += 1
     assert draws > 0
     assert "TurnEnded" not in applied
+
+
+def test_listing_pele_returns_builds_no_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
+    # G-7's return offers every card for every victim: checking them all must stay cheap.
+    table = TABLES["opodopo-4-gods"]
+    states = [s for seed in range(12) for _, _, s in random_game(random.Random(seed), table)]
+    returns = [s for s in states if s.pending and s.pending[0].kind == "pele_return"]
+    monkeypatch.setattr(gods, "Outcome", None)
+    for state in returns:
+        assert engine.legal_commands(state, state.active)
+    assert returns
