@@ -240,6 +240,8 @@ class GameModule(Generic[S]):
     `describe(events, names)` puts a batch of events (as dicts) into words.
     `command_fields` names the fields a command's body may carry besides its type.
     `board(game)` is the board data renderers draw.
+    `decide_with_state(state, command)`, optional: `decide`'s events and the state folding
+    them gives, for a game whose `decide` computes that state anyway; `apply` uses it.
     """
 
     name: str
@@ -260,6 +262,16 @@ class GameModule(Generic[S]):
     command_fields: tuple[str, ...]
     board: Callable[[str], Any]
     ai: AIHooks[S] | None = None
+    decide_with_state: Callable[[S, Command], tuple[list[Event], S]] | None = None
+
+    def apply(self, state: S, command: Command) -> tuple[list[Event], S]:
+        """The events `command` causes and the state after them (IllegalMove when refused)."""
+        if self.decide_with_state is not None:
+            return self.decide_with_state(state, command)
+        events = self.decide(state, command)
+        for event in events:
+            state = self.evolve(state, event)
+        return events, state
 
     def seat_counts(self) -> str:
         """The seats the game is played by, as said: "2 seats", "3-4 seats"."""

@@ -16,12 +16,12 @@ from domain.islands.ruleset import Ruleset
 from domain.islands.scoring import final_result, premature_end, score_round
 from domain.islands.state import ACTING, CHOOSING, ENDED, SCORING, SETUP, State
 
-SeatHandler = Callable[[State, int, Mapping[str, Any]], list[Event]]
+SeatHandler = Callable[[State, int, Mapping[str, Any]], Outcome]
 SeatCheck = Callable[[State, int, Mapping[str, Any]], object]
-SystemHandler = Callable[[State, Mapping[str, Any]], list[Event]]
+SystemHandler = Callable[[State, Mapping[str, Any]], Outcome]
 
 
-def choose_removal(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def choose_removal(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """O-6: the bridge the active seat removes when it holds the most alone."""
     pending = state.pending[0]
     _, line = read.line(state, args)
@@ -31,7 +31,7 @@ def choose_removal(state: State, seat: int, args: Mapping[str, Any]) -> list[Eve
     out = Outcome(state)
     out.emit(ev.choice_resolved(pending.kind, seat))
     remove_for_relative_majority(out, seat, pending.island, list(line))
-    return out.events
+    return out
 
 
 def seat_commands(rules: Ruleset) -> dict[str, SeatHandler]:
@@ -114,7 +114,7 @@ WAITING = {
 }
 
 
-def _score(state: State, args: Mapping[str, Any]) -> list[Event]:
+def _score(state: State, args: Mapping[str, Any]) -> Outcome:
     """The scoring of the round just ended, and the game's end after the last round."""
     round_ = args.get("round")
     if state.phase != SCORING or type(round_) is not int or round_ != state.round:
@@ -123,15 +123,25 @@ def _score(state: State, args: Mapping[str, Any]) -> list[Event]:
     out.emit(score_round(state))
     if state.round == state.rules.rounds:
         out.emit(final_result(out.state))
-    return out.events
+    return out
 
 
 def decide(state: State, command: Command) -> list[Event]:
     """The events `command` causes in `state`; raises IllegalMove when the rules refuse it."""
-    return _then_premature_end(state, command_events(state, command))
+    return _then_premature_end(command_outcome(state, command)).events
 
 
-def command_events(state: State, command: Command) -> list[Event]:
+def decide_with_state(state: State, command: Command) -> tuple[list[Event], State]:
+    """`decide`'s events and the state they lead to, exactly as folding them with `evolve` gives.
+
+    A command's rules already applied most of its events to read their effects; a search
+    that wants the state too is spared applying them a second time.
+    """
+    out = _then_premature_end(command_outcome(state, command))
+    return out.events, out.state
+
+
+def command_outcome(state: State, command: Command) -> Outcome:
     """The events of `command` itself, without I-7's end, which never refuses a command."""
     if command.seat is None:
         system = SYSTEM_COMMANDS.get(command.type)
@@ -145,13 +155,13 @@ def command_events(state: State, command: Command) -> list[Event]:
 
 
 def check_command(state: State, command: Command) -> None:
-    """Raises the IllegalMove `command_events` would, without the effects where they stand apart.
+    """Raises the IllegalMove `command_outcome` would, without the effects where they stand apart.
 
     `legal_commands` tries candidates with this: deciding each in full applied its events
     once per candidate (one Kanaloa placement per free line, say).
     """
     if command.seat is None:
-        command_events(state, command)
+        command_outcome(state, command)
         return
     if type(command.seat) is not int or not 0 <= command.seat < state.seats:
         raise IllegalMove("not_a_seat", f"seat {command.seat!r} does not play in this game")
@@ -198,18 +208,16 @@ def _seat_handler(state: State, command: Command) -> SeatHandler:
     return table[command.type]
 
 
-def _then_premature_end(state: State, events: list[Event]) -> list[Event]:
+def _then_premature_end(out: Outcome) -> Outcome:
     """I-7: after any command, a seat left without bridges in rounds 2-3 ends the game."""
-    if not state.rules.premature_end or not _may_leave_a_seat_bare(state, events):
-        return events
-    out = Outcome(state)
-    for event in events:
-        out.emit(event)
+    state = out.initial
+    if not state.rules.premature_end or not _may_leave_a_seat_bare(state, out.events):
+        return out
     if out.state.phase in ACTING:
         ended = premature_end(out.state)
         if ended is not None:
-            return [*events, ended]
-    return events
+            out.emit(ended)
+    return out
 
 
 def _may_leave_a_seat_bare(state: State, events: list[Event]) -> bool:

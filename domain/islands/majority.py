@@ -16,10 +16,11 @@ KANE_POINTS = {3: 1, 5: 2, 7: 3}  # G-3 by the island's places: small, large, Lu
 class Outcome:
     """The events a command produces so far, and the state they lead to."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, events: Iterable[Event] = ()) -> None:
+        self.initial = state  # the state the command was decided in
         self._state = state
         self._applied = 0
-        self.events: list[Event] = []
+        self.events: list[Event] = list(events)
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -28,8 +29,9 @@ class Outcome:
     def state(self) -> State:
         """The state after every event so far.
 
-        Applied only when read: the caller of `decide` applies every event again, so the
-        events no rule reads after (a turn's TurnEnded, say) are applied once, not twice.
+        Applied only when read: a caller of `decide` applies every event again, so the
+        events no rule reads after (a turn's TurnEnded, say) are applied once, not twice;
+        `decide_with_state` hands this state on instead.
         """
         while self._applied < len(self.events):
             self._state = evolve(self._state, self.events[self._applied])
