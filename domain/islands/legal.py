@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations, product
+from functools import lru_cache
+from itertools import product
 
 from domain.core import Command, IllegalMove
+from domain.islands.catalog import Catalog, catalog, distinct
 from domain.islands.decide import check_command, known_commands
 from domain.islands.setup import GOD_STONES
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
@@ -13,22 +15,27 @@ from domain.islands.turns import draw_only, may_draw
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
-    """All commands `decide` accepts from `seat` now; empty when it is not that seat's move."""
+    """All commands `decide` accepts from `seat` now; empty when it is not that seat's move.
+
+    The commands come from the ruleset's catalog: the same values on every call, to be read,
+    not changed.
+    """
     if state.phase == CHOOSING:
         if state.chosen[seat] is not None:
             return []
-        return [Command("ChooseFaceUp", seat, {"card": c}) for c in sorted(set(state.hands[seat]))]
+        return [Command("ChooseFaceUp", seat, {"card": c}) for c in kinds(state.hands[seat])]
     if state.phase not in (PLAY, FINAL) or seat != state.active:
         return []
     if state.pending:
         return _accepted(state, answer_candidates(state, seat))
+    book = catalog(state.rules)
     if draw_only(state):
-        return list(_draws(state, seat))
+        return _draws(state, seat, book)
     return [
-        *_places(state, seat),
-        *_pairs(state, seat),
-        *_discards(state, seat),
-        *_draws(state, seat),
+        *_places(state, seat, book),
+        *_pairs(state, seat, book),
+        *_discards(state, seat, book),
+        *_draws(state, seat, book),
         *_accepted(state, rarer_candidates(state, seat)),
     ]
 
@@ -45,74 +52,70 @@ def _accepted(state: State, candidates: Iterator[Command]) -> list[Command]:
     return accepted
 
 
-def _distinct(cards: tuple[str, ...], size: int) -> list[tuple[str, ...]]:
-    return sorted(set(combinations(cards, size)))
+@lru_cache(maxsize=4096)
+def kinds(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The different cards of a hand or row, sorted; hands recur, so each is sorted once."""
+    return tuple(sorted(set(cards)))
 
 
-def _places(state: State, seat: int) -> Iterator[Command]:
-    if state.turn.moved:
-        return
-    board = state.rules.board
-    backs: list[int | None] = [None]
-    if state.stock[seat] == 0:  # O-11: each placement then takes one of one's bridges back first
-        out = state.rules.take_back_when_out
-        backs = [n for n, owner in enumerate(state.owners) if owner == seat and out]
-    for card in sorted(set(state.hands[seat])):
-        for n in board.lines_of(card):
-            line = board.lines[n]
-            if state.owners[n] is not None or n in state.turn.taken_back:
+def _places(state: State, seat: int, book: Catalog) -> list[Command]:
+    rules = state.rules
+    out_of_bridges = state.stock[seat] == 0
+    if state.turn.moved or (out_of_bridges and not rules.take_back_when_out):
+        return []
+    owners, taken_back = state.owners, state.turn.taken_back
+    # O-11: out of bridges, each placement first takes one of one's own bridges back.
+    backs = [n for n, owner in enumerate(owners) if owner == seat] if out_of_bridges else []
+    listed = []
+    for card in kinds(state.hands[seat]):
+        for n, placement in book.placements(seat, card):
+            if owners[n] is not None or n in taken_back:
                 continue
-            if state.rules.place_needs_uncontrolled_end and all(
-                state.controller(end) == seat for end in line
-            ):
+            if rules.place_needs_uncontrolled_end and _controls_both(state, seat, n):
                 continue
-            for back in backs:
-                more = {} if back is None else {"take_back": list(board.lines[back])}
-                yield Command("PlaceBridge", seat, {"card": card, "line": list(line), **more})
+            if out_of_bridges:
+                listed += [book.moving_placement(seat, card, n, back) for back in backs]
+            else:
+                listed.append(placement)
+    return listed
 
 
-def _pairs(state: State, seat: int) -> Iterator[Command]:
-    swap = state.rules.pair == "swap"
-    if state.turn.moved or (swap and state.stock[seat] == 0):
-        return
-    board = state.rules.board
-    kind = "SwapBridge" if swap else "RemoveBridge"
-    for pair in _distinct(state.hands[seat], 2):
-        for n in _lines_with(state, pair):
-            owner = state.owners[n]
-            if owner is not None and owner != seat:
-                yield Command(kind, seat, {"cards": list(pair), "line": list(board.lines[n])})
+def _controls_both(state: State, seat: int, line: int) -> bool:
+    """I-2: `seat` controls both ends of `line`."""
+    a, b = state.rules.board.lines[line]
+    return state.controller(a) == seat and state.controller(b) == seat
 
 
-def _lines_with(state: State, cards: tuple[str, ...]) -> list[int]:
-    board = state.rules.board
-    if len(set(cards)) == 1:
-        return list(board.lines_of(cards[0]))
-    index = board.line_index(cards[0], cards[1])
-    return [] if index is None else [index]
+def _pairs(state: State, seat: int, book: Catalog) -> list[Command]:
+    if state.turn.moved or (state.rules.pair == "swap" and state.stock[seat] == 0):
+        return []
+    owners = state.owners
+    return [
+        play
+        for pair in distinct(state.hands[seat], 2)
+        for n, play in book.pair_plays(seat, pair)
+        if owners[n] is not None and owners[n] != seat
+    ]
 
 
-def _discards(state: State, seat: int) -> Iterator[Command]:
+def _discards(state: State, seat: int, book: Catalog) -> list[Command]:
     hand = state.hands[seat]
     if state.rules.discard == "one_per_turn":
-        if not state.turn.discarded:
-            for card in sorted(set(hand)):
-                yield Command("DiscardCards", seat, {"cards": [card]})
-        return
+        if state.turn.discarded:
+            return []
+        return [book.discard(seat, (card,)) for card in kinds(hand)]
     if len(hand) < state.hand_limit(seat) or state.phase != PLAY or not (state.stack or state.face_up):
-        return
-    for size in range(1, len(hand) + 1):
-        for cards in _distinct(hand, size):
-            yield Command("DiscardCards", seat, {"cards": list(cards)})
+        return []
+    return [book.discard(seat, cards) for size in range(1, len(hand) + 1) for cards in distinct(hand, size)]
 
 
-def _draws(state: State, seat: int) -> Iterator[Command]:
+def _draws(state: State, seat: int, book: Catalog) -> list[Command]:
     if state.phase != PLAY or not may_draw(state, seat):
-        return
-    for card in sorted(set(state.face_up)):
-        yield Command("DrawCard", seat, {"source": "face_up", "card": card})
+        return []
+    draws = [book.draw(seat, card) for card in kinds(state.face_up)]
     if state.stack:
-        yield Command("DrawCard", seat, {"source": "stack"})
+        draws.append(book.draw(seat, None))
+    return draws
 
 
 def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
@@ -120,12 +123,13 @@ def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
     rules = state.rules
     board = state.rules.board
     _, known = known_commands(rules)
+    book = catalog(rules)
     for name in ("EndTurn", "SkipDraw", "DeferFinalTurn"):
         if name in known:  # the others `decide` refuses as unknown_command
-            yield Command(name, seat, {})
+            yield book.bare(seat, name)
     excess = len(state.hands[seat]) - state.hand_limit(seat)
     if excess > 0:  # G-9
-        for cards in _distinct(state.hands[seat], excess):
+        for cards in distinct(state.hands[seat], excess):
             yield Command("EndTurn", seat, {"cards": list(cards)})
     if rules.handicap is not None and state.free_bridges[seat]:
         for n, owner in enumerate(state.owners):
@@ -144,7 +148,7 @@ def _ships(state: State, seat: int) -> Iterator[Command]:
     board = state.rules.board
     for sea, islands in enumerate(board.sea_spaces):
         fitting = tuple(c for c in state.hands[seat] if c in islands)
-        for trio in _distinct(fitting, 3):
+        for trio in distinct(fitting, 3):
             yield Command("PlaceShip", seat, {"cards": list(trio), "sea": list(islands)})
         if state.ships[sea] == seat:
             for other, _ in board.sea_neighbours(sea):
@@ -167,7 +171,7 @@ def _gods(state: State, seat: int) -> Iterator[Command]:
         for target in range(state.seats):
             yield Command("UseKu", seat, {"target": target})
     if "Pele" in held:
-        yield Command("UsePele", seat, {})
+        yield catalog(state.rules).bare(seat, "UsePele")
     if "Lono" in held:
         for card in sorted(set(state.face_up)):
             yield Command("UseLono", seat, {"source": "face_up", "card": card})

@@ -1,0 +1,114 @@
+"""The commands of one ruleset that listings hand out, each made once and handed out again.
+
+`legal_commands` lists the same PlaceBridge{card, line} of a seat on every turn it stays
+legal; building each anew (its args, its line as a list) was most of a listing's cost. A
+Catalog makes a command the first time a listing needs it and keeps it: listings then only
+choose among existing values. Their args are read-only mappings, as they are shared.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from types import MappingProxyType
+from typing import Any
+
+from domain.core import Command
+from domain.islands.ruleset import Ruleset
+
+Lined = tuple[tuple[int, Command], ...]
+"""Commands with the index of the line each acts on, in the board's order of lines."""
+
+
+class Catalog:
+    """The commands of one ruleset, by what they are made of; each made on first use."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self._placements: dict[tuple[int, str], Lined] = {}
+        self._pair_plays: dict[tuple[int, tuple[str, ...]], Lined] = {}
+        self._single: dict[tuple[Any, ...], Command] = {}
+
+    def placements(self, seat: int, card: str) -> Lined:
+        """PlaceBridge with `card` on each line touching it (K-3, O-3)."""
+        found = self._placements.get((seat, card))
+        if found is None:
+            lines = self.rules.board.lines
+            found = self._placements[seat, card] = tuple(
+                (n, command("PlaceBridge", seat, card=card, line=list(lines[n])))
+                for n in self.rules.board.lines_of(card)
+            )
+        return found
+
+    def pair_plays(self, seat: int, cards: tuple[str, ...]) -> Lined:
+        """The ruleset's two-card command (K-4 remove, O-4 swap) on each line the pair names."""
+        found = self._pair_plays.get((seat, cards))
+        if found is None:
+            board = self.rules.board
+            kind = "SwapBridge" if self.rules.pair == "swap" else "RemoveBridge"
+            found = self._pair_plays[seat, cards] = tuple(
+                (n, command(kind, seat, cards=list(cards), line=list(board.lines[n])))
+                for n in _lines_naming(self.rules, cards)
+            )
+        return found
+
+    def moving_placement(self, seat: int, card: str, line: int, back: int) -> Command:
+        """PlaceBridge that first takes `seat`'s bridge on `back` back (O-11)."""
+        lines = self.rules.board.lines
+        return self._one(
+            ("PlaceBridge", seat, card, line, back),
+            card=card,
+            line=list(lines[line]),
+            take_back=list(lines[back]),
+        )
+
+    def discard(self, seat: int, cards: tuple[str, ...]) -> Command:
+        return self._one(("DiscardCards", seat, cards), cards=list(cards))
+
+    def draw(self, seat: int, card: str | None) -> Command:
+        """DrawCard of a face-up `card`, or from the stack when `card` is None."""
+        if card is None:
+            return self._one(("DrawCard", seat, None), source="stack")
+        return self._one(("DrawCard", seat, card), source="face_up", card=card)
+
+    def bare(self, seat: int, kind: str) -> Command:
+        """A command without arguments (EndTurn, SkipDraw, DeferFinalTurn, UsePele)."""
+        return self._one((kind, seat))
+
+    def _one(self, key: tuple[Any, ...], **args: Any) -> Command:
+        """The command of `key` (its type, seat, then what tells it apart), made with `args`."""
+        found = self._single.get(key)
+        if found is None:
+            found = self._single[key] = command(key[0], key[1], **args)
+        return found
+
+
+def _lines_naming(rules: Ruleset, cards: tuple[str, ...]) -> tuple[int, ...]:
+    """The lines a pair of cards names: both ends, or any line of a doubled island."""
+    a, b = cards
+    if a == b:
+        return rules.board.lines_of(a)
+    index = rules.board.line_index(a, b)
+    return () if index is None else (index,)
+
+
+def command(kind: str, seat: int, **args: Any) -> Command:
+    """A command to share: whoever receives it cannot change its args."""
+    return Command(kind, seat, MappingProxyType(args))
+
+
+def catalog(rules: Ruleset) -> Catalog:
+    """The ruleset's catalog, made on first use."""
+    found: Catalog | None = rules.derived.get("catalog")
+    if found is None:
+        found = rules.derived["catalog"] = Catalog(rules)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def distinct(cards: tuple[str, ...], size: int) -> tuple[tuple[str, ...], ...]:
+    """The different `size`-card choices from `cards`, sorted (a hand's pairs, say).
+
+    Hands recur all game long: the choices of each are computed once.
+    """
+    return tuple(sorted(set(combinations(cards, size))))
