@@ -54,6 +54,10 @@ class Board:
         """Indexes of every line touching island `name`."""
         return self._index.lines_of[name]
 
+    def line_mask(self, name: str) -> int:
+        """The lines touching island `name` as bits (line n: 1 << n), as State.held has them."""
+        return self._index.line_mask[name]
+
     def adjacent(self, a: str, b: str) -> bool:
         return self.line_index(a, b) is not None
 
@@ -84,6 +88,7 @@ class _Index:
     islands: dict[str, Island]
     line_index: dict[Line, int]
     lines_of: dict[str, tuple[int, ...]]
+    line_mask: dict[str, int]
     sea_lines: tuple[tuple[int, ...], ...]
     sea_neighbours: tuple[tuple[tuple[int, int], ...], ...]
     seas_of: dict[str, tuple[int, ...]]
@@ -98,6 +103,9 @@ class _Index:
             )
             for x, y, z in board.sea_spaces
         )
+        lines_of = {
+            i.name: tuple(n for n, line in enumerate(board.lines) if i.name in line) for i in board.islands
+        }
         neighbours = tuple(
             tuple(
                 (other, shared)
@@ -112,10 +120,8 @@ class _Index:
             position={i.name: n for n, i in enumerate(board.islands)},
             islands={i.name: i for i in board.islands},
             line_index=line_index,
-            lines_of={
-                i.name: tuple(n for n, line in enumerate(board.lines) if i.name in line)
-                for i in board.islands
-            },
+            lines_of=lines_of,
+            line_mask={name: sum(1 << n for n in lines) for name, lines in lines_of.items()},
             sea_lines=sea_lines,
             sea_neighbours=neighbours,
             seas_of={

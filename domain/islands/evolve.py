@@ -109,14 +109,27 @@ def cards_played(state: State, e: Event) -> State:
     )
 
 
+def _held(state: State, line: int, seat: int | None) -> tuple[int, ...]:
+    """State.held after the bridge on `line` becomes `seat`'s (None: no one's)."""
+    held = list(state.held)
+    owner = state.owners[line]
+    if owner is not None:
+        held[owner] &= ~(1 << line)
+    if seat is not None:
+        held[seat] |= 1 << line
+    return tuple(held)
+
+
 def bridge_placed(state: State, e: Event) -> State:
     seat = e.data["seat"]
+    line = _line(state, e)
     free = state.free_bridges
     if e.data.get("free"):
         free = set_at(free, seat, free[seat] - 1)
     return update(
         state,
-        owners=set_at(state.owners, _line(state, e), seat),
+        owners=set_at(state.owners, line, seat),
+        held=_held(state, line, seat),
         stock=set_at(state.stock, seat, state.stock[seat] - 1),
         free_bridges=free,
     )
@@ -131,6 +144,7 @@ def bridge_removed(state: State, e: Event) -> State:
     return update(
         state,
         owners=set_at(state.owners, line, None),
+        held=_held(state, line, None),
         stock=set_at(state.stock, seat, state.stock[seat] + 1),
         turn=turn,
     )

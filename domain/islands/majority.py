@@ -20,10 +20,16 @@ class Outcome:
         self.initial = state  # the state the command was decided in
         self._state = state
         self._applied = 0
-        self.events: list[Event] = list(events)
+        self.events: list[Event] = []
+        # Whether the game is over, known without applying the events: only GameEnded ends it.
+        self.ended = state.phase == ENDED
+        for event in events:
+            self.emit(event)
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+        if event.type == "GameEnded":
+            self.ended = True
 
     @property
     def state(self) -> State:
@@ -38,10 +44,6 @@ class Outcome:
             self._applied += 1
         return self._state
 
-    @property
-    def ended(self) -> bool:
-        return self.state.phase == ENDED
-
 
 def settle(out: Outcome, islands: Iterable[str]) -> None:
     """F-1/F-3: gains on `islands`, the bridges they remove, the losses; again while ships sink."""
@@ -55,11 +57,12 @@ def settle(out: Outcome, islands: Iterable[str]) -> None:
 
 
 def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
-    board = out.state.rules.board
+    state = out.state
+    board = state.rules.board
     gains = [
         (island, seat)
-        for island in _ordered(out.state, islands)
-        if (seat := out.state.majority_holder(island)) is not None and out.state.controller(island) != seat
+        for island in _ordered(state, islands)
+        if (seat := state.majority_holder(island)) is not None and state.controller(island) != seat
     ]
     for island, seat in gains:
         _take_island(out, seat, island)
@@ -92,15 +95,19 @@ def _take_island(out: Outcome, seat: int, island: str) -> None:
 
 def settle_losses(out: Outcome, islands: Iterable[str]) -> None:
     """F-2: a controller without absolute majority any more removes the marker; bridges stay."""
-    for island in _ordered(out.state, islands):
-        seat = out.state.controller(island)
-        if seat is not None and not out.state.holds_majority(island, seat):
+    # IslandLost changes no other island's majority: the state before them serves for all.
+    state = out.state
+    for island in _ordered(state, islands):
+        seat = state.controller(island)
+        if seat is not None and not state.holds_majority(island, seat):
             out.emit(ev.island_lost(seat, island))
 
 
 def _sink_enclosed(out: Outcome) -> set[str]:
     """S-5: a ship whose three lines all hold one opponent's bridges sinks; its islands change."""
     state = out.state
+    if not state.ships:
+        return set()
     board = state.rules.board
     changed: set[str] = set()
     for sea, owner in enumerate(state.ships):

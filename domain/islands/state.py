@@ -67,6 +67,17 @@ class State:
     pending: tuple[Pending, ...] = ()
     gods: tuple[str | None, ...] = ()  # per island: the god stone still lying there (G-1)
     stones: tuple[tuple[str, ...], ...] = ()  # god stones each seat holds unused
+    # Per seat, the lines its bridges lie on as bits (line n: 1 << n), kept beside `owners` by
+    # evolve: a seat's bridges on an island are then one `&` and a bit count. Derived, so
+    # neither given to __init__ nor compared.
+    held: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        held = [0] * len(self.names)
+        for n, owner in enumerate(self.owners):
+            if owner is not None:
+                held[owner] |= 1 << n
+        object.__setattr__(self, "held", tuple(held))
 
     @property
     def seats(self) -> int:
@@ -94,8 +105,7 @@ class State:
 
     def bridges_on(self, island: str, seat: int) -> int:
         """How many of `seat`'s bridges touch `island`."""
-        owners = self.owners
-        return [owners[n] for n in self.rules.board.lines_of(island)].count(seat)
+        return (self.held[seat] & self.rules.board.line_mask(island)).bit_count()
 
     def presence(self, island: str, seat: int) -> int:
         """Bridges plus ships (S-2) of `seat` counted on `island`."""
@@ -111,7 +121,10 @@ class State:
         At most one seat can; asked once per island instead of once per seat and island.
         """
         places = self.places(island)
-        return next((s for s in range(self.seats) if 2 * self.presence(island, s) > places), None)
+        if self.ships:
+            return next((s for s in range(self.seats) if 2 * self.presence(island, s) > places), None)
+        lines = self.rules.board.line_mask(island)
+        return next((s for s, held in enumerate(self.held) if 2 * (held & lines).bit_count() > places), None)
 
     def controller(self, island: str) -> int | None:
         return self.control[self.island_index(island)]
@@ -122,7 +135,7 @@ class State:
 
     def bridges_of(self, seat: int) -> int:
         """How many bridges `seat` has on the board."""
-        return self.owners.count(seat)
+        return self.held[seat].bit_count()
 
     def hand_limit(self, seat: int) -> int:
         return self.rules.hand_limit_of(seat)
