@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.islands.ruleset import Ruleset
 
@@ -24,6 +24,10 @@ class Turn:
     discarded: bool = False  # O-5: one face-down discard per turn
     taken_back: tuple[int, ...] = ()  # O-11: lines a bridge was taken back from this turn
     skipped_draw: bool = False  # K-9: the seat abstained from drawing
+
+
+NEW_TURN = Turn()
+"""A turn where nothing happened yet; one value serves every turn, as Turn is immutable."""
 
 
 @dataclass(frozen=True)
@@ -167,18 +171,22 @@ def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1 :]
 
 
-_FIELDS = frozenset(State.__dataclass_fields__)
+Value = TypeVar("Value", State, Turn)
 
 
-def update(state: State, **changes: Any) -> State:
-    """`state` with `changes`, like `dataclasses.replace` but without re-running `__init__`.
+def update(value: Value, **changes: Any) -> Value:
+    """`value` with `changes`, like `dataclasses.replace` but without re-running `__init__`.
 
     Every event makes a new State of some 30 fields; `replace` reads each field and passes
-    them all to `__init__`, which was a third of the rules' time in random self-play. The
-    copy keeps the value frozen: nothing else writes to its `__dict__`.
+    them all to `__init__`, which was a third of the rules' time in random self-play. A copy
+    of the fields' dict is three times cheaper still than filling a new one. The copy keeps
+    the value frozen: nothing else writes to its `__dict__`.
     """
-    if not changes.keys() <= _FIELDS:
-        raise TypeError(f"State has no field(s) {sorted(changes.keys() - _FIELDS)}")
-    new = object.__new__(State)
-    new.__dict__.update(state.__dict__, **changes)
+    fields = type(value).__dataclass_fields__
+    if not changes.keys() <= fields.keys():
+        raise TypeError(f"{type(value).__name__} has no field(s) {sorted(changes.keys() - fields.keys())}")
+    copied = value.__dict__.copy()
+    copied.update(changes)
+    new = object.__new__(type(value))
+    object.__setattr__(new, "__dict__", copied)
     return new

@@ -9,7 +9,7 @@ from domain.core import IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
 from domain.islands.majority import Outcome
-from domain.islands.state import FINAL, State, Turn
+from domain.islands.state import FINAL, NEW_TURN, State
 
 
 def discard_cards(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
@@ -140,7 +140,7 @@ def defer_final_turn(state: State, seat: int, args: Mapping[str, Any]) -> Outcom
     """O-7: defer one's final turn while a seat with more points has not had its own."""
     if state.phase != FINAL or not state.rules.defer_final_turn:
         raise IllegalMove("no_deferral", "only a final turn of Arabana-Opodopo may be deferred")
-    if state.turn != Turn():
+    if state.turn != NEW_TURN:
         raise IllegalMove("no_deferral", "a final turn already begun cannot be deferred")
     later = state.final_order[1:]
     if not any(state.scores[other] > state.scores[seat] for other in later):
