@@ -62,6 +62,15 @@ class Catalog:
             take_back=list(lines[back]),
         )
 
+    def kanaloa_placement(self, seat: int, line: int) -> Command:
+        """UseKanaloa on `line` (G-5)."""
+        return self._one(("UseKanaloa", seat, line), line=list(self.rules.board.lines[line]))
+
+    def kanaloa_swap(self, seat: int, card: str, line: int) -> Command:
+        """SwapBridge of `line` with one `card` and Kanaloa (G-5, O-4)."""
+        lines = self.rules.board.lines
+        return self._one(("SwapBridge", seat, card, line), cards=[card], line=list(lines[line]), kanaloa=True)
+
     def discard(self, seat: int, cards: tuple[str, ...]) -> Command:
         return self._one(("DiscardCards", seat, cards), cards=list(cards))
 

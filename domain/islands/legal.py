@@ -9,8 +9,7 @@ from itertools import product
 from domain.core import Command, IllegalMove
 from domain.islands.catalog import Catalog, catalog, distinct
 from domain.islands.decide import check_command, known_commands
-from domain.islands.setup import GOD_STONES
-from domain.islands.state import CHOOSING, FINAL, PLAY, State
+from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
 from domain.islands.turns import draw_only, may_draw
 
 
@@ -27,6 +26,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if state.phase not in (PLAY, FINAL) or seat != state.active:
         return []
     if state.pending:
+        if state.pending[0].kind == "pele_return":
+            return _pele_returns(state, seat)
         return _accepted(state, answer_candidates(state, seat))
     book = catalog(state.rules)
     if draw_only(state):
@@ -37,6 +38,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         *_discards(state, seat, book),
         *_draws(state, seat, book),
         *_accepted(state, rarer_candidates(state, seat)),
+        *_gods(state, seat, book),
     ]
 
 
@@ -140,8 +142,6 @@ def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
             yield Command("PlayCard", seat, {"card": card})
     if rules.seafarers:
         yield from _ships(state, seat)
-    if rules.gods and state.stones[seat] and state.round >= 2:
-        yield from _gods(state, seat)
 
 
 def _ships(state: State, seat: int) -> Iterator[Command]:
@@ -155,27 +155,56 @@ def _ships(state: State, seat: int) -> Iterator[Command]:
                 yield Command("MoveShip", seat, {"from": list(islands), "to": list(board.sea_spaces[other])})
 
 
-def _gods(state: State, seat: int) -> Iterator[Command]:
-    board = state.rules.board
-    held = set(state.stones[seat]) & set(GOD_STONES)
-    if "Kanaloa" in held:
-        for n, owner in enumerate(state.owners):
-            if owner is None:
-                yield Command("UseKanaloa", seat, {"line": list(board.lines[n])})
-            elif owner != seat:
-                for end in board.lines[n]:
-                    if end in state.hands[seat]:
-                        args = {"cards": [end], "line": list(board.lines[n]), "kanaloa": True}
-                        yield Command("SwapBridge", seat, args)
-    if "Ku" in held:
-        for target in range(state.seats):
-            yield Command("UseKu", seat, {"target": target})
-    if "Pele" in held:
-        yield catalog(state.rules).bare(seat, "UsePele")
-    if "Lono" in held:
-        for card in sorted(set(state.face_up)):
-            yield Command("UseLono", seat, {"source": "face_up", "card": card})
-        yield Command("UseLono", seat, {"source": "stack"})
+def _gods(state: State, seat: int, book: Catalog) -> list[Command]:
+    """G-4..G-8: the god stones `seat` may use, from round 2 on.
+
+    Listed by their conditions, most of which hold for every command of a stone at once: a
+    check per candidate, parsing its command, made the gods' last round the slowest of a game.
+    """
+    stones = state.stones[seat]
+    if not state.rules.gods or not stones or state.round < 2:
+        return []
+    listed = _kanaloa(state, seat, book) if "Kanaloa" in stones else []
+    if "Ku" in stones:  # G-6: the hand of an opponent holding cards
+        listed += [
+            Command("UseKu", seat, {"target": target})
+            for target in range(state.seats)
+            if target != seat and state.hands[target]
+        ]
+    if "Pele" in stones and any(state.hands[o] for o in range(state.seats) if o != seat):  # G-7
+        listed.append(book.bare(seat, "UsePele"))
+    if "Lono" in stones:  # G-8: an extra card from the row or the stack
+        listed += [Command("UseLono", seat, {"source": "face_up", "card": c}) for c in kinds(state.face_up)]
+        if state.stack:
+            listed.append(Command("UseLono", seat, {"source": "stack"}))
+    return listed
+
+
+def _kanaloa(state: State, seat: int, book: Catalog) -> list[Command]:
+    """G-5: Kanaloa on every free line, or with one card swapping an opponent bridge (O-4)."""
+    if state.turn.moved or state.stock[seat] == 0:
+        return []
+    swaps = "SwapBridge" in known_commands(state.rules)[1]
+    hand, taken_back, lines = state.hands[seat], state.turn.taken_back, state.rules.board.lines
+    listed = []
+    for n, owner in enumerate(state.owners):
+        if owner is None:
+            if n not in taken_back:
+                listed.append(book.kanaloa_placement(seat, n))
+        elif owner != seat and swaps:
+            listed += [book.kanaloa_swap(seat, end, n) for end in lines[n] if end in hand]
+    return listed
+
+
+def _pele_returns(state: State, seat: int) -> list[Command]:
+    """G-7: one card of one's hand back to each seat Pele took from, copies counted."""
+    victims = [str(v) for v in state.pending[0].options]
+    hand = state.hands[seat]
+    return [
+        Command("GiveCards", seat, {"gifts": dict(zip(victims, gifts, strict=True))})
+        for gifts in product(kinds(hand), repeat=len(victims))
+        if holds(hand, gifts)
+    ]
 
 
 def answer_candidates(state: State, seat: int) -> Iterator[Command]:
@@ -186,8 +215,3 @@ def answer_candidates(state: State, seat: int) -> Iterator[Command]:
     elif pending.kind == "ku":
         for card in pending.options:
             yield Command("TakeCard", seat, {"card": card})
-    elif pending.kind == "pele_return":
-        victims = [str(v) for v in pending.options]
-        hand = sorted(set(state.hands[seat]))
-        for gifts in product(hand, repeat=len(victims)):
-            yield Command("GiveCards", seat, {"gifts": dict(zip(victims, gifts, strict=True))})
