@@ -10,7 +10,7 @@ from domain.core import Command, IllegalMove
 from domain.islands.catalog import Catalog, catalog, distinct
 from domain.islands.decide import check_command, known_commands
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
-from domain.islands.turns import draw_only, may_draw
+from domain.islands.turns import draw_only, ends_without_draw, may_draw
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -121,17 +121,27 @@ def _draws(state: State, seat: int, book: Catalog) -> list[Command]:
 
 
 def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
-    """Candidates for the variant commands; `_accepted` keeps those the rules allow."""
+    """Candidates for the variant commands; `_accepted` keeps those the rules allow.
+
+    A candidate the rules refuse costs its check's exception: where one condition refuses a
+    whole kind of command on most turns (no EndTurn while one must draw, no deferral before
+    the final turns, no ship move after a card), that kind is not tried then.
+    """
     rules = state.rules
     board = state.rules.board
-    _, known = known_commands(rules)
+    _, known = known_commands(rules)  # the others `decide` refuses as unknown_command
     book = catalog(rules)
-    for name in ("EndTurn", "SkipDraw", "DeferFinalTurn"):
-        if name in known:  # the others `decide` refuses as unknown_command
-            yield book.bare(seat, name)
-    excess = len(state.hands[seat]) - state.hand_limit(seat)
-    if excess > 0:  # G-9
-        for cards in distinct(state.hands[seat], excess):
+    hand = state.hands[seat]
+    excess = len(hand) - state.hand_limit(seat)
+    may_end = "EndTurn" in known and ends_without_draw(state, seat, min(len(hand), state.hand_limit(seat)))
+    if may_end and excess <= 0:
+        yield book.bare(seat, "EndTurn")
+    if "SkipDraw" in known:
+        yield book.bare(seat, "SkipDraw")
+    if "DeferFinalTurn" in known and state.phase == FINAL:
+        yield book.bare(seat, "DeferFinalTurn")
+    if may_end and excess > 0:  # G-9: the turn's end discards the excess
+        for cards in distinct(hand, excess):
             yield Command("EndTurn", seat, {"cards": list(cards)})
     if rules.handicap is not None and state.free_bridges[seat]:
         for n, owner in enumerate(state.owners):
@@ -146,11 +156,14 @@ def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
 
 def _ships(state: State, seat: int) -> Iterator[Command]:
     board = state.rules.board
+    places = state.ship_stock[seat] > 0 and not state.turn.moved  # S-1, S-4
+    moves = not state.turn.played and not state.turn.moved  # S-4: on a turn without cards, once
     for sea, islands in enumerate(board.sea_spaces):
-        fitting = tuple(c for c in state.hands[seat] if c in islands)
-        for trio in distinct(fitting, 3):
-            yield Command("PlaceShip", seat, {"cards": list(trio), "sea": list(islands)})
-        if state.ships[sea] == seat:
+        if places:
+            fitting = tuple(c for c in state.hands[seat] if c in islands)
+            for trio in distinct(fitting, 3):
+                yield Command("PlaceShip", seat, {"cards": list(trio), "sea": list(islands)})
+        if moves and state.ships[sea] == seat:
             for other, _ in board.sea_neighbours(sea):
                 yield Command("MoveShip", seat, {"from": list(islands), "to": list(board.sea_spaces[other])})
 

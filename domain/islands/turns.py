@@ -96,14 +96,23 @@ def skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
 def check_finish_turn(state: State, seat: int, args: Mapping[str, Any]) -> tuple[str, ...] | None:
     """The conditions of EndTurn alone, and the cards G-9 discards with it (None: no discard)."""
     cards = excess_discard(state, seat, args)
-    if state.phase == FINAL:
-        return cards
     # The discard leaves exactly the hand limit and touches neither the stack nor the face-up row.
     held = state.hand_limit(seat) if cards else len(state.hands[seat])
-    nothing_left = not state.stack and not state.face_up
-    if state.rules.discard != "one_per_turn" or (held < state.hand_limit(seat) and not nothing_left):
+    if not ends_without_draw(state, seat, held):
         raise IllegalMove("must_draw", "a turn ends with drawing a card")
     return cards
+
+
+def ends_without_draw(state: State, seat: int, held: int) -> bool:
+    """Whether a turn ends without a draw when `seat` holds `held` cards at its end.
+
+    A final turn does (I-6, O-7); else only O-5's one-discard turns, with a full hand or
+    nothing left to draw (G-8's extra card can fill the hand).
+    """
+    if state.phase == FINAL:
+        return True
+    nothing_left = not state.stack and not state.face_up
+    return state.rules.discard == "one_per_turn" and (held >= state.hand_limit(seat) or nothing_left)
 
 
 def finish_turn(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
