@@ -65,6 +65,10 @@ class Board:
         """The three lines bounding sea space `sea` (S-5 encloses a ship with them)."""
         return self._index.sea_lines[sea]
 
+    def sea_mask(self, sea: int) -> int:
+        """The three lines bounding sea space `sea` as bits (line n: 1 << n), as State.held has them."""
+        return self._index.sea_mask[sea]
+
     def sea_neighbours(self, sea: int) -> tuple[tuple[int, int], ...]:
         """(neighbouring sea space, the line they share) pairs (S-4 moves across that line)."""
         return self._index.sea_neighbours[sea]
@@ -90,6 +94,7 @@ class _Index:
     lines_of: dict[str, tuple[int, ...]]
     line_mask: dict[str, int]
     sea_lines: tuple[tuple[int, ...], ...]
+    sea_mask: tuple[int, ...]
     sea_neighbours: tuple[tuple[tuple[int, int], ...], ...]
     seas_of: dict[str, tuple[int, ...]]
     sea_index: dict[tuple[str, ...], int]
@@ -123,6 +128,7 @@ class _Index:
             lines_of=lines_of,
             line_mask={name: sum(1 << n for n in lines) for name, lines in lines_of.items()},
             sea_lines=sea_lines,
+            sea_mask=tuple(sum(1 << n for n in lines) for lines in sea_lines),
             sea_neighbours=neighbours,
             seas_of={
                 i.name: tuple(n for n, sea in enumerate(board.sea_spaces) if i.name in sea)

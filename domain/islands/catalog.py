@@ -28,6 +28,7 @@ class Catalog:
         self._placements: dict[tuple[int, str], Lined] = {}
         self._pair_plays: dict[tuple[int, tuple[str, ...]], Lined] = {}
         self._single: dict[tuple[Any, ...], Command] = {}
+        self._ship_placements: dict[tuple[int, tuple[str, ...]], dict[int, tuple[Command, ...]]] = {}
 
     def placements(self, seat: int, card: str) -> Lined:
         """PlaceBridge with `card` on each line touching it (K-3, O-3)."""
@@ -70,6 +71,26 @@ class Catalog:
         """SwapBridge of `line` with one `card` and Kanaloa (G-5, O-4)."""
         lines = self.rules.board.lines
         return self._one(("SwapBridge", seat, card, line), cards=[card], line=list(lines[line]), kanaloa=True)
+
+    def ship_placements(self, seat: int, hand: tuple[str, ...]) -> dict[int, tuple[Command, ...]]:
+        """PlaceShip with three cards of `hand` naming a sea space's islands (S-1), by sea space."""
+        found = self._ship_placements.get((seat, hand))
+        if found is None:
+            found = self._ship_placements[seat, hand] = {}
+            for sea, islands in enumerate(self.rules.board.sea_spaces):
+                trios = distinct(tuple(c for c in hand if c in islands), 3)
+                if trios:
+                    found[sea] = tuple(
+                        command("PlaceShip", seat, cards=list(trio), sea=list(islands)) for trio in trios
+                    )
+        return found
+
+    def ship_move(self, seat: int, origin: int, target: int) -> Command:
+        """MoveShip from sea space `origin` to `target` (S-4)."""
+        seas = self.rules.board.sea_spaces
+        return self._one(
+            ("MoveShip", seat, origin, target), **{"from": list(seas[origin]), "to": list(seas[target])}
+        )
 
     def discard(self, seat: int, cards: tuple[str, ...]) -> Command:
         return self._one(("DiscardCards", seat, cards), cards=list(cards))

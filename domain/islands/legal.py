@@ -151,21 +151,19 @@ def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
         for card in sorted(set(state.hands[seat])):
             yield Command("PlayCard", seat, {"card": card})
     if rules.seafarers:
-        yield from _ships(state, seat)
+        yield from _ships(state, seat, book)
 
 
-def _ships(state: State, seat: int) -> Iterator[Command]:
-    board = state.rules.board
+def _ships(state: State, seat: int, book: Catalog) -> Iterator[Command]:
     places = state.ship_stock[seat] > 0 and not state.turn.moved  # S-1, S-4
     moves = not state.turn.played and not state.turn.moved  # S-4: on a turn without cards, once
-    for sea, islands in enumerate(board.sea_spaces):
-        if places:
-            fitting = tuple(c for c in state.hands[seat] if c in islands)
-            for trio in distinct(fitting, 3):
-                yield Command("PlaceShip", seat, {"cards": list(trio), "sea": list(islands)})
-        if moves and state.ships[sea] == seat:
-            for other, _ in board.sea_neighbours(sea):
-                yield Command("MoveShip", seat, {"from": list(islands), "to": list(board.sea_spaces[other])})
+    placing = book.ship_placements(seat, state.hands[seat]) if places else {}
+    moving = {sea for sea, owner in enumerate(state.ships) if owner == seat} if moves else set()
+    for sea in sorted(placing.keys() | moving):
+        yield from placing.get(sea, ())
+        if sea in moving:
+            for other, _ in state.rules.board.sea_neighbours(sea):
+                yield book.ship_move(seat, sea, other)
 
 
 def _gods(state: State, seat: int, book: Catalog) -> list[Command]:

@@ -111,8 +111,10 @@ def _sink_enclosed(out: Outcome) -> set[str]:
     board = state.rules.board
     changed: set[str] = set()
     for sea, owner in enumerate(state.ships):
+        if owner is None:
+            continue
         enemy = enclosed_by(state, sea)
-        if owner is None or enemy is None or enemy == owner:
+        if enemy is None or enemy == owner:
             continue
         out.emit(ev.ship_sunk(owner, board.sea_spaces[sea], by=enemy, cause="enclosed"))
         changed.update(board.sea_spaces[sea])
@@ -121,8 +123,8 @@ def _sink_enclosed(out: Outcome) -> set[str]:
 
 def enclosed_by(state: State, sea: int) -> int | None:
     """S-5: the seat whose bridges lie on all three lines around `sea`, if one does."""
-    around = {state.owners[n] for n in state.rules.board.sea_lines(sea)}
-    return next(iter(around)) if len(around) == 1 else None
+    around = state.rules.board.sea_mask(sea)
+    return next((seat for seat, held in enumerate(state.held) if held & around == around), None)
 
 
 def relative_majority(out: Outcome, seat: int, islands: Iterable[str]) -> None:
