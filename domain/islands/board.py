@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -39,6 +40,13 @@ class Board:
     def index_of(self, name: str) -> int:
         """The island's position in `names` (the order of `State.control`)."""
         return self._index.position[name]
+
+    def has_island(self, name: str) -> bool:
+        return name in self._index.position
+
+    def in_order(self, names: Iterable[str]) -> list[str]:
+        """The islands `names` once each, in the board's order."""
+        return sorted(set(names), key=self._index.position.__getitem__)
 
     def island(self, name: str) -> Island:
         return self._index.islands[name]

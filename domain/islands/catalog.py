@@ -29,6 +29,7 @@ class Catalog:
         self._pair_plays: dict[tuple[int, tuple[str, ...]], Lined] = {}
         self._single: dict[tuple[Any, ...], Command] = {}
         self._ship_placements: dict[tuple[int, tuple[str, ...]], dict[int, tuple[Command, ...]]] = {}
+        self._listed: dict[tuple[Any, ...], tuple[Command, ...]] = {}
 
     def placements(self, seat: int, card: str) -> Lined:
         """PlaceBridge with `card` on each line touching it (K-3, O-3)."""
@@ -92,14 +93,29 @@ class Catalog:
             ("MoveShip", seat, origin, target), **{"from": list(seas[origin]), "to": list(seas[target])}
         )
 
-    def discard(self, seat: int, cards: tuple[str, ...]) -> Command:
-        return self._one(("DiscardCards", seat, cards), cards=list(cards))
+    def discards(self, seat: int, hand: tuple[str, ...], sizes: range) -> tuple[Command, ...]:
+        """DiscardCards of every choice of `sizes` cards from `hand` (K-5, O-5)."""
+        key = ("DiscardCards", seat, hand, sizes)
+        found = self._listed.get(key)
+        if found is None:
+            found = self._listed[key] = tuple(
+                self._one(("DiscardCards", seat, cards), cards=list(cards))
+                for size in sizes
+                for cards in distinct(hand, size)
+            )
+        return found
 
-    def draw(self, seat: int, card: str | None) -> Command:
-        """DrawCard of a face-up `card`, or from the stack when `card` is None."""
-        if card is None:
-            return self._one(("DrawCard", seat, None), source="stack")
-        return self._one(("DrawCard", seat, card), source="face_up", card=card)
+    def draws(self, seat: int, face_up: tuple[str, ...], stack: bool) -> tuple[Command, ...]:
+        """DrawCard of each face-up card, then from the stack when it holds any (K-5)."""
+        key = ("DrawCard", seat, face_up, stack)
+        found = self._listed.get(key)
+        if found is None:
+            row = [
+                self._one(("DrawCard", seat, card), source="face_up", card=card) for card in kinds(face_up)
+            ]
+            pile = [self._one(("DrawCard", seat, None), source="stack")] if stack else []
+            found = self._listed[key] = (*row, *pile)
+        return found
 
     def bare(self, seat: int, kind: str) -> Command:
         """A command without arguments (EndTurn, SkipDraw, DeferFinalTurn, UsePele)."""
@@ -133,6 +149,12 @@ def catalog(rules: Ruleset) -> Catalog:
     if found is None:
         found = rules.derived["catalog"] = Catalog(rules)
     return found
+
+
+@lru_cache(maxsize=4096)
+def kinds(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The different cards of a hand or row, sorted; hands recur, so each is sorted once."""
+    return tuple(sorted(set(cards)))
 
 
 @lru_cache(maxsize=4096)

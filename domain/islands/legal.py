@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from itertools import product
 
 from domain.core import Command, IllegalMove
-from domain.islands.catalog import Catalog, catalog, distinct
+from domain.islands.catalog import Catalog, catalog, distinct, kinds
 from domain.islands.decide import check_command, known_commands
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
 from domain.islands.turns import draw_only, ends_without_draw, may_draw
@@ -31,7 +30,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return _accepted(state, answer_candidates(state, seat))
     book = catalog(state.rules)
     if draw_only(state):
-        return _draws(state, seat, book)
+        return list(_draws(state, seat, book))
     return [
         *_places(state, seat, book),
         *_pairs(state, seat, book),
@@ -52,12 +51,6 @@ def _accepted(state: State, candidates: Iterator[Command]) -> list[Command]:
             continue
         accepted.append(command)
     return accepted
-
-
-@lru_cache(maxsize=4096)
-def kinds(cards: tuple[str, ...]) -> tuple[str, ...]:
-    """The different cards of a hand or row, sorted; hands recur, so each is sorted once."""
-    return tuple(sorted(set(cards)))
 
 
 def _places(state: State, seat: int, book: Catalog) -> list[Command]:
@@ -100,24 +93,19 @@ def _pairs(state: State, seat: int, book: Catalog) -> list[Command]:
     ]
 
 
-def _discards(state: State, seat: int, book: Catalog) -> list[Command]:
+def _discards(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
     hand = state.hands[seat]
-    if state.rules.discard == "one_per_turn":
-        if state.turn.discarded:
-            return []
-        return [book.discard(seat, (card,)) for card in kinds(hand)]
+    if state.rules.discard == "one_per_turn":  # O-5: one card, once a turn
+        return () if state.turn.discarded else book.discards(seat, hand, range(1, 2))
     if len(hand) < state.hand_limit(seat) or state.phase != PLAY or not (state.stack or state.face_up):
-        return []
-    return [book.discard(seat, cards) for size in range(1, len(hand) + 1) for cards in distinct(hand, size)]
+        return ()
+    return book.discards(seat, hand, range(1, len(hand) + 1))  # K-5: any number of a full hand
 
 
-def _draws(state: State, seat: int, book: Catalog) -> list[Command]:
+def _draws(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
     if state.phase != PLAY or not may_draw(state, seat):
-        return []
-    draws = [book.draw(seat, card) for card in kinds(state.face_up)]
-    if state.stack:
-        draws.append(book.draw(seat, None))
-    return draws
+        return ()
+    return book.draws(seat, state.face_up, bool(state.stack))
 
 
 def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
@@ -148,7 +136,7 @@ def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
             if owner is None:
                 yield Command("PlaceFreeBridge", seat, {"line": list(board.lines[n])})
     if rules.take_back_when_out and state.stock[seat] == 0:
-        for card in sorted(set(state.hands[seat])):
+        for card in kinds(state.hands[seat]):
             yield Command("PlayCard", seat, {"card": card})
     if rules.seafarers:
         yield from _ships(state, seat, book)

@@ -168,4 +168,4 @@ def remove_for_relative_majority(out: Outcome, seat: int, island: str, line: lis
 
 def _ordered(state: State, islands: Iterable[str]) -> list[str]:
     """`islands` once each, in the board's order: the order majorities are settled in."""
-    return sorted(set(islands), key=state.rules.board.index_of)
+    return state.rules.board.in_order(islands)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -157,8 +157,10 @@ def without(cards: tuple[str, ...], taken: Iterable[str]) -> tuple[str, ...]:
     return tuple(rest)
 
 
-def holds(cards: tuple[str, ...], wanted: Iterable[str]) -> bool:
+def holds(cards: tuple[str, ...], wanted: Sequence[str]) -> bool:
     """Whether `cards` contains every card of `wanted`, counting copies."""
+    if len(wanted) == 1:  # most commands play one card: no copies to count
+        return wanted[0] in cards
     rest = list(cards)
     for card in wanted:
         if card not in rest:
