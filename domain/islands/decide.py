@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -173,6 +172,15 @@ def check_command(state: State, command: Command) -> None:
         check(state, command.seat, command.args)
 
 
+def check_listed(state: State, command: Command) -> None:
+    """`check_command` for what `legal_commands` tries: a command of this game's seat table,
+    from the seat to act, with no choice pending and no draw due; those it has checked already.
+    """
+    assert command.seat is not None
+    handler = known_commands(state.rules)[0][command.type]
+    CHECKS.get(handler, handler)(state, command.seat, command.args)
+
+
 def known_commands(rules: Ruleset) -> tuple[dict[str, SeatHandler], frozenset[str]]:
     """This game's seat commands by type, and every command it knows (answers too)."""
     known = rules.derived.get("commands")
@@ -228,8 +236,10 @@ def _may_leave_a_seat_bare(state: State, events: list[Event]) -> bool:
     seat can be bare afterwards only if it has no more bridges than the events remove, and
     only in round 2 or later.
     """
-    started = [e.data["round"] for e in events if e.type == "RoundStarted"]
-    if max([state.round, *started]) < 2:
-        return False
-    removed = Counter(e.data["seat"] for e in events if e.type == "BridgeRemoved")
-    return any(state.bridges_of(seat) <= removed[seat] for seat in range(state.seats))
+    round_, removed = state.round, [0] * state.seats
+    for event in events:
+        if event.type == "BridgeRemoved":
+            removed[event.data["seat"]] += 1
+        elif event.type == "RoundStarted":
+            round_ = max(round_, event.data["round"])
+    return round_ >= 2 and any(state.bridges_of(seat) <= removed[seat] for seat in range(state.seats))

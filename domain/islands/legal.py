@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import product
 
 from domain.core import Command, IllegalMove
 from domain.islands.catalog import Catalog, catalog, distinct, kinds
-from domain.islands.decide import check_command, known_commands
+from domain.islands.decide import check_command, check_listed, known_commands
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
 from domain.islands.turns import draw_only, ends_without_draw, may_draw
 
@@ -27,7 +27,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if state.pending:
         if state.pending[0].kind == "pele_return":
             return _pele_returns(state, seat)
-        return _accepted(state, answer_candidates(state, seat))
+        return _accepted(state, answer_candidates(state, seat), check_command)
     book = catalog(state.rules)
     if draw_only(state):
         return list(_draws(state, seat, book))
@@ -41,12 +41,14 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     ]
 
 
-def _accepted(state: State, candidates: Iterator[Command]) -> list[Command]:
+def _accepted(
+    state: State, candidates: Iterator[Command], check: Callable[[State, Command], None] = check_listed
+) -> list[Command]:
     """The candidates `decide` accepts: for the rare commands whose conditions are many."""
     accepted = []
     for command in candidates:
         try:
-            check_command(state, command)
+            check(state, command)
         except IllegalMove:
             continue
         accepted.append(command)

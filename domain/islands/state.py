@@ -131,7 +131,7 @@ class State:
         return next((s for s, held in enumerate(self.held) if 2 * (held & lines).bit_count() > places), None)
 
     def controller(self, island: str) -> int | None:
-        return self.control[self.island_index(island)]
+        return self.control[self.rules.board.index_of(island)]
 
     def islands_of(self, seat: int) -> tuple[str, ...]:
         names = self.rules.board.names
