@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.core import Command
 from domain.islands.ruleset import Ruleset
@@ -77,7 +77,7 @@ class Catalog:
         """PlaceShip with three cards of `hand` naming a sea space's islands (S-1), by sea space."""
         found = self._ship_placements.get((seat, hand))
         if found is None:
-            found = self._ship_placements[seat, hand] = {}
+            found = self._ship_placements[seat, hand] = _room(self._ship_placements, {})
             for sea, islands in enumerate(self.rules.board.sea_spaces):
                 trios = distinct(tuple(c for c in hand if c in islands), 3)
                 if trios:
@@ -98,10 +98,13 @@ class Catalog:
         key = ("DiscardCards", seat, hand, sizes)
         found = self._listed.get(key)
         if found is None:
-            found = self._listed[key] = tuple(
-                self._one(("DiscardCards", seat, cards), cards=list(cards))
-                for size in sizes
-                for cards in distinct(hand, size)
+            found = self._listed[key] = _room(
+                self._listed,
+                tuple(
+                    self._one(("DiscardCards", seat, cards), cards=list(cards))
+                    for size in sizes
+                    for cards in distinct(hand, size)
+                ),
             )
         return found
 
@@ -114,7 +117,7 @@ class Catalog:
                 self._one(("DrawCard", seat, card), source="face_up", card=card) for card in kinds(face_up)
             ]
             pile = [self._one(("DrawCard", seat, None), source="stack")] if stack else []
-            found = self._listed[key] = (*row, *pile)
+            found = self._listed[key] = _room(self._listed, (*row, *pile))
         return found
 
     def bare(self, seat: int, kind: str) -> Command:
@@ -125,8 +128,21 @@ class Catalog:
         """The command of `key` (its type, seat, then what tells it apart), made with `args`."""
         found = self._single.get(key)
         if found is None:
-            found = self._single[key] = command(key[0], key[1], **args)
+            found = self._single[key] = _room(self._single, command(key[0], key[1], **args))
         return found
+
+
+MAX_ENTRIES = 20_000
+"""Entries a table keyed by hands or rows keeps: those recur, but not all of them."""
+
+Entry = TypeVar("Entry")
+
+
+def _room(table: dict[Any, Any], entry: Entry) -> Entry:
+    """`entry`, after emptying `table` if it is full: a long-lived process sees hands without end."""
+    if len(table) >= MAX_ENTRIES:
+        table.clear()
+    return entry
 
 
 def _lines_naming(rules: Ruleset, cards: tuple[str, ...]) -> tuple[int, ...]:

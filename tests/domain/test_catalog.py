@@ -8,6 +8,7 @@ import pytest
 from given import KAHUNA, OPODOPO, random_game
 
 from domain.core import Command
+from domain.islands import catalog as catalog_module
 from domain.islands import engine
 from domain.islands.ruleset import ruleset_for
 
@@ -38,3 +39,15 @@ def test_a_listed_commands_args_cannot_be_changed() -> None:
         command.args["card"] = "elsewhere"  # type: ignore[index]
     assert command == Command("PlaceBridge", state.active, dict(command.args))
     assert command.to_json() == {"type": "PlaceBridge", **command.args}
+
+
+def test_a_full_catalog_table_starts_again_and_lists_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A long-lived worker sees hands without end: the hand-keyed tables stay bounded.
+    states = [s for _, _, s in random_game(random.Random(9), KAHUNA) if s.phase == "play"]
+    before = [engine.legal_commands(state, state.active) for state in states]
+    monkeypatch.setattr(catalog_module, "MAX_ENTRIES", 3)
+    book = catalog_module.Catalog(states[0].rules)
+    monkeypatch.setitem(states[0].rules.derived, "catalog", book)
+    after = [engine.legal_commands(state, state.active) for state in states]
+    assert after == before
+    assert len(book._single) <= 3 and len(book._listed) <= 3
