@@ -125,10 +125,14 @@ class State:
         At most one seat can; asked once per island instead of once per seat and island.
         """
         places = self.places(island)
-        if self.ships:
-            return next((s for s in range(self.seats) if 2 * self.presence(island, s) > places), None)
         lines = self.rules.board.line_mask(island)
-        return next((s for s, held in enumerate(self.held) if 2 * (held & lines).bit_count() > places), None)
+        for seat, held in enumerate(self.held):
+            presence = (held & lines).bit_count()
+            if self.ships:
+                presence += self.ships_on(island, seat)
+            if 2 * presence > places:
+                return seat
+        return None
 
     def controller(self, island: str) -> int | None:
         return self.control[self.rules.board.index_of(island)]
