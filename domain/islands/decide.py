@@ -242,4 +242,6 @@ def _may_leave_a_seat_bare(state: State, events: list[Event]) -> bool:
             removed[event.data["seat"]] += 1
         elif event.type == "RoundStarted":
             round_ = max(round_, event.data["round"])
-    return round_ >= 2 and any(state.bridges_of(seat) <= removed[seat] for seat in range(state.seats))
+    return round_ >= 2 and any(
+        held.bit_count() <= gone for held, gone in zip(state.held, removed, strict=True)
+    )

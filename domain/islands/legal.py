@@ -9,7 +9,7 @@ from domain.core import Command, IllegalMove
 from domain.islands.catalog import Catalog, catalog, distinct, kinds
 from domain.islands.decide import check_command, check_listed, known_commands
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
-from domain.islands.turns import draw_only, ends_without_draw, may_draw
+from domain.islands.turns import draw_only, ends_without_draw, may_abstain, may_draw
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -36,6 +36,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         *_pairs(state, seat, book),
         *_discards(state, seat, book),
         *_draws(state, seat, book),
+        *_turn_ends(state, seat, book),
         *_accepted(state, rarer_candidates(state, seat)),
         *_gods(state, seat, book),
     ]
@@ -110,29 +111,38 @@ def _draws(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
     return book.draws(seat, state.face_up, bool(state.stack))
 
 
+def _turn_ends(state: State, seat: int, book: Catalog) -> list[Command]:
+    """Ending a turn without a draw (I-6, O-5, G-9), abstaining (K-9), deferring (O-7).
+
+    Listed by their conditions (a deferral by its check): every turn offers some of them,
+    and a check per command, most often refused, cost as much as the rest of the listing.
+    """
+    _, known = known_commands(state.rules)  # the others `decide` refuses as unknown_command
+    hand, limit = state.hands[seat], state.hand_limit(seat)
+    listed = []
+    may_end = "EndTurn" in known and ends_without_draw(state, seat, min(len(hand), limit))
+    if may_end and len(hand) <= limit:
+        listed.append(book.bare(seat, "EndTurn"))
+    if "SkipDraw" in known and may_abstain(state):
+        listed.append(book.bare(seat, "SkipDraw"))
+    if "DeferFinalTurn" in known and state.phase == FINAL:
+        listed += _accepted(state, iter([book.bare(seat, "DeferFinalTurn")]))
+    if may_end and len(hand) > limit:  # G-9: the turn's end discards the excess
+        listed += [
+            Command("EndTurn", seat, {"cards": list(cards)}) for cards in distinct(hand, len(hand) - limit)
+        ]
+    return listed
+
+
 def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
     """Candidates for the variant commands; `_accepted` keeps those the rules allow.
 
     A candidate the rules refuse costs its check's exception: where one condition refuses a
-    whole kind of command on most turns (no EndTurn while one must draw, no deferral before
-    the final turns, no ship move after a card), that kind is not tried then.
+    whole kind of command on most turns (no ship move after a card), it is not tried then.
     """
     rules = state.rules
     board = state.rules.board
-    _, known = known_commands(rules)  # the others `decide` refuses as unknown_command
     book = catalog(rules)
-    hand = state.hands[seat]
-    excess = len(hand) - state.hand_limit(seat)
-    may_end = "EndTurn" in known and ends_without_draw(state, seat, min(len(hand), state.hand_limit(seat)))
-    if may_end and excess <= 0:
-        yield book.bare(seat, "EndTurn")
-    if "SkipDraw" in known:
-        yield book.bare(seat, "SkipDraw")
-    if "DeferFinalTurn" in known and state.phase == FINAL:
-        yield book.bare(seat, "DeferFinalTurn")
-    if may_end and excess > 0:  # G-9: the turn's end discards the excess
-        for cards in distinct(hand, excess):
-            yield Command("EndTurn", seat, {"cards": list(cards)})
     if rules.handicap is not None and state.free_bridges[seat]:
         for n, owner in enumerate(state.owners):
             if owner is None:
