@@ -78,7 +78,9 @@ class Catalog:
         found = self._ship_placements.get((seat, hand))
         if found is None:
             found = self._ship_placements[seat, hand] = _room(self._ship_placements, {})
-            for sea, islands in enumerate(self.rules.board.sea_spaces):
+            board = self.rules.board
+            for sea in sorted({sea for card in kinds(hand) for sea in board.seas_of(card)}):
+                islands = board.sea_spaces[sea]
                 trios = distinct(tuple(c for c in hand if c in islands), 3)
                 if trios:
                     found[sea] = tuple(
@@ -98,13 +100,10 @@ class Catalog:
         key = ("DiscardCards", seat, hand, sizes)
         found = self._listed.get(key)
         if found is None:
+            chosen = [cards for cards in sub_hands(hand) if len(cards) in sizes]
             found = self._listed[key] = _room(
                 self._listed,
-                tuple(
-                    self._one(("DiscardCards", seat, cards), cards=list(cards))
-                    for size in sizes
-                    for cards in distinct(hand, size)
-                ),
+                tuple(self._one(("DiscardCards", seat, cards), cards=list(cards)) for cards in chosen),
             )
         return found
 
@@ -173,7 +172,16 @@ def kinds(cards: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(set(cards)))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
+def sub_hands(cards: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every different choice of one or more of `cards`, the smaller first, each size sorted.
+
+    A full hand's discards (K-5) are these; each new hand is listed once.
+    """
+    return tuple(choice for size in range(1, len(cards) + 1) for choice in distinct(cards, size))
+
+
+@lru_cache(maxsize=16384)
 def distinct(cards: tuple[str, ...], size: int) -> tuple[tuple[str, ...], ...]:
     """The different `size`-card choices from `cards`, sorted (a hand's pairs, say).
 

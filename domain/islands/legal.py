@@ -8,6 +8,7 @@ from itertools import product
 from domain.core import Command, IllegalMove
 from domain.islands.catalog import Catalog, catalog, distinct, kinds
 from domain.islands.decide import check_command, check_listed, known_commands
+from domain.islands.majority import enclosed_by
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
 from domain.islands.turns import draw_only, ends_without_draw, may_abstain, may_draw
 
@@ -38,6 +39,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         *_draws(state, seat, book),
         *_turn_ends(state, seat, book),
         *_accepted(state, rarer_candidates(state, seat)),
+        *_ships(state, seat, book),
         *_gods(state, seat, book),
     ]
 
@@ -135,14 +137,10 @@ def _turn_ends(state: State, seat: int, book: Catalog) -> list[Command]:
 
 
 def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
-    """Candidates for the variant commands; `_accepted` keeps those the rules allow.
-
-    A candidate the rules refuse costs its check's exception: where one condition refuses a
-    whole kind of command on most turns (no ship move after a card), it is not tried then.
-    """
+    """Candidates for the handicap's free bridges (I-8) and O-11's cards played without a
+    bridge; `_accepted` keeps those the rules allow."""
     rules = state.rules
     board = state.rules.board
-    book = catalog(rules)
     if rules.handicap is not None and state.free_bridges[seat]:
         for n, owner in enumerate(state.owners):
             if owner is None:
@@ -150,20 +148,36 @@ def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
     if rules.take_back_when_out and state.stock[seat] == 0:
         for card in kinds(state.hands[seat]):
             yield Command("PlayCard", seat, {"card": card})
-    if rules.seafarers:
-        yield from _ships(state, seat, book)
 
 
-def _ships(state: State, seat: int, book: Catalog) -> Iterator[Command]:
+def _ships(state: State, seat: int, book: Catalog) -> list[Command]:
+    """S-1/S-4: ships placed and moved, listed by their conditions.
+
+    Checking each candidate cost more every round, as ships and bridges fill the sea.
+    """
+    if not state.rules.seafarers:
+        return []
     places = state.ship_stock[seat] > 0 and not state.turn.moved  # S-1, S-4
     moves = not state.turn.played and not state.turn.moved  # S-4: on a turn without cards, once
     placing = book.ship_placements(seat, state.hands[seat]) if places else {}
     moving = {sea for sea, owner in enumerate(state.ships) if owner == seat} if moves else set()
+    listed: list[Command] = []
     for sea in sorted(placing.keys() | moving):
-        yield from placing.get(sea, ())
+        if sea in placing and _open_to(state, seat, sea):
+            listed += placing[sea]
         if sea in moving:
-            for other, _ in state.rules.board.sea_neighbours(sea):
-                yield book.ship_move(seat, sea, other)
+            listed += [
+                book.ship_move(seat, sea, other)
+                for other, passage in state.rules.board.sea_neighbours(sea)
+                if _open_to(state, seat, other) and state.owners[passage] in (None, seat)
+            ]
+    return listed
+
+
+def _open_to(state: State, seat: int, sea: int) -> bool:
+    """S-5: `sea` may take `seat`'s ship: no own ship there, no opponent's bridges enclosing it."""
+    enemy = enclosed_by(state, sea)
+    return state.ships[sea] != seat and (enemy is None or enemy == seat)
 
 
 def _gods(state: State, seat: int, book: Catalog) -> list[Command]:
