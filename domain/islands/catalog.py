@@ -100,7 +100,7 @@ class Catalog:
         key = ("DiscardCards", seat, hand, sizes)
         found = self._listed.get(key)
         if found is None:
-            chosen = [cards for cards in sub_hands(hand) if len(cards) in sizes]
+            chosen = [cards for size in sizes for cards in distinct(hand, size)]
             found = self._listed[key] = _room(
                 self._listed,
                 tuple(self._one(("DiscardCards", seat, cards), cards=list(cards)) for cards in chosen),
@@ -170,15 +170,6 @@ def catalog(rules: Ruleset) -> Catalog:
 def kinds(cards: tuple[str, ...]) -> tuple[str, ...]:
     """The different cards of a hand or row, sorted; hands recur, so each is sorted once."""
     return tuple(sorted(set(cards)))
-
-
-@lru_cache(maxsize=8192)
-def sub_hands(cards: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """Every different choice of one or more of `cards`, the smaller first, each size sorted.
-
-    A full hand's discards (K-5) are these; each new hand is listed once.
-    """
-    return tuple(choice for size in range(1, len(cards) + 1) for choice in distinct(cards, size))
 
 
 @lru_cache(maxsize=16384)
