@@ -16,8 +16,8 @@ from domain.islands.turns import draw_only, ends_without_draw, may_abstain, may_
 def legal_commands(state: State, seat: int) -> list[Command]:
     """All commands `decide` accepts from `seat` now; empty when it is not that seat's move.
 
-    The commands come from the ruleset's catalog: the same values on every call, to be read,
-    not changed.
+    Most commands come from the ruleset's catalog: values shared between calls, to be read,
+    never changed.
     """
     if state.phase == CHOOSING:
         if state.chosen[seat] is not None:
