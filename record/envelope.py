@@ -174,6 +174,8 @@ def from_fields(raw: Mapping[Any, Any]) -> Envelope:
         return _from_each_field(fields)
     body = _bytes(fields[BODY])
     hashed: dict[str, Any] = orjson.loads(body)
+    # The old layout's int() gave numbers; a body written by hand could hold "2" or 2.0,
+    # on which the chain check would raise or misjudge a link.
     for name in ("version", "schema"):
         if type(hashed[name]) is not int:
             raise ValueError(f"{name} must be an integer, got {hashed[name]!r}")
