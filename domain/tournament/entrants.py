@@ -93,7 +93,8 @@ def start(state: State) -> list[Event]:
         rounds = most
     else:
         rounds = settings.rounds or 0
-        if settings.format == SWISS and rounds > most:
+        # Late entrants may yet come and make more rounds possible.
+        if settings.format == SWISS and rounds > most and not settings.late_entry:
             raise IllegalMove(
                 "too_many_rounds", f"{len(players)} entrants play at most {most} Swiss rounds without rematch"
             )
