@@ -27,6 +27,7 @@ nothing depends on how Python hashes strings.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import networkx as nx
@@ -115,9 +116,10 @@ def _match(ordered: list[Standing], groups: dict[str, int]) -> tuple[tuple[str, 
 
 
 def _places_in_group(ordered: list[Standing], groups: dict[str, int]) -> list[tuple[int, int]]:
-    """Each entrant's place within its score group and the half of that group's size."""
-    sizes = [list(groups.values()).count(g) for g in range(max(groups.values()) + 1)]
-    seen = [0] * len(sizes)
+    """Each entrant's place within its score group and half the number of that group's
+    entrants being paired (the bye left out)."""
+    sizes = Counter(groups[s.id] for s in ordered)
+    seen: Counter[int] = Counter()
     places = []
     for s in ordered:
         group = groups[s.id]

@@ -53,6 +53,11 @@ def test_round_one_pairs_the_top_half_with_the_bottom_half_better_ranked_first()
     assert pairing == Pairing((("a", "e"), ("b", "f"), ("c", "g"), ("d", "h")))
 
 
+def test_an_odd_round_one_gives_the_last_the_bye_and_folds_the_rest() -> None:
+    pairing = pair_swiss([s(e, 0, i) for i, e in enumerate("abcdefg")])
+    assert pairing == Pairing((("a", "d"), ("b", "e"), ("c", "f")), ("g",))
+
+
 def test_winners_meet_winners_and_losers_meet_losers() -> None:
     after_round_one = [
         s("a", 1, 0, "c", (1, 0)),
