@@ -43,7 +43,8 @@ def group_tables(standings: Sequence[Standing], sizes: tuple[int, ...] = (4, 3))
     sitting_out = {s.id for s in bye_candidates(ordered)[:byes]}
     playing = [s for s in ordered if s.id not in sitting_out]
     tables = _fewer_repeats(_fill_in_rank_order(playing, split))
-    seated = sorted((_seat_order(t) for t in tables), key=lambda t: min(s.rank for s in t))
+    place = {s.id: p for p, s in enumerate(ordered)}
+    seated = sorted((_seat_order(t) for t in tables), key=lambda t: min(place[s.id] for s in t))
     return Pairing(
         tuple(tuple(s.id for s in t) for t in seated),
         tuple(s.id for s in ordered if s.id in sitting_out),
