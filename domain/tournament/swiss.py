@@ -33,7 +33,7 @@ from collections.abc import Sequence
 import networkx as nx
 
 from domain.core import IllegalMove
-from domain.tournament.pairing import Pairing, Standing, bye_candidates, in_rank_order, score_groups
+from domain.tournament.pairing import Pairing, Standing, bye_candidates, in_rank_order
 
 
 def pair_swiss(standings: Sequence[Standing]) -> Pairing:
@@ -138,3 +138,9 @@ def _off_order(i: int, j: int, same_group: bool, places: list[tuple[int, int]]) 
 
 def _ids(pair: tuple[Standing, Standing]) -> tuple[str, str]:
     return pair[0].id, pair[1].id
+
+
+def score_groups(ordered: Sequence[Standing]) -> dict[str, int]:
+    """Each entrant's score group: 0 for the most points, 1 for the next distinct total, ..."""
+    totals = sorted({s.points for s in ordered}, reverse=True)
+    return {s.id: totals.index(s.points) for s in ordered}
