@@ -44,9 +44,3 @@ def in_rank_order(standings: Sequence[Standing]) -> list[Standing]:
 def bye_candidates(ordered: Sequence[Standing]) -> list[Standing]:
     """Who should sit out first: fewest byes so far, then the lowest-ranked."""
     return sorted(reversed(ordered), key=lambda s: s.byes)
-
-
-def score_groups(ordered: Sequence[Standing]) -> dict[str, int]:
-    """Each entrant's score group: 0 for the most points, 1 for the next distinct total, ..."""
-    totals = sorted({s.points for s in ordered}, reverse=True)
-    return {s.id: totals.index(s.points) for s in ordered}

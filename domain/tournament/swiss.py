@@ -27,12 +27,13 @@ nothing depends on how Python hashes strings.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import networkx as nx
 
 from domain.core import IllegalMove
-from domain.tournament.pairing import Pairing, Standing, bye_candidates, in_rank_order, score_groups
+from domain.tournament.pairing import Pairing, Standing, bye_candidates, in_rank_order
 
 
 def pair_swiss(standings: Sequence[Standing]) -> Pairing:
@@ -115,9 +116,10 @@ def _match(ordered: list[Standing], groups: dict[str, int]) -> tuple[tuple[str, 
 
 
 def _places_in_group(ordered: list[Standing], groups: dict[str, int]) -> list[tuple[int, int]]:
-    """Each entrant's place within its score group and the half of that group's size."""
-    sizes = [list(groups.values()).count(g) for g in range(max(groups.values()) + 1)]
-    seen = [0] * len(sizes)
+    """Each entrant's place within its score group and half the number of that group's
+    entrants being paired (the bye left out)."""
+    sizes = Counter(groups[s.id] for s in ordered)
+    seen: Counter[int] = Counter()
     places = []
     for s in ordered:
         group = groups[s.id]
@@ -136,3 +138,9 @@ def _off_order(i: int, j: int, same_group: bool, places: list[tuple[int, int]]) 
 
 def _ids(pair: tuple[Standing, Standing]) -> tuple[str, str]:
     return pair[0].id, pair[1].id
+
+
+def score_groups(ordered: Sequence[Standing]) -> dict[str, int]:
+    """Each entrant's score group: 0 for the most points, 1 for the next distinct total, ..."""
+    totals = sorted({s.points for s in ordered}, reverse=True)
+    return {s.id: totals.index(s.points) for s in ordered}

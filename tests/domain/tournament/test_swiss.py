@@ -22,7 +22,10 @@ without networkx. What pair_swiss guarantees, and what they check:
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -48,6 +51,11 @@ def s(
 def test_round_one_pairs_the_top_half_with_the_bottom_half_better_ranked_first() -> None:
     pairing = pair_swiss([s(e, 0, i) for i, e in enumerate("abcdefgh")])
     assert pairing == Pairing((("a", "e"), ("b", "f"), ("c", "g"), ("d", "h")))
+
+
+def test_an_odd_round_one_gives_the_last_the_bye_and_folds_the_rest() -> None:
+    pairing = pair_swiss([s(e, 0, i) for i, e in enumerate("abcdefg")])
+    assert pairing == Pairing((("a", "d"), ("b", "e"), ("c", "f")), ("g",))
 
 
 def test_winners_meet_winners_and_losers_meet_losers() -> None:
@@ -338,3 +346,25 @@ def test_the_same_history_replayed_gives_the_same_pairings(count: int, seed: int
         return play(entrants, count - 1, lambda: rng.choice([0.0, 0.5, 1.0]))[1]
 
     assert replay() == replay()
+
+
+def test_pairings_do_not_depend_on_how_a_process_hashes_strings() -> None:
+    # A replay in another process must pair alike: string hashing differs per process.
+    script = (
+        "from domain.tournament.pairing import Standing\n"
+        "from domain.tournament.swiss import pair_swiss\n"
+        "ids = [f'entrant-{k}' for k in range(11)]\n"
+        "met = {e: frozenset(ids[(k + 1) % 11 : (k + 1) % 11 + 2]) for k, e in enumerate(ids)}\n"
+        "print(pair_swiss([Standing(e, k % 3, k, met[e], (k % 2, 1 - k % 2)) for k, e in enumerate(ids)]))\n"
+    )
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(answers) == 1 and "Pairing(" in answers.pop()
