@@ -223,9 +223,7 @@ def _read_game(lines: Sequence[bytes], offset: int, game_id: str, count: int) ->
     """Game `game_id`'s file, its header on line `offset`, read and chain-checked as a game file."""
     stream = game_stream(game_id)
     if offset + count > len(lines):
-        missing = max(offset, len(lines) + 1)
-        version = missing - offset if missing > offset else None
-        raise _broken(stream, version, missing, "the file ends before this line")
+        _short(lines, offset, stream)
     try:
         announced = archive.parse_line(lines[offset - 1], offset, None).get("events")
     except archive.ArchiveError as error:
@@ -241,6 +239,18 @@ def _read_game(lines: Sequence[bytes], offset: int, game_id: str, count: int) ->
     if not checked.ok:
         raise _broken(stream, checked.first_bad, offset + (checked.first_bad or 0), checked.reason)
     return game.envelopes
+
+
+def _short(lines: Sequence[bytes], offset: int, stream: str) -> None:
+    """A game cut short: two lines run together (a newline changed) or the file ends early."""
+    for line in range(offset, len(lines) + 1):
+        version = line - offset or None
+        try:
+            archive.parse_line(lines[line - 1], line, version)
+        except archive.ArchiveError as error:
+            raise _broken(stream, version, line, error.reason) from None
+    line = max(offset, len(lines) + 1)
+    raise _broken(stream, line - offset or None, line, "the file ends before this line")
 
 
 # --- checking ----------------------------------------------------------------------------
