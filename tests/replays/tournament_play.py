@@ -102,3 +102,26 @@ def played(
     for _ in range(rounds):
         tournament.play_round(rng)
     return tournament
+
+
+# Kahuna ends chosen by hand for a 5-entrant Swiss of two rounds, table by table (winner, totals).
+HAND_ENDS = (((0, (7, 3)), (None, (5, 5))), ((1, (2, 6)), (0, (9, 1))))
+
+
+def hand_swiss() -> Tournament:
+    """Ada, Bo, Cy, Di, Ed in a Kahuna Swiss of two rounds with the ends of HAND_ENDS.
+
+    Round 1: Ada beats Cy 7-3, Bo and Di draw 5-5, Ed has the bye. Round 2: Ada beats Di 6-2
+    (Di in the first seat), Ed beats Bo 9-1, Cy has the bye.
+    """
+    tournament = created("kahuna", NAMES[:5], rounds=2)
+    for ends in HAND_ENDS:
+        tournament.run("PairRound")
+        for table in tournament.state.round_tables(tournament.state.round):
+            game_id = f"g{table.round}-{table.index}"
+            winner, totals = ends[table.index]
+            end = {"winner": winner, "totals": list(totals), "reason": "points"}
+            tournament.run("AssignGame", table=table.index, game_id=game_id)
+            final = f"{10 * table.round + table.index:064x}"
+            tournament.run("RecordResult", SYSTEM, game_id=game_id, result=end, final_hash=final)
+    return tournament
