@@ -253,6 +253,17 @@ def _short(lines: Sequence[bytes], offset: int, stream: str) -> None:
     raise _broken(stream, line - offset or None, line, "the file ends before this line")
 
 
+def game_files(content: bytes) -> dict[str, bytes]:
+    """Each game of a sound bundle as its own game file (replays.archive), by game id, in order."""
+    tournament, games = read_bundle(content)
+    lines = bytes(content).split(b"\n")
+    files, offset = {}, 2 + len(tournament)
+    for game_id, envelopes in games.items():
+        files[game_id] = b"".join(raw + b"\n" for raw in lines[offset - 1 : offset + len(envelopes)])
+        offset += 1 + len(envelopes)
+    return files
+
+
 # --- checking ----------------------------------------------------------------------------
 
 
