@@ -49,14 +49,20 @@ def verify_text(report: AuditReport) -> str:
 
 
 def _mismatch(found: Mapping[str, Any]) -> str:
-    return f"game {found['game_id']} (round {found['round']}, table {found['table']}): {found['reason']}"
+    return f"game {found['game_id']} ({_table(found)}): {found['reason']}"
 
 
 def _correction(c: Mapping[str, Any]) -> str:
     before = "-".join(figure(p) for p in (c.get("before") or {}).get("points", []))
     after = "-".join(figure(p) for p in c["after"]["points"] or [])
-    where = f"game {c['game_id']} (round {c['round']}, table {c['table']})"
+    where = f"game {c['game_id']} ({_table(c)})"
     return f"event {c['version']}, {c['at']}, by {c['actor']}: {where} {before} -> {after}: {c['reason']}"
+
+
+def _table(entry: Mapping[str, Any]) -> str:
+    """Round and table as people count them (the events number tables from 0)."""
+    table = entry.get("table")
+    return f"round {entry.get('round')}, table {table + 1 if isinstance(table, int) else table}"
 
 
 def bundle_view(content: bytes) -> dict[str, Any]:

@@ -45,7 +45,10 @@ def test_verify_of_a_sound_bundle_prints_the_report_and_exits_0(
     assert out.startswith("ok: tournament bundle of 5 streams")
     assert "corrections by the organizer (1):" in out
     correction = next(e for e in tournament.envelopes if e.type == "ResultCorrected")
-    assert f"event {correction.version}, {correction.at}, by organizer: game g2-1" in out
+    before = "-".join(str(p) for p in correction.data["before"]["points"])
+    after = "-".join(str(p) for p in correction.data["points"])
+    listed = f"event {correction.version}, {correction.at}, by organizer: game g2-1 (round 2, table 2)"
+    assert f"{listed} {before} -> {after}: " in out and before != after
     assert out.rstrip().endswith("the scoring of round 2 missed a bridge")
 
 
