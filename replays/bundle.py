@@ -176,21 +176,34 @@ def _layout(header: Mapping[str, Any]) -> list[_Role]:
 
 
 def _check_layout(lines: Sequence[bytes], roles: Sequence[_Role]) -> None:
-    """Blame the header when every line reads and their kinds are not what it announces.
+    """Blame the header when the lines tell another layout than it announces and every stream
+    in them is numbered 1, 2, 3, ... without a gap (so no line is missing or out of place).
 
-    When some line does not read, the header is taken at its word: the walk that follows
-    names that line, and so the damaged one, by the header's layout.
+    When some line does not read, or the numbers have a gap, the header is taken at its word:
+    the walk that follows names the damaged line by the header's layout.
     """
-    kinds = [_kind(raw) for raw in lines[1:]]
-    if None in kinds:
+    read = []
+    for raw in lines[1:]:
+        found = _kind(raw)
+        if found is None:
+            return
+        read.append(found)
+    announced = [("header" if r.version is None else "event") for r in roles[1:]]
+    if [kind for kind, _ in read] == announced:
         return
-    announced = ["header" if r.version is None else "event" for r in roles[1:]]
-    if kinds != announced:
-        raise _broken(BUNDLE, None, 1, "the header's event counts are not the file's")
+    expected = 1
+    for kind, version in read:
+        if kind == "header":
+            expected = 1
+        elif version != expected:
+            return
+        else:
+            expected += 1
+    raise _broken(BUNDLE, None, 1, "the header's event counts are not the file's")
 
 
-def _kind(raw: bytes) -> str | None:
-    """ "event", "header" (a game file's), or None for a line that is neither."""
+def _kind(raw: bytes) -> tuple[str, Any] | None:
+    """("event", its version), ("header", None) for a game file's header, None for neither."""
     try:
         value = json.loads(raw)
     except ValueError:
@@ -198,8 +211,8 @@ def _kind(raw: bytes) -> str | None:
     if not isinstance(value, dict):
         return None
     if value.get("kind") == "event":
-        return "event"
-    return "header" if value.get("format") == archive.FORMAT else None
+        return "event", value.get("version")
+    return ("header", None) if value.get("format") == archive.FORMAT else None
 
 
 def _read_tournament(lines: Sequence[bytes], count: int) -> list[Envelope]:

@@ -6,7 +6,7 @@ are the links to each game's player page that the caller hands in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
@@ -49,37 +49,37 @@ def render_tournament_html(view: Mapping[str, Any], game_links: Mapping[str, str
     return "\n".join(parts) + "\n"
 
 
-def _row(cells: Iterable[str], tag: str = "td") -> str:
-    return "<tr>" + "".join(f"<{tag}>{c}</{tag}>" if not c.startswith("<") else c for c in cells) + "</tr>"
+def _cell(text: str, css: str = "", tag: str = "td") -> str:
+    """One cell; `text` is HTML already escaped."""
+    return f'<{tag} class="{css}">{text}</{tag}>' if css else f"<{tag}>{text}</{tag}>"
 
 
 def _standings(view: Mapping[str, Any]) -> str:
     called = {e["id"]: e["name"] for e in view["entrants"]}
-    head = "<tr>" + "".join(f'<th class="{key}">{label}</th>' for label, key in STANDINGS_HEAD) + "</tr>"
+    head = "".join(_cell(label, key, "th") for label, key in STANDINGS_HEAD)
     rows = []
     for line in view["standings"]:
-        style = ' class="name withdrawn"' if line["withdrawn"] else ' class="name"'
-        cells = [str(line["rank"] + 1), f"<td{style}>{escape(called[line['entrant']])}</td>"]
-        cells += [figure(line[key]) for _, key in STANDINGS_HEAD[2:]]
-        rows.append(_row(cells))
-    return f'<table id="standings">{head}{"".join(rows)}</table>'
+        css = "name withdrawn" if line["withdrawn"] else "name"
+        cells = [_cell(str(line["rank"] + 1)), _cell(escape(called[line["entrant"]]), css)]
+        cells += [_cell(figure(line[key])) for _, key in STANDINGS_HEAD[2:]]
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    return f'<table id="standings"><tr>{head}</tr>{"".join(rows)}</table>'
 
 
 def _crosstable(view: Mapping[str, Any]) -> str:
     table = crosstable(view)
     entrants = table["entrants"]
-    head = _row(["#", '<th class="name">Entrant</th>', *(str(e["rank"]) for e in entrants), "Points"], "th")
+    head = [_cell("#", tag="th"), _cell("Entrant", "name", "th")]
+    head += [_cell(str(e["rank"]), tag="th") for e in entrants] + [_cell("Points", tag="th")]
     rows = []
     for row in entrants:
-        cells = [str(row["rank"]), f'<td class="name">{escape(row["name"])}</td>']
+        cells = [_cell(str(row["rank"])), _cell(escape(row["name"]), "name")]
         for col in entrants:
-            if col is row:
-                cells.append('<td class="self"></td>')
-            else:
-                cells.append(escape(cell_text(table["cells"][row["entrant"]].get(col["entrant"], []))))
-        cells.append(figure(row["points"]))
-        rows.append(_row(cells))
-    return f'<table id="crosstable">{head}{"".join(rows)}</table>'
+            met = table["cells"][row["entrant"]].get(col["entrant"], [])
+            cells.append(_cell("", "self") if col is row else _cell(escape(cell_text(met))))
+        cells.append(_cell(figure(row["points"])))
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    return f'<table id="crosstable"><tr>{"".join(head)}</tr>{"".join(rows)}</table>'
 
 
 def _round(round_: Mapping[str, Any], game_links: Mapping[str, str]) -> str:

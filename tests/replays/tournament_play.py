@@ -56,7 +56,7 @@ class Tournament:
         self.run("PairRound")
         for table in self.state.round_tables(self.state.round):
             game_id = f"g{table.round}-{table.index}"
-            names = [self.state.entrant(e).name for e in table.seats]  # type: ignore[union-attr]
+            names = [entrant.name for e in table.seats if (entrant := self.state.entrant(e))]
             setup = {
                 "game": self.state.settings.game,
                 "seats": [{"name": n} for n in names],
