@@ -17,7 +17,7 @@ from record.chain import ZERO_HASH, seal
 from record.envelope import Envelope, NewEvent
 from tests.replays.play import sealed_game
 
-NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
+NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
 GAMES = {"kahuna": "kahuna", "ikibiti": "arabana-ikibiti"}
 
 
@@ -80,9 +80,12 @@ class Tournament:
         return rules.view(self.state, None)
 
 
-def created(game: str = "kahuna", entrants: Sequence[str] = NAMES[:4], **settings: Any) -> Tournament:
-    """A Swiss of `game` with `entrants` registered, started, its lots drawn."""
-    request = {"name": "Island Open", "game": GAMES.get(game, game), "format": "swiss", "rounds": 2}
+def created(
+    game: str = "kahuna", entrants: Sequence[str] = NAMES[:4], fmt: str = "swiss", **settings: Any
+) -> Tournament:
+    """A tournament of `game` (a Swiss unless `fmt` says otherwise) with `entrants` registered,
+    started, its lots drawn."""
+    request = {"name": "Island Open", "game": GAMES.get(game, game), "format": fmt, "rounds": 2}
     event = rules.created({**request, **settings})
     first = seal([NewEvent.recording(event, 0, "organizer", "create")], 0, at(0), ZERO_HASH)
     tournament = Tournament(rules.initial_state(event.data), first)
@@ -94,11 +97,15 @@ def created(game: str = "kahuna", entrants: Sequence[str] = NAMES[:4], **setting
 
 
 def played(
-    seed: int = 1, game: str = "kahuna", entrants: Sequence[str] = NAMES[:4], rounds: int = 2
+    seed: int = 1,
+    game: str = "kahuna",
+    entrants: Sequence[str] = NAMES[:4],
+    rounds: int = 2,
+    fmt: str = "swiss",
 ) -> Tournament:
-    """A whole tournament: every round played and recorded, then closed."""
+    """A whole tournament: every round played and its results recorded (it is not closed)."""
     rng = random.Random(seed)
-    tournament = created(game, entrants, rounds=rounds)
+    tournament = created(game, entrants, fmt, rounds=rounds)
     for _ in range(rounds):
         tournament.play_round(rng)
     return tournament
