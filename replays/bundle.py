@@ -69,6 +69,9 @@ def write_bundle(
     order = assigned_games(tournament)
     if sorted(order) != sorted(games):
         raise ValueError(f"a bundle holds exactly the games assigned ({order}), not {sorted(games)}")
+    empty = [g for g in order if not games[g]]
+    if empty:
+        raise ValueError(f"games {empty} have no events to bundle")
     header = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,

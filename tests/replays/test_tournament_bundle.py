@@ -92,6 +92,8 @@ def test_a_bundle_holds_the_games_in_the_order_they_were_assigned(content: bytes
 def test_write_refuses_a_set_of_games_that_is_not_the_assigned_one(small: Tournament) -> None:
     with pytest.raises(ValueError, match="exactly the games assigned"):
         write_bundle(small.envelopes, {"g1-0": small.games["g1-0"]})
+    with pytest.raises(ValueError, match="no events"):
+        write_bundle(small.envelopes, {**small.games, "g2-0": []})
 
 
 def test_games_still_in_play_are_bundled_as_a_spectator_sees_them() -> None:
