@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from record.canonical import canonical_json
@@ -129,7 +129,8 @@ def test_every_line_changed_once_is_named(content: bytes) -> None:
         assert_named(content, position, content[position] ^ 0x01 if position < end else ord("x"))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# A changed byte costs one read of the file, not a game: ten times the profile's examples.
+@settings(max_examples=10 * settings.default.max_examples, deadline=None)
 @given(data=st.data())
 def test_any_one_changed_byte_is_found_and_named(content: bytes, data: st.DataObject) -> None:
     position = data.draw(st.integers(0, len(content) - 1), label="position")
