@@ -259,26 +259,14 @@ def _read_game(lines: Sequence[bytes], offset: int, game_id: str, count: int) ->
     try:
         game = archive.read(section)
     except archive.ArchiveError as error:
-        if error.line == 1:  # a header at odds with a changed first event: the event is at fault
-            _check_chain(lines, offset, count, stream)
+        changed = archive.changed_event(section) if error.line == 1 else None
+        if changed is not None and changed.first_bad is not None and changed.line is not None:
+            raise _broken(stream, changed.first_bad, offset + changed.line - 1, changed.reason) from None
         raise _broken(stream, error.version, offset + error.line - 1, error.reason) from None
     checked = archive.verify_chain(game)
     if not checked.ok:
         raise _broken(stream, checked.first_bad, offset + (checked.first_bad or 0), checked.reason)
     return game.envelopes
-
-
-def _check_chain(lines: Sequence[bytes], offset: int, count: int, stream: str) -> None:
-    """The first event of a game whose hash or link is wrong, if any, as the place at fault."""
-    envelopes = []
-    for version in range(1, count + 1):
-        try:
-            envelopes.append(archive.read_event(lines[offset + version - 1], offset + version, version)[0])
-        except archive.ArchiveError as error:
-            raise _broken(stream, version, offset + version, error.reason) from None
-    fault = chain_fault(envelopes)
-    if fault is not None:
-        raise _broken(stream, fault[0], offset + fault[0], fault[1])
 
 
 def _short(lines: Sequence[bytes], offset: int, stream: str) -> None:
