@@ -348,6 +348,7 @@ def _marker(seat: int, x: float, y: float, r: float, kind: str) -> str:
         s = r * 0.9
         box = f'x="{_num(x - s)}" y="{_num(y - s)}" width="{_num(2 * s)}" height="{_num(2 * s)}"'
         return f"<rect {head} {box} {paint}/>"
+    points: tuple[tuple[float, float], ...]
     if shape == "triangle":
         points = ((x, y - r * 1.15), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8))
     else:
