@@ -54,6 +54,20 @@ class Curve:
         return math.dist(mid, self.control) < 1e-9
 
 
+def outline(curve: Curve, half_width: float, samples: int = 16) -> list[Point]:
+    """A closed band `half_width` either side of `curve`: a click target with an area (an
+    SVG path's box ignores its stroke, so a level line's box would have no height)."""
+    points = curve.points(samples)
+    left, right = [], []
+    for n, (x, y) in enumerate(points):
+        (ax, ay), (bx, by) = points[max(n - 1, 0)], points[min(n + 1, samples)]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        nx, ny = -(by - ay) / length * half_width, (bx - ax) / length * half_width
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return left + right[::-1]
+
+
 @lru_cache(maxsize=1024)
 def line_path(a: Circle, b: Circle, others: tuple[Circle, ...]) -> Curve:
     """The drawn path of the line joining circles `a` and `b`, clear of every circle in `others`.

@@ -21,7 +21,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from domain.games import rules_for
 from domain.islands.board import Board, Island
-from replays.board_paths import Circle, Curve, line_path, marker_spot
+from replays.board_paths import Circle, Curve, line_path, marker_spot, outline
 from replays.text_fit import text_width, wrap
 
 SCALE = 10  # board units (x 0-100, y 0-80) to pixels
@@ -262,7 +262,8 @@ def _lines(
             f"<title>{escape(label)}</title>",
         ]
         if interactive:
-            group.append(f'<path class="hit" d="{d}" fill="none" stroke="transparent" stroke-width="20"/>')
+            band = _path(*outline(paths[(a, b)], 10))
+            group.append(f'<path class="hit" d="{band}" fill="transparent" stroke="none"/>')
         group.append(f'<path class="focus" d="{d}" fill="none" stroke="none" stroke-width="14"/>')
         group += _line_strokes(d, seat)
         over += [*group, "</g>"]

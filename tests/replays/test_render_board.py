@@ -427,3 +427,18 @@ def test_markers_stand_clear_of_lines_names_and_god_stones(game: str) -> None:
     )
 
     assert crowded_markers(render_svg(view), room=11) == []
+
+
+@pytest.mark.parametrize("game", BOARDS)
+def test_every_interactive_line_has_a_click_area_around_its_whole_stroke(game: str) -> None:
+    root = parse(render_svg(blank_view(game), interactive=True))
+
+    for line in of_class(root, "line"):
+        (hit,) = of_class(line, "hit")
+        (stroke,) = of_class(line, "stroke")
+        band = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", hit.get("d", ""))]
+        xs, ys = band[0::2], band[1::2]
+        assert max(xs) - min(xs) >= 19 and max(ys) - min(ys) >= 19, line.get("data-line")
+        assert hit.get("fill") == "transparent"
+        for x, y in path_points(stroke.get("d", ""), samples=20):
+            assert min(xs) <= x <= max(xs) and min(ys) <= y <= max(ys)
