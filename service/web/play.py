@@ -121,7 +121,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "names": names,
         "status": status(loaded, names, seat),
         "finished": finished,
-        "board": render_svg(view, standalone=False, caption=f"version {loaded.version}"),
+        "board": render_svg(view, standalone=False, interactive=True, caption=f"version {loaded.version}"),
         "commands": [offered(command, names) for command in legal(loaded, seat)],
         "controls": undo_controls(loaded, seat),
         "takeback": takeback_view(loaded),
