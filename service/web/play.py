@@ -22,6 +22,12 @@ from service.games import Loaded, takeback_answers, takeback_view
 from service.web.words import offered
 
 NO_STORE = {"Cache-Control": "no-store"}
+#: How a game ended (GameEnded's `reason`), as the end screen says it.
+REASONS = {
+    "points": "on points",
+    "premature": "as a player was left without a bridge on the board",
+    "eleventh_island": "by taking the eleventh island",
+}
 
 
 def page(game_id: str) -> Any:
@@ -115,10 +121,11 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "names": names,
         "status": status(loaded, names, seat),
         "finished": finished,
-        "board": render_svg(view, standalone=False, caption=f"version {loaded.version}"),
+        "board": render_svg(view, standalone=False, interactive=True, caption=f"version {loaded.version}"),
         "commands": [offered(command, names) for command in legal(loaded, seat)],
         "controls": undo_controls(loaded, seat),
         "takeback": takeback_view(loaded),
         "log": game_files.replay(loaded, seat, [])["steps"],
         "result": view.get("result") if finished else None,
+        "reasons": REASONS,
     }
