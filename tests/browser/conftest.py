@@ -194,7 +194,9 @@ def finished_game(live_service: LiveService) -> Iterator[FinishedGame]:
     driver = _chromium()
     try:
         started = time.monotonic()
-        game_id = pages.create_game(driver, live_service.url, [pages.HUMAN, pages.RANDOM_COMPUTER])
+        game_id = pages.create_game(
+            driver, live_service.url, [pages.human("Ann"), pages.random_computer()]
+        ).game_id
         url = driver.current_url
         pages.wait_until(driver, lambda d: pages.find(d, "#board svg"), what="the board")
         driver.save_screenshot(str(ARTIFACTS / "board-start.png"))

@@ -46,45 +46,67 @@ def shown(driver: WebDriver, css: str) -> bool:
 
 @dataclass(frozen=True)
 class Seat:
-    """How the lobby's seat select is set: its option value."""
+    """A seat of the new-game form: its kind (the select's value) and the name typed in."""
 
-    value: str
-
-
-HUMAN = Seat("human")
-RANDOM_COMPUTER = Seat("random")
+    kind: str
+    name: str
 
 
-def create_game(driver: WebDriver, base: str, seats: list[Seat], game: str = "kahuna") -> str:
-    """Fill the lobby's #new-game form and submit it; return the game id of the page it leads to."""
-    driver.get(f"{base}/")
-    form = wait_until(driver, lambda d: find(d, "#new-game"), what="the lobby's #new-game form")
+def human(name: str) -> Seat:
+    return Seat("human", name)
+
+
+def random_computer(name: str = "Robo") -> Seat:
+    return Seat("random", name)
+
+
+@dataclass(frozen=True)
+class Created:
+    """A game the form created: its id and each person's invite link (seat -> /play/<id>#token=...)."""
+
+    game_id: str
+    invites: dict[int, str]
+
+
+def create_game(driver: WebDriver, base: str, seats: list[Seat], game: str = "kahuna") -> Created:
+    """Fill the #new-game form (seat 0 to start), submit it, read the invite links, and
+    follow one's own link to the board page."""
+    driver.get(f"{base}/games/new")
+    form = wait_until(driver, lambda d: find(d, "#new-game"), what="the #new-game form")
     Select(form.find_element(By.CSS_SELECTOR, "select[name=game]")).select_by_value(game)
     for n, seat in enumerate(seats):
-        Select(form.find_element(By.CSS_SELECTOR, f"select[name=seat-{n}]")).select_by_value(seat.value)
-    form.submit()
-    wait_until(driver, lambda d: "/play/" in d.current_url, what="the board page after creating")
-    return game_id_of(driver.current_url)
+        Select(form.find_element(By.CSS_SELECTOR, f"select[name=seat-{n}]")).select_by_value(seat.kind)
+        name = form.find_element(By.CSS_SELECTOR, f"input[name=name-{n}]")
+        name.clear()
+        name.send_keys(seat.name)
+    Select(form.find_element(By.CSS_SELECTOR, "select[name=first_seat]")).select_by_value("0")
+    form.find_element(By.CSS_SELECTOR, "#create").click()
+    mine = wait_until(driver, lambda d: find(d, "#play-link"), what="the created game's #play-link")
+    invites = {
+        int(item.get_attribute("data-seat") or -1): field.get_attribute("value") or ""
+        for item in driver.find_elements(By.CSS_SELECTOR, "#invites li[data-seat]")
+        for field in item.find_elements(By.CSS_SELECTOR, "input.invite")
+    }
+    mine.click()
+    wait_until(driver, lambda d: find(d, "#board svg"), what="the board page")
+    return Created(game_id_of(driver.current_url), invites)
 
 
 def game_id_of(url: str) -> str:
     return url.split("/play/", 1)[1].split("#", 1)[0].split("?", 1)[0]
 
 
-def invite_link(driver: WebDriver, seat: int) -> str:
-    """The invite link of `seat` that the creator's page shows (/play/<id>#token=...)."""
-    link = wait_until(driver, lambda d: find(d, f'a[data-invite="{seat}"]'), what=f"seat {seat}'s invite")
-    href = link.get_attribute("href")
-    assert href and "#token=" in href, href
-    return href
-
-
 def status(driver: WebDriver) -> dict[str, str]:
-    """The board page's #status data: version, phase, active seat and this page's seat."""
-    element = find(driver, "#status")
-    if element is None:
+    """What the board page shows now: its version, this page's seat and the active seat."""
+    panel = find(driver, "#panel .panel")
+    if panel is None:
         return {}
-    return {k: element.get_attribute(f"data-{k}") or "" for k in ("version", "phase", "active", "seat")}
+    active = find(driver, "#scores tr.active")
+    return {
+        "version": panel.get_attribute("data-version") or "",
+        "seat": panel.get_attribute("data-seat") or "",
+        "active": (active.get_attribute("data-seat") or "") if active else "",
+    }
 
 
 def version(driver: WebDriver) -> int:

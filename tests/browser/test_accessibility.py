@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from tests.browser import axe, landed, pages
@@ -21,13 +22,14 @@ def test_axe_finds_a_serious_violation_on_a_page_made_to_have_one(
 
 
 @landed.lobby
-def test_the_lobby_has_no_serious_axe_violation(
-    live_service: LiveService, open_browser: Callable[[], WebDriver]
+@pytest.mark.parametrize(("path", "mark"), [("/", "#start"), ("/games/new", "#new-game")])
+def test_the_lobby_and_its_new_game_form_have_no_serious_axe_violation(
+    live_service: LiveService, open_browser: Callable[[], WebDriver], path: str, mark: str
 ) -> None:
     driver = open_browser()
-    driver.get(f"{live_service.url}/")
-    pages.wait_until(driver, lambda d: pages.find(d, "#new-game"), what="the lobby")
-    driver.save_screenshot(str(ARTIFACTS / "lobby.png"))
+    driver.get(f"{live_service.url}{path}")
+    pages.wait_until(driver, lambda d: pages.find(d, mark), what=f"{mark} on {path}")
+    driver.save_screenshot(str(ARTIFACTS / f"lobby{path.replace('/', '-').rstrip('-')}.png"))
     assert axe.barred(axe.violations(driver)) == []
 
 
@@ -36,13 +38,16 @@ def test_the_board_in_play_has_no_serious_axe_violation(
     live_service: LiveService, open_browser: Callable[[], WebDriver]
 ) -> None:
     driver = open_browser()
-    pages.create_game(driver, live_service.url, [pages.HUMAN, pages.RANDOM_COMPUTER])
+    pages.create_game(driver, live_service.url, [pages.human("Ann"), pages.random_computer()])
     # The board with its hand, row and the commands on offer: the most controls it ever shows.
     pages.wait_until(driver, lambda d: pages.offered(d), what="seat 0's commands")
     assert axe.barred(axe.violations(driver)) == []
 
 
 @landed.board
+@pytest.mark.xfail(
+    strict=True, reason="#log scrolls without keyboard access: scrollable-region-focusable (reported to web)"
+)
 def test_the_board_at_the_end_screen_has_no_serious_axe_violation(
     finished_game: FinishedGame, open_browser: Callable[[], WebDriver]
 ) -> None:
