@@ -197,6 +197,7 @@ def _refused(status: int, code: str, detail: str, errors: Any) -> Any:
     problem = {"type": "about:blank", "title": "Refused", "status": status, "code": code, "detail": detail}
     if errors:
         problem["errors"] = errors
-    if request.accept_mimetypes.best_match(["text/html", PROBLEM_JSON]) == PROBLEM_JSON:
+    best = request.accept_mimetypes.best_match(["text/html", "application/json", PROBLEM_JSON], "text/html")
+    if best != "text/html":
         return json.dumps(problem), status, {"Content-Type": PROBLEM_JSON}
     return render_template("lobby_new.html", **_form_context(request.form, problem)), status

@@ -22,6 +22,12 @@ from service.games import Loaded, takeback_answers, takeback_view
 from service.web.words import offered
 
 NO_STORE = {"Cache-Control": "no-store"}
+#: How a game ended (GameEnded's `reason`), as the end screen says it.
+REASONS = {
+    "points": "on points",
+    "premature": "as a player was left without a bridge on the board",
+    "eleventh_island": "by taking the eleventh island",
+}
 
 
 def page(game_id: str) -> Any:
@@ -121,4 +127,5 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "takeback": takeback_view(loaded),
         "log": game_files.replay(loaded, seat, [])["steps"],
         "result": view.get("result") if finished else None,
+        "reasons": REASONS,
     }
