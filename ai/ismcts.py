@@ -189,7 +189,9 @@ def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int) -> list[tuple
 def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[float]:
     """Play cheap moves to the end of the next seat's turn; the win chances there."""
     hooks = _hooks(game)
+    prior, noise = hooks.prior, rng.random
     turns = 0
+    before = hooks.turn(state)
     for _ in range(ROLLOUT_COMMANDS):
         if game.is_terminal(state):
             break
@@ -199,11 +201,12 @@ def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[floa
         legal = game.legal_commands(state, seat)
         if not legal:
             break
-        command = max(legal, key=lambda m: hooks.prior(state, m) + ROLLOUT_NOISE * rng.random())
-        before = hooks.turn(state)
+        command = max(legal, key=lambda m: prior(state, m) + ROLLOUT_NOISE * noise())
         state = step(game, state, command, rng)
-        if hooks.turn(state) != before:
+        after = hooks.turn(state)
+        if after != before:
             turns += 1
             if turns >= ROLLOUT_TURNS:
                 break
+        before = after
     return hooks.evaluate(state, None)

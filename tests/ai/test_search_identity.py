@@ -25,6 +25,12 @@ def test_ident_is_hashable_and_equal_exactly_when_the_posted_bodies_are() -> Non
         Command("DrawCard", 0, {"source": "stack"}),
         Command("DrawCard", 1, {"source": "stack"}),
         Command("SwapBridge", 0, {"line": [["A", "B"]], "to": {"x": [1]}}),
+        Command("SwapBridge", 0, {"line": [("A", "B")], "to": {"x": (1,)}}),
+        Command("SwapBridge", 0, {"line": [["A", "B"]], "to": {"x": ["1"]}}),
+        Command("GiveCards", 0, {"gifts": {"1": "KAHU", "2": "GOLA"}}),
+        Command("GiveCards", 0, {"gifts": {"2": "GOLA", "1": "KAHU"}}),
+        Command("GiveCards", 0, {"gifts": [["1", "KAHU"], ["2", "GOLA"]]}),
+        Command("TakeCard", 0, {"card": None}),
         Command("EndTurn", 0, {}),
     ]
     for a in commands:
