@@ -45,7 +45,7 @@ class Budget:
             raise ValueError("a budget needs seconds or iterations")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Node:
     parent: Node | None
     command: Command | None
@@ -170,7 +170,8 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
 
 
 def _ucb(child: Node) -> float:
-    return child.mean + EXPLORATION * math.sqrt(math.log(max(child.avail, 1.0)) / child.visits)
+    visits = child.visits  # never 0: root children start with virtual visits, others with their own
+    return child.total / visits + EXPLORATION * math.sqrt(math.log(max(child.avail, 1.0)) / visits)
 
 
 def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int) -> list[tuple[Hashable, Command]]:
