@@ -54,11 +54,20 @@ class Node:
     visits: float = 0.0
     total: float = 0.0
     avail: float = 0.0
-    legal: dict[Any, list[tuple[Hashable, Command]]] = field(default_factory=dict)
+    legal: dict[Any, Moves] = field(default_factory=dict)  # by the game's moves_key
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(eq=False, slots=True)
+class Moves:
+    """The commands searched at a node in the worlds of one fingerprint, each with its ident;
+    and their children once every one of them has one (from then on UCB1 picks among them)."""
+
+    moves: list[tuple[Hashable, Command]]
+    children: list[Node] | None = None
 
 
 @dataclass(frozen=True)
@@ -140,16 +149,20 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
         seat = mover(game, state)
         if seat is None:
             break
-        moves = _moves(hooks, node, state, seat)
-        if not moves:
+        found = _moves(hooks, node, state, seat)
+        if not found.moves:
             break
-        untried = [(i, m) for i, m in moves if i not in node.children]
-        if untried:
+        children = found.children
+        untried: list[tuple[Hashable, Command]] = []
+        if children is None:
+            untried = [(i, m) for i, m in found.moves if i not in node.children]
+            if not untried:
+                children = found.children = [node.children[i] for i, _ in found.moves]
+        if children is None:
             chosen, command = max(untried, key=lambda im: hooks.prior(state, im[1]) + rng.random())
             child = Node(node, command, seat)
             node.children[chosen] = child
         else:
-            children = [node.children[i] for i, _ in moves]
             for c in children:
                 c.avail += 1
             child = max(children, key=_ucb)
@@ -174,17 +187,21 @@ def _ucb(child: Node) -> float:
     return child.total / visits + EXPLORATION * math.sqrt(math.log(max(child.avail, 1.0)) / visits)
 
 
-def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int) -> list[tuple[Hashable, Command]]:
-    """The commands the search tries here (those the game finds worth searching), each with
-    its ident, computed once per cached list since walks come back to the same nodes."""
-    if node.parent is None:
-        return [(i, c.command) for i, c in node.children.items() if c.command is not None]
-    fingerprint = hooks.moves_key(state, seat)
+def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int) -> Moves:
+    """The commands the search tries here (those the game finds worth searching), listed once
+    per fingerprint since walks come back to the same nodes; the root's are its children."""
+    fingerprint = _ROOT if node.parent is None else hooks.moves_key(state, seat)
     cached = node.legal.get(fingerprint)
     if cached is None:
-        cached = [(ident(m), m) for m in hooks.moves(state, seat)]
+        if node.parent is None:
+            cached = Moves([(i, c.command) for i, c in node.children.items() if c.command is not None])
+        else:
+            cached = Moves([(ident(m), m) for m in hooks.moves(state, seat)])
         node.legal[fingerprint] = cached
     return cached
+
+
+_ROOT = object()  # the root's one list: its commands are those it was given
 
 
 def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[float]:
