@@ -128,6 +128,9 @@ def test_a_world_drawn_through_the_knowledges_cache_is_the_world_of_a_fresh_samp
             for n in range(3):  # the first draw fills the cache, the later ones read it
                 cached = determinize(knowledge, random.Random(n))
                 assert cached == world(knowledge.seen, sample(knowledge, random.Random(n)))
+                # Filled into a kept frame, never built: what a State derives when it is
+                # built must still match its hidden cards.
+                assert vars(cached) == vars(replace(cached))
                 drawn += 1
             assert knowledge.cache, "the draws kept what they share"
             assert replace(knowledge).cache == {}, "a copy starts without the cache"
