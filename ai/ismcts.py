@@ -13,10 +13,12 @@ The answer is the most visited command.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +47,7 @@ class Budget:
             raise ValueError("a budget needs seconds or iterations")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Node:
     parent: Node | None
     command: Command | None
@@ -54,11 +56,20 @@ class Node:
     visits: float = 0.0
     total: float = 0.0
     avail: float = 0.0
-    legal: dict[Any, list[tuple[Hashable, Command]]] = field(default_factory=dict)
+    legal: dict[Any, Moves] = field(default_factory=dict)  # by the game's moves_key
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(eq=False, slots=True)
+class Moves:
+    """The commands searched at a node in the worlds of one fingerprint, each with its ident;
+    and their children once every one of them has one (from then on UCB1 picks among them)."""
+
+    moves: list[tuple[Hashable, Command]]
+    children: list[Node] | None = None
 
 
 @dataclass(frozen=True)
@@ -88,15 +99,16 @@ def search(
     root = Node(None, None, None)
     for command in legal:
         root.children[ident(command)] = Node(root, command, me)
-    _priors(game, root, knowledge, rng)
     iterations = 0
-    while len(root.children) > 1:
-        if budget.iterations is not None and iterations >= budget.iterations:
-            break
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        _iterate(game, root, hooks.world(knowledge, rng), rng)
-        iterations += 1
+    with _without_cycle_collection():
+        _priors(game, root, knowledge, rng)
+        while len(root.children) > 1:
+            if budget.iterations is not None and iterations >= budget.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            _iterate(game, root, hooks.world(knowledge, rng), rng)
+            iterations += 1
     best = max(root.children.values(), key=lambda child: (child.visits, child.mean))
     assert best.command is not None
     return Searched(
@@ -106,6 +118,24 @@ def search(
         iterations=iterations,
         seconds=time.perf_counter() - started,
     )
+
+
+@contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while the search runs, then as it was.
+
+    Its full collections walk every live object, the growing tree among them, again and
+    again: a fifth of a search's CPU time. The tree (its nodes point to their parents) is
+    the only cyclic garbage a search leaves, collected once the collector runs again.
+    Searches run in the worker's jobs and the arena's processes, one at a time.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _hooks(game: GameModule[Any]) -> AIHooks[Any]:
@@ -140,16 +170,20 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
         seat = mover(game, state)
         if seat is None:
             break
-        moves = _moves(hooks, node, state, seat)
-        if not moves:
+        found = _moves(hooks, node, state, seat)
+        if not found.moves:
             break
-        untried = [(i, m) for i, m in moves if i not in node.children]
-        if untried:
+        children = found.children
+        untried: list[tuple[Hashable, Command]] = []
+        if children is None:
+            untried = [(i, m) for i, m in found.moves if i not in node.children]
+            if not untried:
+                children = found.children = [node.children[i] for i, _ in found.moves]
+        if children is None:
             chosen, command = max(untried, key=lambda im: hooks.prior(state, im[1]) + rng.random())
             child = Node(node, command, seat)
             node.children[chosen] = child
         else:
-            children = [node.children[i] for i, _ in moves]
             for c in children:
                 c.avail += 1
             child = max(children, key=_ucb)
@@ -170,26 +204,33 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
 
 
 def _ucb(child: Node) -> float:
-    return child.mean + EXPLORATION * math.sqrt(math.log(max(child.avail, 1.0)) / child.visits)
+    visits = child.visits  # never 0: root children start with virtual visits, others with their own
+    return child.total / visits + EXPLORATION * math.sqrt(math.log(max(child.avail, 1.0)) / visits)
 
 
-def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int) -> list[tuple[Hashable, Command]]:
-    """The commands the search tries here (those the game finds worth searching), each with
-    its ident, computed once per cached list since walks come back to the same nodes."""
-    if node.parent is None:
-        return [(i, c.command) for i, c in node.children.items() if c.command is not None]
-    fingerprint = hooks.moves_key(state, seat)
+def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int) -> Moves:
+    """The commands the search tries here (those the game finds worth searching), listed once
+    per fingerprint since walks come back to the same nodes; the root's are its children."""
+    fingerprint = _ROOT if node.parent is None else hooks.moves_key(state, seat)
     cached = node.legal.get(fingerprint)
     if cached is None:
-        cached = [(ident(m), m) for m in hooks.moves(state, seat)]
+        if node.parent is None:
+            cached = Moves([(i, c.command) for i, c in node.children.items() if c.command is not None])
+        else:
+            cached = Moves([(ident(m), m) for m in hooks.moves(state, seat)])
         node.legal[fingerprint] = cached
     return cached
+
+
+_ROOT = object()  # the root's one list: its commands are those it was given
 
 
 def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[float]:
     """Play cheap moves to the end of the next seat's turn; the win chances there."""
     hooks = _hooks(game)
+    prior, noise = hooks.prior, rng.random
     turns = 0
+    before = hooks.turn(state)
     for _ in range(ROLLOUT_COMMANDS):
         if game.is_terminal(state):
             break
@@ -199,11 +240,12 @@ def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[floa
         legal = game.legal_commands(state, seat)
         if not legal:
             break
-        command = max(legal, key=lambda m: hooks.prior(state, m) + ROLLOUT_NOISE * rng.random())
-        before = hooks.turn(state)
+        command = max(legal, key=lambda m: prior(state, m) + ROLLOUT_NOISE * noise())
         state = step(game, state, command, rng)
-        if hooks.turn(state) != before:
+        after = hooks.turn(state)
+        if after != before:
             turns += 1
             if turns >= ROLLOUT_TURNS:
                 break
+        before = after
     return hooks.evaluate(state, None)

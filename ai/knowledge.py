@@ -41,6 +41,9 @@ class SeatKnowledge:
     maybe: tuple[tuple[tuple[str, float], ...], ...] = ()  # per seat: (card, chance still held)
     own_hidden: tuple[str, ...] = ()
     takeback: Mapping[str, Any] | None = field(default=None)
+    # What a game's world sampler derives from this knowledge alone, kept for every later
+    # world a search draws from it; never part of the knowledge's value (nor of a copy's).
+    cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def game(self) -> str:

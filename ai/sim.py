@@ -58,15 +58,24 @@ def ident(command: Command) -> Hashable:
     The searches key their trees by it many times per iteration, where `key`'s JSON costs
     too much; `key` stays the form answers and analyses are given in.
     """
-    return (command.type, _frozen(command.args))
+    return (command.type, _frozen_mapping(command.args))
 
 
 def _frozen(value: Any) -> Hashable:
-    if isinstance(value, str | int | float | bool | None):
+    kind = type(value)
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is list and all(type(v) is str for v in value):
+        return tuple(value)  # the common case (cards, a line) without a call per item
+    if isinstance(value, str | int | float | bool):
         return value
     if isinstance(value, Mapping):
-        return (_MAPPING, tuple(sorted((k, _frozen(v)) for k, v in value.items())))
+        return _frozen_mapping(value)
     return tuple(_frozen(v) for v in value)
+
+
+def _frozen_mapping(value: Mapping[str, Any]) -> Hashable:
+    return (_MAPPING, tuple(sorted([(k, _frozen(v)) for k, v in value.items()])))
 
 
 _MAPPING = object()  # marks a mapping's items apart from a list of pairs

@@ -4,7 +4,8 @@ Positions come from games played in memory by greedy players (ai.table.Table, se
 every POSITION_STRIDE-th command with at least two legal commands, up to a count per game.
 On each, a search runs from the seat's knowledge (its view and redacted events) as the
 ai_move job runs it: "iterations/s" is the sum of iterations over the sum of seconds of
-the searches; "ms/move" is the mean wall time of `choose` (knowledge building excluded)
+the searches, "iterations/CPU s" the same over this process's CPU time (what other work on
+the machine does not change); "ms/move" is the mean wall time of `choose` (knowledge building excluded)
 for random, greedy and ismcts at each level (ismcts stops at its level's time budget).
 """
 
@@ -54,14 +55,17 @@ def positions(game: str, seats: int, options: dict[str, Any], count: int, seed: 
     return found
 
 
-def iterations_per_second(found: Sequence[Position], seconds: float, seed: int) -> tuple[float, int]:
-    """Iterations per second over searches of `seconds` each on `found`; and the iterations run."""
-    iterations, spent = 0, 0.0
+def iterations_per_second(found: Sequence[Position], seconds: float, seed: int) -> tuple[float, int, float]:
+    """Iterations per second over searches of `seconds` each on `found`; the iterations run; and
+    iterations per CPU second of this process (the fairer figure when other work shares the cores)."""
+    iterations, spent, cpu = 0, 0.0, 0.0
     for n, (knowledge, legal) in enumerate(found):
+        started = time.process_time()
         result = search(knowledge, legal, random.Random(seed + n), Budget(seconds=seconds))
+        cpu += time.process_time() - started
         iterations += result.iterations
         spent += result.seconds
-    return iterations / spent, iterations
+    return iterations / spent, iterations, iterations / max(cpu, 1e-9)
 
 
 def seconds_per_move(kind: str, level: int, found: Sequence[Position], scale: float, seed: int) -> float:
@@ -89,12 +93,13 @@ def run(quick: bool = False, seed: int = 1, seconds: float | None = None) -> lis
         found = positions(game, seats, options, count, seed)
         if game == "kahuna":
             kahuna = found
-        rate, iterations = iterations_per_second(found, per_search, seed)
+        rate, iterations, per_cpu = iterations_per_second(found, per_search, seed)
         say(
             f"   {game} {seats}p: {iterations} ISMCTS iterations in {len(found)} searches "
-            f"-> {rate:,.0f} iterations/s"
+            f"-> {rate:,.0f} iterations/s ({per_cpu:,.0f} per CPU second)"
         )
         figures.append(Figure("ai", f"{game} {seats}p: ISMCTS iterations", rate, "iterations/s"))
+        figures.append(Figure("ai", f"{game} {seats}p: ISMCTS iterations", per_cpu, "iterations/CPU s"))
     moves = kahuna[: 2 if quick else 4]
     budget_note = f" (budgets scaled by {scale:g}, --quick)" if quick else ""
     for kind in ("random", "greedy"):

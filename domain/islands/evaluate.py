@@ -18,8 +18,10 @@ into 1 for the winner, 0 for the others (a draw shares 1 among the tied leaders)
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from domain.core import Command
+from domain.islands.ruleset import Ruleset
 from domain.islands.state import ENDED, State
 
 ISLAND = 10.0
@@ -31,42 +33,84 @@ CARD = 1.0
 SCALE = 15.0
 
 
-def score(state: State, seat: int, viewer: int | None = None) -> float:
-    """The evaluation of `state` for `seat`; with a `viewer`, others' cards count unseen."""
-    value = ISLAND * len(state.islands_of(seat)) + SCORE * state.scores[seat]
-    hand = state.hands[seat]
-    value += CARD * min(len(hand), state.hand_limit(seat))
-    own = viewer is None or seat == viewer
-    board = state.rules.board
-    for index, island in enumerate(board.names):
-        if state.control[index] is not None:
+@dataclass(frozen=True)
+class _Island:
+    """What the evaluation reads of one island, looked up once per ruleset."""
+
+    index: int
+    name: str
+    places: int  # without ships
+    lines: tuple[int, ...]
+    ends: tuple[tuple[int, tuple[str, str]], ...]  # each line with its two ends
+    seas: tuple[int, ...]
+
+
+def _islands(rules: Ruleset) -> tuple[tuple[_Island, ...], dict[str, _Island]]:
+    """The board's islands in board order, and by name: built once, read in every evaluation."""
+    found = rules.derived.get("evaluate")
+    if found is None:
+        board = rules.board
+        ordered = tuple(
+            _Island(
+                index,
+                name,
+                board.places(name),
+                board.lines_of(name),
+                tuple((n, board.lines[n]) for n in board.lines_of(name)),
+                board.seas_of(name),
+            )
+            for index, name in enumerate(board.names)
+        )
+        found = rules.derived["evaluate"] = (ordered, {i.name: i for i in ordered})
+    return found
+
+
+def _ships(ships: tuple[int | None, ...], island: _Island, seat: int | None = None) -> int:
+    """S-2/S-3: ships next to `island` (of `seat` only, when given)."""
+    return sum(1 for sea in island.seas if ships[sea] is not None and (seat is None or ships[sea] == seat))
+
+
+def scores(state: State, viewer: int | None = None) -> list[float]:
+    """Every seat's evaluation (`score`), one pass over the islands for all seats."""
+    seats = range(state.seats)
+    control, owners, ships, hands = state.control, state.owners, state.ships, state.hands
+    value = [
+        ISLAND * control.count(seat)
+        + SCORE * state.scores[seat]
+        + CARD * min(len(hands[seat]), state.hand_limit(seat))
+        for seat in seats
+    ]
+    for island in _islands(state.rules)[0]:
+        if control[island.index] is not None:
             continue
-        places = state.places(island)
-        need = places // 2 + 1
-        mine = state.presence(island, seat)
-        free = [n for n in board.lines_of(island) if state.owners[n] is None]
-        if mine + len(free) < need:
-            continue
-        value += BRIDGE * mine
-        if need - mine == 1 and free:
-            value += THREAT
-            if own:
-                if _can_place(state, hand, island, free):
-                    value += READY
-            elif hand:
-                value += READY / 2
+        held = [owners[n] for n in island.lines]
+        free = [(n, ends) for n, ends in island.ends if owners[n] is None]
+        need = _places(state, island) // 2 + 1
+        for seat in seats:
+            mine = held.count(seat) + (_ships(ships, island, seat) if ships else 0)
+            if mine + len(free) < need:
+                continue
+            value[seat] += BRIDGE * mine
+            if need - mine == 1 and free:
+                value[seat] += THREAT
+                hand = hands[seat]
+                if viewer is None or seat == viewer:
+                    if island.name in hand or any(end in hand for _, ends in free for end in ends):
+                        value[seat] += READY
+                elif hand:
+                    value[seat] += READY / 2
     return value
 
 
-def _can_place(state: State, hand: tuple[str, ...], island: str, free: list[int]) -> bool:
-    lines = state.rules.board.lines
-    return island in hand or any(end in hand for n in free for end in lines[n])
+def score(state: State, seat: int, viewer: int | None = None) -> float:
+    """The evaluation of `state` for `seat`; with a `viewer`, others' cards count unseen."""
+    return scores(state, viewer)[seat]
 
 
 def values(state: State, viewer: int | None = None) -> list[float]:
     """Each seat's score less the best score among the other seats."""
-    scores = [score(state, seat, viewer) for seat in range(state.seats)]
-    return [s - max(o for n, o in enumerate(scores) if n != seat) for seat, s in enumerate(scores)]
+    found = scores(state, viewer)
+    return [s - max(o for n, o in enumerate(found) if n != seat) for seat, s in enumerate(found)]
 
 
 def win_chances(state: State, viewer: int | None = None) -> list[float]:
@@ -95,7 +139,8 @@ def quick(state: State, command: Command) -> float:
     args = command.args
     kind = command.type
     if kind == "PlaceBridge" or (kind == "UseKanaloa" and "line" in args):
-        return 1.0 + sum(_gain(state, seat, end) for end in args["line"])
+        islands = _islands(state.rules)[1]
+        return 1.0 + sum([_gain(state, seat, islands[end]) for end in args["line"]])
     if kind in ("RemoveBridge", "SwapBridge"):
         return 2.0 + sum(_break(state, seat, args["line"], end) for end in args["line"])
     if kind == "DrawCard":
@@ -107,24 +152,41 @@ def quick(state: State, command: Command) -> float:
     return 1.0
 
 
-def _gain(state: State, seat: int, island: str) -> float:
-    if state.controller(island) is not None:
+def _gain(state: State, seat: int, island: _Island) -> float:
+    if state.control[island.index] is not None:
         return 0.0
-    need = state.places(island) // 2 + 1
-    mine = state.presence(island, seat) + 1
+    owners = state.owners
+    if state.ships:
+        need = _places(state, island) // 2 + 1
+        mine = _presence(state, island, seat) + 1
+    else:  # no ships (all but Seafarers): the same counts, read without the ship lookups
+        need = island.places // 2 + 1
+        mine = [owners[n] for n in island.lines].count(seat) + 1
     if mine >= need:
         return 8.0
     return 2.0 if mine == need - 1 else 0.5
 
 
-def _break(state: State, seat: int, line: list[str], island: str) -> float:
-    board = state.rules.board
-    index = board.line_index(line[0], line[1])
+def _break(state: State, seat: int, line: list[str], name: str) -> float:
+    index = state.rules.board.line_index(line[0], line[1])
     owner = state.owners[index] if index is not None else None
     if owner is None:
         return 0.0
-    need = state.places(island) // 2 + 1
-    held = state.presence(island, owner)
-    if state.controller(island) == owner and held == need:
+    island = _islands(state.rules)[1][name]
+    need = _places(state, island) // 2 + 1
+    held = _presence(state, island, owner)
+    if state.control[island.index] == owner and held == need:
         return 8.0
     return 3.0 if held == need - 1 else 0.0
+
+
+def _places(state: State, island: _Island) -> int:
+    """S-3: the island's lines plus one place per adjacent ship."""
+    return island.places + (_ships(state.ships, island) if state.ships else 0)
+
+
+def _presence(state: State, island: _Island, seat: int) -> int:
+    """Bridges plus ships (S-2) of `seat` counted on `island`."""
+    owners = state.owners
+    bridges = [owners[n] for n in island.lines].count(seat)
+    return bridges + (_ships(state.ships, island, seat) if state.ships else 0)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any, Protocol
 
 from domain.islands.state import State
-from domain.islands.worlds import Hidden, unseen_pool, world
+from domain.islands.worlds import Hidden, fill, frame, unseen_pool
 
 SeatKnowledge = Any
 """ai.knowledge.SeatKnowledge: the seat, what it sees, and the cards it can place."""
@@ -41,11 +41,14 @@ def unseen(knowledge: SeatKnowledge) -> Counter[str]:
     return +pool
 
 
-def sample(knowledge: SeatKnowledge, rng: Random) -> Hidden:
-    """One assignment of the unseen cards that fits everything `knowledge` holds."""
+def sample(knowledge: SeatKnowledge, rng: Random, pool: Counter[str] | None = None) -> Hidden:
+    """One assignment of the unseen cards that fits everything `knowledge` holds.
+
+    `pool`: `unseen(knowledge)` when the caller has it already (it is used up here).
+    """
     seen = knowledge.seen
     me = knowledge.seat
-    pool = unseen(knowledge)
+    pool = unseen(knowledge) if pool is None else pool
     hands: list[list[str]] = []
     for seat, entry in enumerate(seen["seats"]):
         if seat == me:
@@ -87,5 +90,17 @@ def _chosen(seen: Mapping[str, Any], seat: int, me: int, hand: list[str], rng: R
 
 
 def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
-    """A whole State the seat cannot tell apart from the real one, drawn from `rng`."""
-    return world(knowledge.seen, sample(knowledge, rng))
+    """A whole State the seat cannot tell apart from the real one, drawn from `rng`.
+
+    The same as `world(knowledge.seen, sample(knowledge, rng))`; what does not depend on the
+    draw (the world's frame, the unseen cards) is kept in the knowledge's cache when it has one.
+    """
+    cache: dict[str, Any] = getattr(knowledge, "cache", {})
+    kept = cache.get(_CACHED)
+    if kept is None:
+        kept = cache[_CACHED] = (frame(knowledge.seen), unseen(knowledge))
+    base, pool = kept
+    return fill(base, knowledge.seen, sample(knowledge, rng, pool.copy()))
+
+
+_CACHED = "islands.determinize"

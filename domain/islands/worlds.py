@@ -71,9 +71,18 @@ def world(seen: Mapping[str, Any], hidden: Hidden, check: bool = False) -> State
 
     With `check`, ValueError when `hidden` contradicts `seen` (counts, cards, the viewer's hand).
     """
-    rules = rules_of(seen)
     if check:
-        consistent(seen, hidden, rules)
+        consistent(seen, hidden)
+    return fill(frame(seen), seen, hidden)
+
+
+def frame(seen: Mapping[str, Any]) -> State:
+    """The part of every world of `seen` that no assignment of hidden cards changes.
+
+    A search draws thousands of worlds from one view: it builds this once and `fill`s it.
+    The hidden cards and the pending choices (whose options may come from them) are empty.
+    """
+    rules = rules_of(seen)
     board = rules.board
     seats = seen["seats"]
     n = len(seats)
@@ -102,7 +111,7 @@ def world(seen: Mapping[str, Any], hidden: Hidden, check: bool = False) -> State
     if rules.gods:
         gods = tuple(seen.get("gods", {}).get(name) for name in board.names)
         stones = tuple(tuple(s.get("god_stones", ())) for s in seats)
-    state = State(
+    return State(
         rules=rules,
         names=tuple(s["name"] for s in seats),
         mode=seen["mode"],
@@ -112,11 +121,11 @@ def world(seen: Mapping[str, Any], hidden: Hidden, check: bool = False) -> State
         owners=tuple(owners),
         control=control,
         stock=tuple(s["bridges_in_stock"] for s in seats),
-        hands=tuple(tuple(h) for h in hidden.hands),
+        hands=(),
         face_up=tuple(seen["face_up"]),
-        stack=tuple(hidden.stack),
+        stack=(),
         played=tuple(seen["discard"]),
-        hidden=tuple(hidden.hidden),
+        hidden=(),
         scores=tuple(s["score"] for s in seats),
         scorings=tuple(tuple(p) for p in seen["scorings"]),
         result=seen["result"],
@@ -127,10 +136,22 @@ def world(seen: Mapping[str, Any], hidden: Hidden, check: bool = False) -> State
         skipped_last=bool(seen.get("skipped_last")),
         final_order=tuple(seen.get("final_order", ())),
         finished=tuple(seen.get("finished", ())),
-        chosen=tuple(hidden.chosen) if "chosen" in seen else (),
         gods=gods,
         stones=stones,
     )
+
+
+def fill(base: State, seen: Mapping[str, Any], hidden: Hidden) -> State:
+    """The world of `seen` whose hidden cards are `hidden`, from its `frame` `base`."""
+    state = update(
+        base,
+        hands=tuple(tuple(h) for h in hidden.hands),
+        stack=tuple(hidden.stack),
+        hidden=tuple(hidden.hidden),
+        chosen=tuple(hidden.chosen) if "chosen" in seen else (),
+    )
+    if not seen.get("pending"):
+        return state
     return update(state, pending=_pending(seen, state))
 
 

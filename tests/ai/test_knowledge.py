@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from ai.knowledge import build
 from ai.table import Table
-from domain.islands.sampling import sample
+from domain.islands.sampling import determinize, sample
 from domain.islands.worlds import consistent, truth, world
 
 SETUPS = [
@@ -113,3 +114,27 @@ def test_an_undone_draw_teaches_nothing() -> None:
         _event(3, "Undone", {"to_version": 1, "requested_by": 1, "approved_by": [0]}),
     ]
     assert build(0, view, events).known[1] == ()
+
+
+@pytest.mark.parametrize("spec", SETUPS, ids=lambda s: f"{s['game']}-{s['seats']}-{s.get('options')}")
+def test_a_world_drawn_through_the_knowledges_cache_is_the_world_of_a_fresh_sample(spec: dict) -> None:
+    rng = random.Random(9)
+    drawn = 0
+
+    def check(table: Table) -> None:
+        nonlocal drawn
+        for seat in range(table.state.seats):
+            knowledge = table.knowledge(seat)
+            for n in range(3):  # the first draw fills the cache, the later ones read it
+                cached = determinize(knowledge, random.Random(n))
+                assert cached == world(knowledge.seen, sample(knowledge, random.Random(n)))
+                # Filled into a kept frame, never built: what a State derives when it is
+                # built must still match its hidden cards.
+                assert vars(cached) == vars(replace(cached))
+                drawn += 1
+            assert knowledge.cache, "the draws kept what they share"
+            assert replace(knowledge).cache == {}, "a copy starts without the cache"
+
+    table = Table(_setup(spec), random.Random(5))
+    _random_play(table, rng, check)
+    assert drawn > 100

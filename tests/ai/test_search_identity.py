@@ -1,14 +1,18 @@
 """The search keys its tree by a cheap command identity that tells commands apart exactly as
-their posted bodies do; and a seeded search of a fixed iteration count gives the same answer
-as before the speed work (so speed changes are proven not to change play)."""
+their posted bodies do; a seeded search of a fixed iteration count gives the same answer
+as before the speed work (so speed changes are proven not to change play); and the cycle
+collector, paused while a search runs, is left as the search found it."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import random
+from typing import Any
 
 import pytest
 
+from ai import ismcts
 from ai.ismcts import Budget, search
 from ai.sim import ident, key
 from bench.ai import positions
@@ -25,6 +29,12 @@ def test_ident_is_hashable_and_equal_exactly_when_the_posted_bodies_are() -> Non
         Command("DrawCard", 0, {"source": "stack"}),
         Command("DrawCard", 1, {"source": "stack"}),
         Command("SwapBridge", 0, {"line": [["A", "B"]], "to": {"x": [1]}}),
+        Command("SwapBridge", 0, {"line": [("A", "B")], "to": {"x": (1,)}}),
+        Command("SwapBridge", 0, {"line": [["A", "B"]], "to": {"x": ["1"]}}),
+        Command("GiveCards", 0, {"gifts": {"1": "KAHU", "2": "GOLA"}}),
+        Command("GiveCards", 0, {"gifts": {"2": "GOLA", "1": "KAHU"}}),
+        Command("GiveCards", 0, {"gifts": [["1", "KAHU"], ["2", "GOLA"]]}),
+        Command("TakeCard", 0, {"card": None}),
         Command("EndTurn", 0, {}),
     ]
     for a in commands:
@@ -46,3 +56,41 @@ def test_a_seeded_search_of_fixed_iterations_gives_the_pinned_visits(game: str, 
     found = search(knowledge, legal, random.Random(5), Budget(iterations=120))
     digest = hashlib.sha256(repr(sorted(found.visits.items())).encode()).hexdigest()[:16]
     assert digest == PINNED[(game, seats)]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_cycle_collector_pauses_during_a_search_and_is_left_as_it_was(
+    enabled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ((knowledge, legal),) = positions("kahuna", 2, {}, 1, 3)
+    during: list[bool] = []
+    real = ismcts._iterate
+
+    def watched(*args: Any) -> None:
+        during.append(gc.isenabled())
+        real(*args)
+
+    monkeypatch.setattr(ismcts, "_iterate", watched)
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        search(knowledge, legal, random.Random(5), Budget(iterations=20))
+        after = gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+
+    assert len(during) == 20 and not any(during)
+    assert after is enabled
+
+
+def test_a_search_that_fails_gives_the_cycle_collector_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    ((knowledge, legal),) = positions("kahuna", 2, {}, 1, 3)
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("a rule failed")
+
+    monkeypatch.setattr(ismcts, "_iterate", broken)
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError):
+        search(knowledge, legal, random.Random(5), Budget(iterations=20))
+    assert gc.isenabled()

@@ -11,8 +11,10 @@ import pytest
 import redis
 from flask.testing import FlaskClient
 from rq import SimpleWorker, Worker
+from rq.serializers import JSONSerializer
 
 from service import games, jobs, wiring
+from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from service.store import EventStore
 from service.worker import make_worker
 from tests.api.helpers import choose, legal_commands, post, view
@@ -77,3 +79,40 @@ def test_a_forking_worker_folds_a_jobs_game_itself_before_it_forks_the_horse(
     folds = _counted(monkeypatch, games, "fold_envelopes")
     jobs.worker_service().load(game_id)  # what the horse, a copy of the worker, starts from
     assert folds == []
+
+
+def test_an_ismcts_move_searched_in_slices_loads_the_game_from_the_processs_fold_in_every_slice(
+    client: FlaskClient, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ARCHIPELAGO_AI_SECONDS", "1=0.06")
+    monkeypatch.setenv("ARCHIPELAGO_AI_SLICE_SECONDS", "0.02")  # three slices per move
+    bot = {"name": "Bot", "ai": "ismcts", "level": 1}
+    body = {"game": "kahuna", "seats": [bot, {"name": "Ann"}], "first_seat": 0}
+    game = client.post("/games", json=body).json
+    game_id, game["tokens"] = game["game_id"], [None, game["seats"][1]["token"]]
+    store = EventStore(redis_client)
+    worker = SimpleWorker(
+        [queue(QUEUE_AI, redis_client), queue(QUEUE_DEFAULT, redis_client)],
+        connection=redis_client,
+        serializer=JSONSerializer,
+    )
+    worker.work(burst=True)  # the computer's first turn: this process folds the game once
+    assert view(client, game)["active"] == 1
+    seen = store.version(game_id)
+    rng = random.Random(3)
+    while view(client, game)["active"] == 1:
+        command = choose(rng, legal_commands(client, game, 1)["commands"])
+        assert post(client, game, 1, command).status_code == 200
+    played = store.version(game_id)
+    folds = _counted(monkeypatch, games, "fold_envelopes")
+    catch_ups = _counted(monkeypatch, games, "extended")
+    slices = _counted(monkeypatch, jobs, "ai_move")
+
+    worker.work(burst=True)
+
+    assert store.version(game_id) > played, "the computer moved"
+    assert any(len(args) == 4 for args in slices), "a move's search went on in a later slice"
+    assert folds == [], "no job folded the game from its first event"
+    assert catch_ups and all(loaded.version >= seen for loaded, _ in catch_ups), (
+        "every load went on from the fold this process held"
+    )
