@@ -35,8 +35,11 @@ def test_two_browsers_as_two_seats_see_each_others_moves_within_a_second(
     first, second = open_browser(), open_browser()
     created = pages.create_game(first, live_service.url, [pages.human("Ann"), pages.human("Ben")])
     second.get(created.invites[1])
-    pages.wait_until(second, lambda d: pages.find(d, "#board svg"), what="the second seat's board")
-    assert pages.status(first)["seat"] == "0" and pages.status(second)["seat"] == "1"
+    # The page is first drawn for a spectator; its script then shows it again for the link's seat.
+    for driver, seat in ((first, "0"), (second, "1")):
+        pages.wait_until(
+            driver, lambda d, s=seat: pages.status(d).get("seat") == s, what=f"seat {seat}'s page"
+        )
     rng = random.Random(11)
     delays = []
     # Seat 0 plays until its turn passes to seat 1 (a draw ends a turn), then seat 1 does.
