@@ -196,6 +196,8 @@ def finished_game(live_service: LiveService) -> Iterator[FinishedGame]:
         created = pages.create_game(driver, live_service.url, [pages.human("Ann"), pages.random_computer()])
         driver.save_screenshot(str(ARTIFACTS / "board-start.png"))
         played = pages.play_to_the_end(driver, random.Random(8), deadline=started + GAME_WITHIN)
+        # Tall enough for the end screen and the whole board at once (docs/img/kahuna-end.png).
+        driver.set_window_size(1280, 1400)
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(str(ARTIFACTS / "board-end.png"))
         result = pages.find_or_fail(driver, "#result").text
