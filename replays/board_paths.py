@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 Point = tuple[float, float]
 Circle = tuple[Point, float]  # centre, radius
@@ -53,8 +54,26 @@ class Curve:
         return math.dist(mid, self.control) < 1e-9
 
 
-def line_path(a: Circle, b: Circle, others: Sequence[Circle]) -> Curve:
-    """The drawn path of the line joining circles `a` and `b`, clear of every circle in `others`."""
+def outline(curve: Curve, half_width: float, samples: int = 16) -> list[Point]:
+    """A closed band `half_width` either side of `curve`: a click target with an area (an
+    SVG path's box ignores its stroke, so a level line's box would have no height)."""
+    points = curve.points(samples)
+    left, right = [], []
+    for n, (x, y) in enumerate(points):
+        (ax, ay), (bx, by) = points[max(n - 1, 0)], points[min(n + 1, samples)]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        nx, ny = -(by - ay) / length * half_width, (bx - ax) / length * half_width
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return left + right[::-1]
+
+
+@lru_cache(maxsize=1024)
+def line_path(a: Circle, b: Circle, others: tuple[Circle, ...]) -> Curve:
+    """The drawn path of the line joining circles `a` and `b`, clear of every circle in `others`.
+
+    Cached: every step of a replay draws the same board, and the search is the costly part.
+    """
     (pa, _), (pb, _) = a, b
     mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
     length = math.dist(pa, pb) or 1.0
@@ -95,3 +114,33 @@ def _crossing(curve: Curve, circle: Circle, leaving: bool) -> float:
         else:
             hi = t
     return (lo + hi) / 2
+
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+# Marker places on the shore, top right first, then round the clock.
+MARKER_ANGLES = tuple(math.radians(a) for a in (*range(-45, 360 - 45, 15),))
+
+
+def marker_spot(circle: Circle, paths: Sequence[Curve], avoid: Sequence[Box], size: float) -> Point:
+    """Where on the shore of `circle` a marker (half-width `size`) stands farthest from every
+    drawn path nearby, its square overlapping none of the boxes `avoid` (name, god stone).
+
+    Ties go to the earliest of MARKER_ANGLES, so a lone island keeps its marker top right.
+    """
+    (cx, cy), r = circle
+    spots = [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in MARKER_ANGLES]
+    free = [s for s in spots if not any(_overlap(s, size, box) for box in avoid)] or spots
+    near = [p for path in paths for p in path.points(32) if math.dist(p, (cx, cy)) < r + 3 * size]
+    if not near:
+        return free[0]
+    room = [round(min(math.dist(spot, p) for p in near), 1) for spot in free]
+    best = max(range(len(free)), key=lambda n: (room[n], -n))
+    return free[best]
+
+
+def _overlap(spot: Point, size: float, box: Box, margin: float = 2.0) -> bool:
+    left, top, right, bottom = box
+    x, y = spot
+    size += margin
+    return x + size > left and x - size < right and y + size > top and y - size < bottom

@@ -21,7 +21,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from domain.games import rules_for
 from domain.islands.board import Board, Island
-from replays.board_paths import Circle, Curve, line_path
+from replays.board_paths import Circle, Curve, line_path, marker_spot, outline
 from replays.text_fit import text_width, wrap
 
 SCALE = 10  # board units (x 0-100, y 0-80) to pixels
@@ -40,6 +40,7 @@ SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 GOD_LABELS = {"Kanaloa": "Ka", "Kane": "Ke", "Ku": "Ku", "Lono": "Lo", "Pele": "Pe"}
 GAME_TITLES = {"kahuna": "Kahuna", "arabana-ikibiti": "Arabana-Ikibiti", "arabana-opodopo": "Arabana-Opodopo"}
 NAME_LARGEST, NAME_SMALLEST = 15.0, 10.0
+MARKER_SIZE = 11.0
 
 XMLNS = "http://www.w3.org/2000/svg"
 STYLE = (
@@ -98,8 +99,9 @@ def render_svg(
         f'<rect class="sea" x="0" y="0" width="{frame.board_w}" height="{frame.height}" fill="{SEA}"/>'
     )
     lit_lines = {_pair(line) for line in highlight_lines if len(line) == 2}
-    parts += _lines(view, board, frame, lit_lines, interactive)
-    parts += _islands(view, board, frame, set(highlight_islands), interactive)
+    paths = {(a, b): line_curve(board, frame, a, b) for a, b in board.lines}
+    parts += _lines(view, board, paths, lit_lines, interactive)
+    parts += _islands(view, board, frame, paths, set(highlight_islands), interactive)
     parts += _ships(view, board, frame)
     if legend:
         parts.append(
@@ -153,7 +155,7 @@ def radius(island: Island) -> float:
 
 def line_curve(board: Board, frame: Frame, a: str, b: str) -> Curve:
     """The drawn path of the line a-b: shore to shore, bent around any island in its way."""
-    others = [frame.circle(i) for i in board.islands if i.name not in (a, b)]
+    others = tuple(frame.circle(i) for i in board.islands if i.name not in (a, b))
     return line_path(frame.circle(board.island(a)), frame.circle(board.island(b)), others)
 
 
@@ -234,13 +236,17 @@ def _description(view: Mapping[str, Any]) -> str:
 
 
 def _lines(
-    view: Mapping[str, Any], board: Board, frame: Frame, lit: set[tuple[str, str]], interactive: bool
+    view: Mapping[str, Any],
+    board: Board,
+    paths: Mapping[tuple[str, str], Curve],
+    lit: set[tuple[str, str]],
+    interactive: bool,
 ) -> list[str]:
     """Every line of the board, free (dashed) or bridged (the owner's colour); lit ones underlaid."""
     owners = {_pair(b["line"]): int(b["seat"]) for b in view.get("bridges", [])}
     under, over = [], []
     for a, b in board.lines:
-        d = _d(line_curve(board, frame, a, b))
+        d = _d(paths[(a, b)])
         if (a, b) in lit:
             under.append(
                 f'<path class="highlight" d="{d}" fill="none" stroke="{HIGHLIGHT}" '
@@ -256,7 +262,8 @@ def _lines(
             f"<title>{escape(label)}</title>",
         ]
         if interactive:
-            group.append(f'<path class="hit" d="{d}" fill="none" stroke="transparent" stroke-width="20"/>')
+            band = _path(*outline(paths[(a, b)], 10))
+            group.append(f'<path class="hit" d="{band}" fill="transparent" stroke="none"/>')
         group.append(f'<path class="focus" d="{d}" fill="none" stroke="none" stroke-width="14"/>')
         group += _line_strokes(d, seat)
         over += [*group, "</g>"]
@@ -280,7 +287,12 @@ def _line_strokes(d: str, seat: int | None) -> list[str]:
 
 
 def _islands(
-    view: Mapping[str, Any], board: Board, frame: Frame, lit: set[str], interactive: bool
+    view: Mapping[str, Any],
+    board: Board,
+    frame: Frame,
+    paths: Mapping[tuple[str, str], Curve],
+    lit: set[str],
+    interactive: bool,
 ) -> list[str]:
     control: Mapping[str, int] = view.get("control", {})
     gods: Mapping[str, str] = view.get("gods", {})
@@ -308,15 +320,19 @@ def _islands(
             f'<circle class="shore" cx="{cx}" cy="{cy}" r="{_num(r)}" fill="{SAND}" stroke="{SHORE}" '
             'stroke-width="2"/>'
         )
-        if owner is not None:
-            mx, my = x + r * 0.72, y - r * 0.72  # on the shore, clear of the name
-            out.append(_marker(int(owner), mx, my, 11, "marker"))
         size = name_size(island)
         baseline, width = name_box(island, size)
+        drawn = min(width, text_width(island.name, size))
         fit = ""
         if text_width(island.name, size) > width:
             # Too long even at the smallest size: squeezed to the circle, never cut.
             fit = f' textLength="{_num(width)}" lengthAdjust="spacingAndGlyphs"'
+        if owner is not None:
+            # On the shore, clear of the name, the god stone and the lines.
+            name = (x - drawn / 2, y + baseline - 0.75 * size, x + drawn / 2, y + baseline + 0.25 * size)
+            avoid = [name] if god is None else [name, _stone_box(x, y + r * 0.6)]
+            mx, my = marker_spot(frame.circle(island), list(paths.values()), avoid, MARKER_SIZE)
+            out.append(_marker(int(owner), mx, my, MARKER_SIZE, "marker"))
         out.append(
             f'<text class="name" x="{cx}" y="{_num(y + baseline)}" font-size="{_num(size)}"{fit}>'
             f"{escape(island.name)}</text>"
@@ -356,12 +372,18 @@ def _marker(seat: int, x: float, y: float, r: float, kind: str) -> str:
     return f'<path {head} d="{_path(*points)}" {paint}/>'
 
 
+def _stone_box(x: float, y: float) -> tuple[float, float, float, float]:
+    """The god stone's rectangle (left, top, right, bottom) when its label stands at x, y."""
+    return x - 14, y - 10, x + 14, y + 8
+
+
 def _god_stone(god: str, x: float, y: float) -> list[str]:
     label = GOD_LABELS.get(god, god[:2])
+    left, top, right, bottom = _stone_box(x, y)
     return [
         f'<g class="god" data-god={_attr(god)}><title>{escape(god)}</title>',
-        f'<rect x="{_num(x - 14)}" y="{_num(y - 10)}" width="28" height="18" rx="6" '
-        'fill="#4a5663" stroke="#ffffff" stroke-width="1.5"/>',
+        f'<rect x="{_num(left)}" y="{_num(top)}" width="{_num(right - left)}" height="{_num(bottom - top)}" '
+        'rx="6" fill="#4a5663" stroke="#ffffff" stroke-width="1.5"/>',
         f'<text class="god-label" x="{_num(x)}" y="{_num(y + 4)}" style="fill:#ffffff">'
         f"{escape(label)}</text>",
         "</g>",

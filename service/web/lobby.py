@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import render_template, request, url_for
+from flask import redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
 from ai.policies import KINDS as AI_KINDS
@@ -165,7 +165,9 @@ def _options(game: str, form: Mapping[str, str]) -> dict[str, Any]:
 
 @creation_limit
 def create_game() -> Any:
-    """Create the game the form describes; its page lists each seat's link, shown this once."""
+    """Create the game the form describes; its page lists each seat's link, shown this once.
+
+    A game with one person goes straight to that person's board instead."""
     try:
         setup = CreateGameSchema().load(setup_from(request.form))
         created = game_service().create(setup, client=client_address())
@@ -186,6 +188,9 @@ def create_game() -> Any:
         )
         links.append({"seat": seat, "name": entry["name"], "ai": entry.get("ai"), "link": link})
     mine = next((entry for entry in links if entry["link"]), None)
+    if mine is not None and sum(1 for entry in links if entry["link"]) == 1:
+        # One person against the computer: straight to the board, the token in the fragment.
+        return redirect(mine["link"], 303), NO_STORE
     page = render_template(
         "lobby_created.html", game_id=created.game_id, game=setup["game"], links=links, mine=mine
     )

@@ -13,7 +13,7 @@ from flask import render_template
 
 from domain import undo
 from domain.core import TERMINAL, Command, IllegalMove, Seats
-from replays.render_svg import render_svg
+from replays.render_svg import game_title, render_svg
 from service import game_files
 from service.api.auth import resolve_seat
 from service.api.context import game_service
@@ -118,10 +118,11 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "version": loaded.version,
         "seat": seat,
         "view": view,
+        "title": game_title(view),
         "names": names,
         "status": status(loaded, names, seat),
         "finished": finished,
-        "board": render_svg(view, standalone=False, caption=f"version {loaded.version}"),
+        "board": render_svg(view, standalone=False, interactive=True, caption=f"version {loaded.version}"),
         "commands": [offered(command, names) for command in legal(loaded, seat)],
         "controls": undo_controls(loaded, seat),
         "takeback": takeback_view(loaded),

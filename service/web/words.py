@@ -58,6 +58,8 @@ PHRASES: Mapping[str, Any] = {
     "DeferFinalTurn": lambda c, n: "Defer your final turn",
     "ChooseFaceUp": lambda c, n: f"Choose {c.get('card')} to lay face up",
     "PlaceFreeBridge": lambda c, n: f"Place a free bridge on {_line(c)}",
+    # Always refused now (a take-back is part of a placement), yet a known command type.
+    "TakeBackBridge": lambda c, n: f"Take back your bridge on {_line(c)}",
     "PlayCard": lambda c, n: f"Play {c.get('card')} to take back a bridge",
     "PlaceShip": lambda c, n: f"Place a ship in the sea of {_line(c, 'sea')} with {_cards(c)}",
     "MoveShip": lambda c, n: f"Move your ship from the sea of {_line(c, 'from')} to {_line(c, 'to')}",

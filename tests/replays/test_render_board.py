@@ -374,3 +374,71 @@ def test_the_board_drawn_is_the_one_the_game_module_hands_out() -> None:
 
     assert sorted(circles(root)) == ["NORTH", "SOUTH"]
     assert [e.get("data-line") for e in of_class(root, "line")] == ["NORTH-SOUTH"]
+
+
+# --- markers ---------------------------------------------------------------------------------------
+
+
+def marker_centre(marker: ET.Element) -> Point:
+    if local(marker) == "circle":
+        return float(marker.get("cx", "")), float(marker.get("cy", ""))
+    if local(marker) == "rect":
+        half = float(marker.get("width", "")) / 2
+        return float(marker.get("x", "")) + half, float(marker.get("y", "")) + half
+    xs_ys = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", marker.get("d", ""))]
+    xs, ys = xs_ys[0::2], xs_ys[1::2]
+    return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+
+
+def crowded_markers(svg: str, room: float) -> list[str]:
+    """Islands whose marker comes within `room` of a drawn line, or covers its name or god stone."""
+    root = parse(svg)
+    lines = [p for points in drawn_lines(root).values() for p in points]
+    bad = []
+    for island in of_class(root, "island"):
+        for marker in of_class(island, "marker"):
+            x, y = marker_centre(marker)
+            (name,) = of_class(island, "name")
+            size = float(name.get("font-size", ""))
+            half = float(name.get("textLength") or text_width(name.text or "", size)) / 2
+            nx, ny = float(name.get("x", "")), float(name.get("y", ""))
+            boxes = [(nx - half, ny - 0.75 * size, nx + half, ny + 0.25 * size)]
+            for stone in (e for god in of_class(island, "god") for e in god if local(e) == "rect"):
+                sx, sy = float(stone.get("x", "")), float(stone.get("y", ""))
+                boxes.append(
+                    (sx, sy, sx + float(stone.get("width", "")), sy + float(stone.get("height", "")))
+                )
+            covers = any(
+                x + 11 > left and x - 11 < right and y + 11 > top and y - 11 < bottom
+                for left, top, right, bottom in boxes
+            )
+            if covers or min(math.dist((x, y), p) for p in lines) < room:
+                bad.append(island.get("data-island", ""))
+    return bad
+
+
+@pytest.mark.parametrize("game", BOARDS)
+def test_markers_stand_clear_of_lines_names_and_god_stones(game: str) -> None:
+    board = load_board(game)
+    view = blank_view(
+        game,
+        control={name: n % 4 for n, name in enumerate(board.names)},
+        gods={name: "Pele" for name in board.names[::3]},
+    )
+
+    assert crowded_markers(render_svg(view), room=11) == []
+
+
+@pytest.mark.parametrize("game", BOARDS)
+def test_every_interactive_line_has_a_click_area_around_its_whole_stroke(game: str) -> None:
+    root = parse(render_svg(blank_view(game), interactive=True))
+
+    for line in of_class(root, "line"):
+        (hit,) = of_class(line, "hit")
+        (stroke,) = of_class(line, "stroke")
+        band = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", hit.get("d", ""))]
+        xs, ys = band[0::2], band[1::2]
+        assert max(xs) - min(xs) >= 19 and max(ys) - min(ys) >= 19, line.get("data-line")
+        assert hit.get("fill") == "transparent"
+        for x, y in path_points(stroke.get("d", ""), samples=20):
+            assert min(xs) <= x <= max(xs) and min(ys) <= y <= max(ys)

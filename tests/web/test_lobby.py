@@ -21,6 +21,8 @@ def created_links(client: FlaskClient, form: dict[str, str]) -> tuple[str, dict[
     assert response.headers["Cache-Control"] == "no-store"
     html = response.get_data(as_text=True)
     links = {a["aria-label"]: a["value"] for _, a, _ in elements(html) if "invite" in a.get("class", "")}
+    anchors = {a["data-invite"]: a["href"] for _, a, _ in elements(html) if "data-invite" in a}
+    assert sorted(anchors.values()) == sorted(links.values())
     play = by_id(html, "play-link")
     assert play is not None
     return play["href"], links
@@ -51,18 +53,23 @@ def test_a_game_made_by_the_form_gives_each_person_a_link_with_the_token_in_the_
     game_id, token = re.fullmatch(r"http://localhost/play/(\w+)#token=(\S+)", play).groups()
     assert set(links) == {"Invite link for Ann", "Invite link for Ben"}  # the computer gets none
     assert links["Invite link for Ann"] == play
+    html = client.get("/")  # the links are shown once: no other page holds them
+    assert token not in html.get_data(as_text=True)
     ben = links["Invite link for Ben"].split("#token=")[1]
     seen = client.get(f"/games/{game_id}", headers=bearer(token)).json
     assert seen["viewer"] == 0 and seen["seats"][2]["ai"] == "greedy"
     assert client.get(f"/games/{game_id}", headers=bearer(ben)).json["viewer"] == 1
 
 
-def test_the_form_passes_the_games_options(client: FlaskClient) -> None:
-    play, _ = created_links(client, {**FORM, "opt-edition": "thames-kosmos"})
-    game_id, token = re.fullmatch(r"http://localhost/play/(\w+)#token=(\S+)", play).groups()
-    assert (
-        client.get(f"/games/{game_id}", headers=bearer(token)).json["options"]["edition"] == "thames-kosmos"
-    )
+def test_one_person_against_the_computer_goes_straight_to_their_board_with_the_options(
+    client: FlaskClient,
+) -> None:
+    response = client.post("/games/new", data={**FORM, "opt-edition": "thames-kosmos"})
+    assert response.status_code == 303 and response.headers["Cache-Control"] == "no-store"
+    game_id, token = re.fullmatch(r"http://localhost/play/(\w+)#token=(\S+)", response.location).groups()
+    seen = client.get(f"/games/{game_id}", headers=bearer(token)).json
+    assert seen["viewer"] == 0 and seen["options"]["edition"] == "thames-kosmos"
+    assert seen["seats"][1]["ai"] == "random" and seen["seats"][1]["level"] == 1
 
 
 def test_a_refused_form_says_why_with_the_code_and_writes_nothing(

@@ -182,3 +182,9 @@ def test_the_pages_load_only_files_served_by_the_service(client: FlaskClient) ->
         for asset in assets:
             with client.get(asset) as served:
                 assert served.status_code == 200 and served.get_data()
+
+
+def test_the_scrolling_log_is_reachable_by_keyboard_and_named(client: FlaskClient) -> None:
+    created = create_game(client)
+    log = by_id(panel(client, created["game_id"]), "log")
+    assert log is not None and log.get("tabindex") == "0" and log.get("aria-labelledby") == "log-title"

@@ -10,6 +10,9 @@ from __future__ import annotations
 import html
 import random
 import re
+import shutil
+import subprocess
+import threading
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
@@ -18,6 +21,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.serving import make_server
 
 from service.annotations import Annotations, Author
 from service.api.context import EXTENSION
@@ -329,3 +333,28 @@ def test_a_seat_s_note_on_a_game_still_on_stays_with_that_seat(
 
     assert "my plan" in own and "my plan" not in other
     assert redis_client.xlen(annotations_key(game_id)) == 1
+
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no headless Chromium on this machine")
+def test_in_a_browser_the_script_opens_the_step_named_in_the_address(app: Flask) -> None:
+    game_id, _ = new_game(app)
+    http = make_server("127.0.0.1", 0, app, threaded=True)
+    serving = threading.Thread(target=http.serve_forever, daemon=True)
+    serving.start()
+    url = f"http://127.0.0.1:{http.server_port}/replay/{game_id}#version=40"
+    command = [str(BROWSER), "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=8000"]
+    try:
+        dom = subprocess.run(
+            [*command, "--dump-dom", url], capture_output=True, text=True, timeout=120
+        ).stdout
+    finally:
+        http.shutdown()
+        serving.join()
+
+    step = next(s for s in steps_of(app.test_client(), game_id) if s["version"] >= 40)
+    assert re.search(rf'<div id="replay" data-game-id="{game_id}" data-version="{step["version"]}"', dom)
+    assert re.search(rf'<li data-step="\d+" data-version="{step["version"]}" aria-current="step">', dom)
+    assert re.search(rf'<div class="frame" data-version="{step["version"]}"', dom)

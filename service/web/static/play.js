@@ -52,7 +52,7 @@
     const shown = panel();
     version = Math.max(version, Number(shown.dataset.version));
     document.getElementById("viewer").textContent =
-      shown.dataset.seat === "" ? "You are watching." : "You play seat " + (Number(shown.dataset.seat) + 1) + ".";
+      shown.dataset.seat === "" ? "You are watching." : "You play as " + shown.dataset.seatName + ".";
     clearSelection();
     if (shown.dataset.finished === "true" && stream) {
       stream.close();

@@ -80,6 +80,9 @@
       const focusKey = focused && (focused.id || focused.getAttribute("data-island") || focused.getAttribute("data-line") || focused.value);
       frameBox.innerHTML = html;
       root.dataset.version = String(versions[index]);
+      // The board is not a live region (it would be read out whole): the step's words are.
+      const words = frameBox.querySelector("#words");
+      document.getElementById("announce").textContent = words ? words.textContent : "";
       markCurrent();
       markPicked();
       if (focusKey) restoreFocus(focusKey);
