@@ -64,8 +64,8 @@ def random_computer(name: str = "Robo") -> Seat:
 
 @dataclass(frozen=True)
 class Created:
-    """A game the form created: its id, the creator's own link and each person's invite link
-    (seat -> /play/<id>#token=...)."""
+    """A game the form created: its id, the creator's own link (rebuilt from the token the page
+    keeps, as the page drops the fragment) and each other person's invite link (seat -> link)."""
 
     game_id: str
     mine: str
@@ -73,8 +73,9 @@ class Created:
 
 
 def create_game(driver: WebDriver, base: str, seats: list[Seat], game: str = "kahuna") -> Created:
-    """Fill the #new-game form (seat 0 to start), submit it, read the invite links, and
-    follow one's own link to the board page."""
+    """Fill the #new-game form (seat 0 to start), submit it, and reach one's own board page:
+    directly when one plays alone against the computer, else by the #play-link of the page
+    that lists the invite links."""
     driver.get(f"{base}/games/new")
     form = wait_until(driver, lambda d: find(d, "#new-game"), what="the #new-game form")
     Select(form.find_element(By.CSS_SELECTOR, "select[name=game]")).select_by_value(game)
@@ -85,16 +86,21 @@ def create_game(driver: WebDriver, base: str, seats: list[Seat], game: str = "ka
         name.send_keys(seat.name)
     Select(form.find_element(By.CSS_SELECTOR, "select[name=first_seat]")).select_by_value("0")
     form.find_element(By.CSS_SELECTOR, "#create").click()
-    mine = wait_until(driver, lambda d: find(d, "#play-link"), what="the created game's #play-link")
+    wait_until(driver, lambda d: "/play/" in d.current_url or find(d, "#play-link"), what="the created game")
     invites = {
-        int(item.get_attribute("data-seat") or -1): field.get_attribute("value") or ""
-        for item in driver.find_elements(By.CSS_SELECTOR, "#invites li[data-seat]")
-        for field in item.find_elements(By.CSS_SELECTOR, "input.invite")
+        int(link.get_attribute("data-invite") or -1): link.get_attribute("href") or ""
+        for link in driver.find_elements(By.CSS_SELECTOR, "a[data-invite]")
     }
-    link = mine.get_attribute("href") or ""
-    mine.click()
-    wait_until(driver, lambda d: find(d, "#board svg"), what="the board page")
-    return Created(game_id_of(driver.current_url), link, invites)
+    mine = find(driver, "#play-link")
+    if mine is not None:
+        mine.click()
+    wait_until(driver, lambda d: status(d).get("seat") == "0", what="the board page of seat 0")
+    game_id = game_id_of(driver.current_url)
+    token = driver.execute_script(
+        "return localStorage.getItem(arguments[0]);", f"archipelago:token:{game_id}"
+    )
+    assert token, "the board page keeps no token for its seat"
+    return Created(game_id, f"{base}/play/{game_id}#token={token}", invites)
 
 
 def game_id_of(url: str) -> str:
@@ -102,10 +108,9 @@ def game_id_of(url: str) -> str:
 
 
 _STATUS = """
-const panel = document.querySelector("#panel .panel");
-if (!panel) return {};
-const active = document.querySelector("#scores tr.active");
-return {version: panel.dataset.version, seat: panel.dataset.seat, active: active ? active.dataset.seat : ""};
+const status = document.querySelector("#status");
+if (!status) return {};
+return {version: status.dataset.version, seat: status.dataset.seat, active: status.dataset.active};
 """
 
 
@@ -171,7 +176,7 @@ def line_key(line: list[str]) -> str:
 _LINE_MIDDLE = """
 const line = arguments[0];
 line.scrollIntoView({block: "center"});
-const path = line.querySelector("path");
+const path = line.querySelector("path.stroke") || line.querySelector("path");
 const at = path.getPointAtLength(path.getTotalLength() / 2);
 const m = path.getScreenCTM();
 const x = at.x * m.a + at.y * m.c + m.e, y = at.x * m.b + at.y * m.d + m.f;

@@ -45,9 +45,6 @@ def test_the_board_in_play_has_no_serious_axe_violation(
 
 
 @landed.board
-@pytest.mark.xfail(
-    strict=True, reason="#log scrolls without keyboard access: scrollable-region-focusable (reported to web)"
-)
 def test_the_board_at_the_end_screen_has_no_serious_axe_violation(
     finished_game: FinishedGame, open_browser: Callable[[], WebDriver]
 ) -> None:
