@@ -43,7 +43,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test here is a browser test: `make test-browser` selects them with -m browser."""
     here = Path(__file__).parent
     for item in items:
-        if here in Path(item.fspath).parents:
+        if here in item.path.parents:
             item.add_marker(pytest.mark.browser)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.browser import landed, pages
+from tests.browser import pages
 from tests.browser.conftest import ARTIFACTS, LiveService
 
 #: Item 4 of the issue: every open page within a second of each event.
@@ -28,7 +28,6 @@ def _seen_after(mover: WebDriver, watcher: WebDriver, rng: random.Random) -> flo
     return time.monotonic() - moved_at
 
 
-@landed.board
 def test_two_browsers_as_two_seats_see_each_others_moves_within_a_second(
     live_service: LiveService, open_browser: Callable[[], WebDriver]
 ) -> None:

@@ -10,11 +10,10 @@ from collections.abc import Callable
 import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.browser import landed, pages
+from tests.browser import pages
 from tests.browser.conftest import ARTIFACTS, GAME_WITHIN, LiveService
 
 
-@landed.board
 @pytest.mark.browser_long
 @pytest.mark.parametrize(("game", "computers"), [("arabana-ikibiti", 1), ("arabana-opodopo", 2)])
 def test_a_whole_game_of_each_island_game_is_played_by_clicks_to_its_end_screen(

@@ -7,11 +7,10 @@ from collections.abc import Callable
 
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.browser import landed, pages
+from tests.browser import pages
 from tests.browser.conftest import ARTIFACTS, FinishedGame, LiveService
 
 
-@landed.board
 def test_a_whole_kahuna_game_against_the_random_computer_is_played_by_clicks_to_its_end_screen(
     live_service: LiveService, finished_game: FinishedGame
 ) -> None:
@@ -37,7 +36,6 @@ def _first_placement(driver: WebDriver) -> dict[str, object]:
     return command
 
 
-@landed.board
 def test_an_undo_within_the_turn_takes_the_placed_bridge_back_on_the_board(
     live_service: LiveService, open_browser: Callable[[], WebDriver]
 ) -> None:

@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.browser import landed, pages
+from tests.browser import pages
 from tests.browser.conftest import ARTIFACTS, FinishedGame, LiveService
 
 
@@ -23,8 +23,6 @@ def _at_step(driver: WebDriver, step: int) -> int | None:
     return int(shown[2]) if shown[:2] == [str(step), str(step)] else None
 
 
-@landed.board
-@landed.replay
 def test_the_replay_of_the_finished_game_steps_to_a_move_and_takes_an_annotation_there(
     live_service: LiveService, finished_game: FinishedGame, open_browser: Callable[[], WebDriver]
 ) -> None:
