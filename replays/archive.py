@@ -16,6 +16,7 @@ id, no global stream position, no export time. See docs/replays.md.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,7 @@ HEADER_FIELDS = (
     "events",
     "annotations",
 )
+_LOWER_HEX = re.compile(r"(?:[0-9a-f]{2})+")
 _TYPES: dict[str, type | tuple[type, ...]] = {
     "version": int,
     "type": str,
@@ -142,7 +144,7 @@ def export(
     After the end with the log revealed everyone gets every secret ("complete": true);
     otherwise each secret the viewer may not read is null and its line says "redacted".
     """
-    lines = [_event_line(e, viewer, revealed) for e in envelopes]
+    lines = [event_line(e, viewer, revealed) for e in envelopes]
     redacted = [line for line in lines if line.get("redacted")]
     header = _header(envelopes[0].data, len(lines), len(annotations), not redacted, viewer)
     notes = [{"kind": "annotation", "annotation": dict(a)} for a in annotations]
@@ -169,7 +171,7 @@ def _header(
     return header
 
 
-def _event_line(envelope: Envelope, viewer: int | None, revealed: bool) -> dict[str, Any]:
+def event_line(envelope: Envelope, viewer: int | None, revealed: bool) -> dict[str, Any]:
     line: dict[str, Any] = {"kind": "event"}
     for name in EVENT_FIELDS:
         line[name] = getattr(envelope, name)
@@ -200,7 +202,7 @@ def read(content: str | bytes) -> Archive:
         raise ArchiveError(f"the file ends before event {missing} of {count}", len(raw) + 1, missing)
     envelopes, redacted = [], set()
     for number in range(1, count + 1):
-        envelope, hidden = _read_event(raw[number], number + 1, number)
+        envelope, hidden = read_event(raw[number], number + 1, number)
         envelopes.append(envelope)
         if hidden:
             redacted.add(number)
@@ -223,7 +225,7 @@ def _lines(content: str | bytes) -> list[bytes]:
     return data[:-1].split(b"\n")
 
 
-def _parse(raw: bytes, line: int, version: int | None) -> dict[str, Any]:
+def parse_line(raw: bytes, line: int, version: int | None) -> dict[str, Any]:
     """One line as a JSON object; it must be exactly the canonical text of that object."""
     try:
         text = raw.decode("utf-8")
@@ -246,7 +248,7 @@ def _parse(raw: bytes, line: int, version: int | None) -> dict[str, Any]:
 
 
 def _read_header(raw: bytes) -> dict[str, Any]:
-    header = _parse(raw, 1, None)
+    header = parse_line(raw, 1, None)
     if header.get("format") != FORMAT:
         raise ArchiveError(f"not an {FORMAT} file", 1)
     if header.get("format_version") in PLAIN_HASH_FORMATS:
@@ -269,8 +271,8 @@ def _read_header(raw: bytes) -> dict[str, Any]:
     return header
 
 
-def _read_event(raw: bytes, line: int, version: int) -> tuple[Envelope, bool]:
-    obj = _parse(raw, line, version)
+def read_event(raw: bytes, line: int, version: int) -> tuple[Envelope, bool]:
+    obj = parse_line(raw, line, version)
     if obj.get("kind") != "event":
         raise ArchiveError(f"expected event {version}, found kind {obj.get('kind')!r}", line, version)
     extra = set(obj) - {"kind", "redacted", *EVENT_FIELDS}
@@ -291,6 +293,9 @@ def _read_event(raw: bytes, line: int, version: int) -> tuple[Envelope, bool]:
         raise ArchiveError("a null salt belongs to a redacted event only", line, version)
     if redacted and not obj["secret_digest"]:
         raise ArchiveError("a redacted event keeps its secret_digest", line, version)
+    if obj["salt"] and not _LOWER_HEX.fullmatch(obj["salt"]):
+        # bytes.fromhex reads "AB" as "ab": only one spelling keeps every byte of the file checked
+        raise ArchiveError("a salt is written in lowercase hex", line, version)
     values = {name: obj[name] for name in EVENT_FIELDS}
     values["audience"] = tuple(obj["audience"])
     values["salt"] = obj["salt"] or ""
@@ -298,7 +303,7 @@ def _read_event(raw: bytes, line: int, version: int) -> tuple[Envelope, bool]:
 
 
 def _read_annotation(raw: bytes, line: int, events: int) -> dict[str, Any]:
-    obj = _parse(raw, line, None)
+    obj = parse_line(raw, line, None)
     if obj.get("kind") != "annotation":
         raise ArchiveError(f"expected an annotation, found kind {obj.get('kind')!r}", line)
     note = obj.get("annotation")
@@ -347,8 +352,25 @@ def verify(content: str | bytes) -> VerifyResult:
     try:
         archive = read(content)
     except ArchiveError as error:
-        return VerifyResult(False, error.version, error.reason, error.line)
+        changed = changed_event(content) if error.line == 1 else None
+        return changed or VerifyResult(False, error.version, error.reason, error.line)
     return verify_chain(archive)
+
+
+def changed_event(content: str | bytes) -> VerifyResult | None:
+    """The chain's first fault when the header disagrees with events whose lines all read: the
+    header repeats what GameCreated says, so a changed GameCreated shows first as that
+    disagreement, and it is the event that was changed. None when the chain holds."""
+    try:
+        raw = _lines(content)
+        count = json.loads(raw[0]).get("events")
+        events = [read_event(raw[n], n + 1, n) for n in range(1, count + 1)]
+    except (ArchiveError, ValueError, TypeError, AttributeError, IndexError):
+        return None
+    envelopes = [envelope for envelope, _ in events]
+    redacted = frozenset(n for n, (_, hidden) in enumerate(events, start=1) if hidden)
+    checked = verify_chain(Archive({}, envelopes, redacted, []))
+    return None if checked.ok else checked
 
 
 def verify_chain(archive: Archive) -> VerifyResult:
@@ -379,7 +401,11 @@ def refold(archive: Archive) -> Any:
     Folds as the service does (domain.history: undos restore an earlier state). Raises
     RefoldFailed naming the first event the rules could not take.
     """
-    envelopes = archive.envelopes
+    return refold_envelopes(archive.envelopes)
+
+
+def refold_envelopes(envelopes: Sequence[Envelope]) -> Any:
+    """The state the rules reach by folding `envelopes` (every secret present), as `refold`."""
     try:
         rules = rules_for(envelopes[0].data.get("game", ""))
         initial = rules.initial_state(envelopes[0].data)

@@ -30,14 +30,14 @@ PRIVATE = {**NO_STORE, "Vary": "Authorization"}
 
 @bp.get("/replay/<game_id>")
 def page(game_id: str) -> Any:
-    """The viewer; the spectator's steps and last board when the game has ended (the script
-    asks again with the seat's token when the browser holds one)."""
+    """The viewer at the first step; the spectator's steps and board when the game has ended
+    (the script asks again with the seat's token when the browser holds one)."""
     loaded = game_service().load(game_id)
     context: dict[str, Any] = {"game_id": game_id, "title": game_title({"game": loaded.setup["game"]})}
     context["finished"] = finished(loaded)
     if context["finished"]:
         context.update(log_context(loaded, None))
-        context.update(frame_context(loaded, None, loaded.version, ()))
+        context.update(frame_context(loaded, None, context["steps"][0]["version"], ()))
     return render_template("replay.html", **context), NO_STORE
 
 

@@ -96,7 +96,7 @@ def log_words(html: str) -> list[str]:
 # --- the page --------------------------------------------------------------------------------
 
 
-def test_a_finished_game_opens_at_its_last_step_with_the_controls_the_log_and_the_form(
+def test_a_finished_game_opens_at_its_first_step_with_the_controls_the_log_and_the_form(
     app: Flask, client: FlaskClient
 ) -> None:
     game_id, _ = new_game(app)
@@ -104,10 +104,9 @@ def test_a_finished_game_opens_at_its_last_step_with_the_controls_the_log_and_th
 
     page = client.get(f"/replay/{game_id}").get_data(as_text=True)
 
-    assert 'id="replay"' in page and f'data-version="{steps[-1]["version"]}"' in page
-    assert re.search(
-        rf'<input type="range" id="step" min="0" max="{len(steps) - 1}"\s+value="{len(steps) - 1}"', page
-    )
+    assert 'id="replay"' in page and f'data-version="{steps[0]["version"]}"' in page
+    assert re.search(rf'<input type="range" id="step" min="0" max="{len(steps) - 1}"\s+value="0"', page)
+    assert f'<div class="frame" data-version="{steps[0]["version"]}" data-step="0"' in page
     for control in (
         'id="prev"',
         'id="next"',

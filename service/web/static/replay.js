@@ -102,11 +102,19 @@
     logBox.querySelectorAll("#log li").forEach((li) => {
       if (Number(li.dataset.step) === index) {
         li.setAttribute("aria-current", "step");
-        li.scrollIntoView({ block: "nearest" });
+        scrollInto(li.parentElement, li);
       } else {
         li.removeAttribute("aria-current");
       }
     });
+  }
+
+  // Scrolls the move list alone (scrollIntoView would move the whole page away from the board).
+  function scrollInto(list, item) {
+    const top = item.offsetTop;
+    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
   }
 
   function markPicked() {
@@ -214,7 +222,7 @@
       if (token || !versions.length) await loadLog();
       document.getElementById("author-field").hidden = Boolean(token);
       const at = wanted ? versions.findIndex((v) => v >= wanted) : -1;
-      await show(at >= 0 ? at : versions.length - 1);
+      await show(at >= 0 ? at : 0);
     } catch (error) {
       say("The replay could not be loaded: " + error.message);
     }
