@@ -121,23 +121,29 @@ def test_a_tournament_game_offers_no_undo_nor_takeback_and_says_why(client: Flas
     assert by_id(html, "undo-reason")["data-code"] == undo_policy.IN_TOURNAMENT
 
 
-def test_the_takeback_button_asks_for_the_version_before_ones_last_move(client: FlaskClient) -> None:
+def test_the_takeback_button_asks_for_the_version_before_ones_last_move_and_the_other_seat_answers(
+    client: FlaskClient,
+) -> None:
     created = create_game(client)
     start = view(client, created)["version"]
-    draw = next(c for c in legal_commands(client, created, 0)["commands"] if c["type"] == "DrawCard")
-    assert post(client, created, 0, draw).status_code == 200  # a draw ends Ann's turn
-    html = panel(client, created["game_id"], created["tokens"][0])
-    takeback = _undo_controls(html)[1]
-    assert takeback["data-to-version"] == str(start)
+    place = next(c for c in legal_commands(client, created, 0)["commands"] if c["type"] == "PlaceBridge")
+    assert post(client, created, 0, place).status_code == 200
+    takeback = _undo_controls(panel(client, created["game_id"], created["tokens"][0]))[1]
+    assert "disabled" not in takeback and takeback["data-to-version"] == str(start)
+
     asked = client.post(
         f"/games/{created['game_id']}/takebacks",
         json={"to_version": int(takeback["data-to-version"])},
         headers=bearer(created["tokens"][0]),
     )
-    assert asked.status_code in (201, 409, 422)
-    if asked.status_code == 201:
-        answers = offered(panel(client, created["game_id"], created["tokens"][1]))
-        assert {"type": "AnswerTakeback", "accept": True} in answers
+    assert asked.status_code == 201, asked.json
+    other = panel(client, created["game_id"], created["tokens"][1])
+    answers = offered(other)
+    assert {"type": "AnswerTakeback", "accept": True} in answers
+    assert {"type": "AnswerTakeback", "accept": False} in answers
+    assert "Ann asks to take the game back" in other and by_id(other, "takeback-pending") is not None
+    again = panel(client, created["game_id"], created["tokens"][0])
+    assert by_id(again, "takeback-reason")["data-code"] == undo_policy.TAKEBACK_PENDING
 
 
 def test_the_log_tells_each_step_in_the_game_modules_words(client: FlaskClient) -> None:

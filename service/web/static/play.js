@@ -48,7 +48,9 @@
       say("The game could not be loaded (" + answer.status + ").");
       return;
     }
+    const focused = focusKey();
     panelBox.innerHTML = await answer.text();
+    refocus(focused);
     const shown = panel();
     version = Math.max(version, Number(shown.dataset.version));
     document.getElementById("viewer").textContent =
@@ -58,6 +60,27 @@
       stream.close();
       stream = null;
     }
+  }
+
+  // The panel is replaced after every event: keyboard users keep their place in it.
+  function focusKey() {
+    const active = document.activeElement;
+    if (!active || !panelBox.contains(active)) return null;
+    if (active.id) return "#" + active.id;
+    for (const name of ["data-command", "data-line", "data-island"]) {
+      if (active.hasAttribute(name)) return "[" + name + "='" + CSS.escape(active.getAttribute(name)) + "']";
+    }
+    if (active.dataset.card) {
+      return "#" + active.parentElement.id + " [data-card='" + CSS.escape(active.dataset.card) + "']";
+    }
+    return null;
+  }
+
+  function refocus(key) {
+    if (!key) return;
+    const again = panelBox.querySelector(key) || document.getElementById("status");
+    if (again === document.getElementById("status")) again.setAttribute("tabindex", "-1");
+    again.focus();
   }
 
   // Several events in a burst (a command and its consequences) cost one refresh.
