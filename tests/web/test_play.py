@@ -177,6 +177,10 @@ def test_the_end_screen_shows_the_winner_and_the_points(
     assert said in result.group(0)
     assert [int(p) for p in re.findall(r"<td>(-?\d+)</td>", result.group(0))] == final["result"]["totals"]
     assert 'data-finished="true"' in html
+    scorings = re.search(r'<details id="scorings".*?</details>', html, re.S)
+    assert scorings is not None and final["scorings"]
+    rows = re.findall(r"<tr><td>(\d+)</td>((?:<td>-?\d+</td>)+)</tr>", scorings.group(0))
+    assert [[int(p) for p in re.findall(r"-?\d+", cells)] for _, cells in rows] == final["scorings"]
 
 
 def test_the_pages_load_only_files_served_by_the_service(client: FlaskClient) -> None:
