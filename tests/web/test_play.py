@@ -198,3 +198,14 @@ def test_the_scrolling_log_is_reachable_by_keyboard_and_named(client: FlaskClien
     created = create_game(client)
     log = by_id(panel(client, created["game_id"]), "log")
     assert log is not None and log.get("tabindex") == "0" and log.get("aria-labelledby") == "log-title"
+
+
+def test_a_players_name_is_shown_as_text_never_as_markup(client: FlaskClient) -> None:
+    name = '<img src=x onerror="alert(1)">'
+    created = client.post("/games", json={"game": "kahuna", "seats": [{"name": name}, {"name": "Ben"}]}).json
+    for html in (
+        client.get(f"/play/{created['game_id']}").get_data(as_text=True),
+        panel(client, created["game_id"], created["seats"][0]["token"]),
+        client.get("/").get_data(as_text=True),
+    ):
+        assert "<img" not in html and "&lt;img src=x" in html
