@@ -31,7 +31,10 @@ def created_links(client: FlaskClient, form: dict[str, str]) -> tuple[str, dict[
 def test_root_serves_the_lobby_with_a_way_to_start_a_game(client: FlaskClient) -> None:
     response = client.get("/")
     assert response.status_code == 200 and response.mimetype == "text/html"
-    assert by_id(response.get_data(as_text=True), "start")["href"] == "/games/new"
+    html = response.get_data(as_text=True)
+    assert by_id(html, "start")["href"] == "/games/new"
+    assert by_id(html, "join") is not None and by_id(html, "join-link")["type"] == "url"
+    assert any(tag == "label" and a.get("for") == "join-link" for tag, a, _ in elements(html))
 
 
 def test_the_form_offers_every_registered_game_and_seat_kind(client: FlaskClient) -> None:
