@@ -118,3 +118,23 @@ def test_the_lobby_lists_ongoing_and_finished_games_with_links(
     assert rows == {(ongoing["game_id"], "ongoing"), (done["game_id"], "finished")}
     assert {f"/play/{ongoing['game_id']}", f"/play/{done['game_id']}", f"/replay/{done['game_id']}"} <= hrefs
     assert f"/replay/{ongoing['game_id']}" not in hrefs
+
+
+def test_who_starts_names_a_row_of_the_form_and_rows_of_nobody_are_left_out(client: FlaskClient) -> None:
+    form = {
+        **FORM,
+        "seat-0": "none",
+        "seat-1": "human",
+        "name-1": "Ben",
+        "seat-2": "random",
+        "first_seat": "2",
+    }
+    response = client.post("/games/new", data=form)
+    game_id, token = re.fullmatch(r"http://localhost/play/(\w+)#token=(\S+)", response.location).groups()
+    seen = client.get(f"/games/{game_id}", headers=bearer(token)).json
+    assert [s["name"] for s in seen["seats"]] == ["Ben", "Computer 3"] and seen["active"] == 1
+
+    nobody = client.post(
+        "/games/new", data={**form, "first_seat": "0"}, headers={"Accept": "application/json"}
+    )
+    assert (nobody.status_code, nobody.json["code"]) == (422, "bad_form")
