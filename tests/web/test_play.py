@@ -177,6 +177,10 @@ def test_the_end_screen_shows_the_winner_and_the_points(
     assert said in result.group(0)
     assert [int(p) for p in re.findall(r"<td>(-?\d+)</td>", result.group(0))] == final["result"]["totals"]
     assert 'data-finished="true"' in html
+    scorings = re.search(r'<details id="scorings".*?</details>', html, re.S)
+    assert scorings is not None and final["scorings"]
+    rows = re.findall(r"<tr><td>(\d+)</td>((?:<td>-?\d+</td>)+)</tr>", scorings.group(0))
+    assert [[int(p) for p in re.findall(r"-?\d+", cells)] for _, cells in rows] == final["scorings"]
 
 
 def test_the_pages_load_only_files_served_by_the_service(client: FlaskClient) -> None:
@@ -194,3 +198,14 @@ def test_the_scrolling_log_is_reachable_by_keyboard_and_named(client: FlaskClien
     created = create_game(client)
     log = by_id(panel(client, created["game_id"]), "log")
     assert log is not None and log.get("tabindex") == "0" and log.get("aria-labelledby") == "log-title"
+
+
+def test_a_players_name_is_shown_as_text_never_as_markup(client: FlaskClient) -> None:
+    name = '<img src=x onerror="alert(1)">'
+    created = client.post("/games", json={"game": "kahuna", "seats": [{"name": name}, {"name": "Ben"}]}).json
+    for html in (
+        client.get(f"/play/{created['game_id']}").get_data(as_text=True),
+        panel(client, created["game_id"], created["seats"][0]["token"]),
+        client.get("/").get_data(as_text=True),
+    ):
+        assert "<img" not in html and "&lt;img src=x" in html

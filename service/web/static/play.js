@@ -170,7 +170,10 @@
       headers: Object.assign({ "Content-Type": "application/json", "If-Match": '"' + version + '"' }, auth()),
       body: JSON.stringify(body),
     });
-    if (!answer.ok) {
+    if (answer.status === 412) {
+      // Another move came first (the page had not shown it yet): show the game as it is now.
+      say("The game moved on before your move arrived: here it is now; choose again.");
+    } else if (!answer.ok) {
       let problem = {};
       try { problem = await answer.json(); } catch (error) { problem = {}; }
       say("Refused: " + (problem.detail || answer.statusText) + (problem.code ? " (" + problem.code + ")" : ""));
