@@ -9,12 +9,13 @@ STAMP    := $(VENV)/.installed
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help install run worker test test-browser faults lint typecheck format bench clean
+.PHONY: help install run worker test test-browser test-browser-long faults lint typecheck format bench clean
 
 help:
 	@echo "make run      start the service (embedded Redis, web app, worker) at http://127.0.0.1:8000"
 	@echo "make test     lint, typecheck, then the whole test suite (PYTEST_ARGS='...' passes arguments to pytest)"
 	@echo "make test-browser  only the end-to-end tests in headless Chromium (tests/browser)"
+	@echo "make test-browser-long  the long form: whole games of the other island games by clicks too"
 	@echo "make faults   the long fault runs: kill -9 of Redis while clients append, figures printed"
 	@echo "make bench    run the benchmarks"
 	@echo "make lint     ruff format --check, ruff check and the import contracts of pyproject.toml (lint-imports)"
@@ -45,11 +46,15 @@ worker: $(STAMP)
 
 # Lint and types first: a broken contract fails in seconds, not after the suite.
 test: $(STAMP) lint typecheck
-	$(BIN)/python -m pytest -m "not faults" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not faults and not browser_long" $(PYTEST_ARGS)
 
 # The browser tests alone (make test runs them too): Debian's chromium and chromium-driver.
 test-browser: $(STAMP)
-	$(BIN)/python -m pytest -m browser $(PYTEST_ARGS) tests/browser
+	$(BIN)/python -m pytest -m "browser and not browser_long" $(PYTEST_ARGS) tests/browser
+
+# The long form: a whole game of Arabana-Ikibiti and of Arabana-Opodopo by clicks as well.
+test-browser-long: $(STAMP)
+	$(BIN)/python -m pytest -m browser_long $(PYTEST_ARGS) tests/browser
 
 faults: $(STAMP)
 	$(BIN)/python -m pytest -m faults -s $(PYTEST_ARGS) tests

@@ -121,10 +121,12 @@ def setup_from(form: Mapping[str, str]) -> dict[str, Any]:
     """The body of POST /games the form stands for (checked afterwards by its schema)."""
     game = form.get("game", "")
     seats = []
+    rows: dict[str, int] = {}  # the form's row -> the seat it becomes, rows of nobody left out
     for n in range(FORM_SEATS):
         kind = form.get(f"seat-{n}", "none")
         if kind == "none":
             continue
+        rows[str(n)] = len(seats)
         name = form.get(f"name-{n}", "").strip() or (
             f"Computer {n + 1}" if kind != "human" else f"Player {n + 1}"
         )
@@ -139,9 +141,9 @@ def setup_from(form: Mapping[str, str]) -> dict[str, Any]:
     options = _options(game, form)
     setup: dict[str, Any] = {"game": game, "seats": seats, "options": options}
     if form.get("first_seat", "") not in ("", "random"):
-        if not form["first_seat"].isdigit():
-            raise FormError("first_seat: the seat that starts is a number")
-        setup["first_seat"] = int(form["first_seat"])
+        if form["first_seat"] not in rows:
+            raise FormError("first_seat: the seat that starts must be one that somebody plays")
+        setup["first_seat"] = rows[form["first_seat"]]
     return setup
 
 

@@ -13,7 +13,7 @@ from flask import render_template
 
 from domain import undo
 from domain.core import TERMINAL, Command, IllegalMove, Seats
-from replays.render_svg import render_svg
+from replays.render_svg import game_title, render_svg
 from service import game_files
 from service.api.auth import resolve_seat
 from service.api.context import game_service
@@ -118,6 +118,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "version": loaded.version,
         "seat": seat,
         "view": view,
+        "title": game_title(view),
         "names": names,
         "status": status(loaded, names, seat),
         "finished": finished,

@@ -27,6 +27,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from service.chance import SEED_VARIABLE
 from service.embedded_redis import EmbeddedRedis, free_port
+from tests.browser import pages
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -42,7 +43,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test here is a browser test: `make test-browser` selects them with -m browser."""
     here = Path(__file__).parent
     for item in items:
-        if here in Path(item.fspath).parents:
+        if here in item.path.parents:
             item.add_marker(pytest.mark.browser)
 
 
@@ -178,7 +179,7 @@ class FinishedGame:
     """A Kahuna game played to its end by clicks, seat 0 against the random computer."""
 
     game_id: str
-    url: str  # the board page with the player's token, as the lobby opened it
+    url: str  # the player's own link: the board page with the seat's token in its fragment
     played: int  # commands the page played by clicks
     result_text: str  # what the end screen said
     seconds: float
@@ -188,22 +189,19 @@ class FinishedGame:
 def finished_game(live_service: LiveService) -> Iterator[FinishedGame]:
     """Plays the whole game once for the package: the end-screen, replay and accessibility tests
     look at the same finished game."""
-    from tests.browser import pages
-
     ARTIFACTS.mkdir(exist_ok=True)
     driver = _chromium()
     try:
         started = time.monotonic()
-        game_id = pages.create_game(
-            driver, live_service.url, [pages.human("Ann"), pages.random_computer()]
-        ).game_id
-        url = driver.current_url
-        pages.wait_until(driver, lambda d: pages.find(d, "#board svg"), what="the board")
+        created = pages.create_game(driver, live_service.url, [pages.human("Ann"), pages.random_computer()])
         driver.save_screenshot(str(ARTIFACTS / "board-start.png"))
         played = pages.play_to_the_end(driver, random.Random(8), deadline=started + GAME_WITHIN)
+        # Tall enough for the end screen and the whole board at once (docs/img/kahuna-end.png).
+        driver.set_window_size(1280, 1400)
+        driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(str(ARTIFACTS / "board-end.png"))
         result = pages.find_or_fail(driver, "#result").text
-        yield FinishedGame(game_id, url, played, result, time.monotonic() - started)
+        yield FinishedGame(created.game_id, created.mine, played, result, time.monotonic() - started)
     except BaseException:
         driver.save_screenshot(str(ARTIFACTS / "finished_game-failed.png"))
         raise

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
@@ -22,6 +23,7 @@ T = TypeVar("T")
 #: Long enough for a computer reply and a round's scoring on a busy 2-core machine.
 WAIT = 20.0
 POLL = 0.05
+RETRIES = 5
 
 
 def wait_until(
@@ -62,15 +64,18 @@ def random_computer(name: str = "Robo") -> Seat:
 
 @dataclass(frozen=True)
 class Created:
-    """A game the form created: its id and each person's invite link (seat -> /play/<id>#token=...)."""
+    """A game the form created: its id, the creator's own link (rebuilt from the token the page
+    keeps, as the page drops the fragment) and each other person's invite link (seat -> link)."""
 
     game_id: str
+    mine: str
     invites: dict[int, str]
 
 
 def create_game(driver: WebDriver, base: str, seats: list[Seat], game: str = "kahuna") -> Created:
-    """Fill the #new-game form (seat 0 to start), submit it, read the invite links, and
-    follow one's own link to the board page."""
+    """Fill the #new-game form (seat 0 to start), submit it, and reach one's own board page:
+    directly when one plays alone against the computer, else by the #play-link of the page
+    that lists the invite links."""
     driver.get(f"{base}/games/new")
     form = wait_until(driver, lambda d: find(d, "#new-game"), what="the #new-game form")
     Select(form.find_element(By.CSS_SELECTOR, "select[name=game]")).select_by_value(game)
@@ -81,32 +86,57 @@ def create_game(driver: WebDriver, base: str, seats: list[Seat], game: str = "ka
         name.send_keys(seat.name)
     Select(form.find_element(By.CSS_SELECTOR, "select[name=first_seat]")).select_by_value("0")
     form.find_element(By.CSS_SELECTOR, "#create").click()
-    mine = wait_until(driver, lambda d: find(d, "#play-link"), what="the created game's #play-link")
+    wait_until(driver, lambda d: "/play/" in d.current_url or find(d, "#play-link"), what="the created game")
     invites = {
-        int(item.get_attribute("data-seat") or -1): field.get_attribute("value") or ""
-        for item in driver.find_elements(By.CSS_SELECTOR, "#invites li[data-seat]")
-        for field in item.find_elements(By.CSS_SELECTOR, "input.invite")
+        int(link.get_attribute("data-invite") or -1): link.get_attribute("href") or ""
+        for link in driver.find_elements(By.CSS_SELECTOR, "a[data-invite]")
     }
-    mine.click()
-    wait_until(driver, lambda d: find(d, "#board svg"), what="the board page")
-    return Created(game_id_of(driver.current_url), invites)
+    mine = find(driver, "#play-link")
+    if mine is not None:
+        mine.click()
+    wait_until(driver, lambda d: status(d).get("seat") == "0", what="the board page of seat 0")
+    game_id = game_id_of(driver.current_url)
+    token = driver.execute_script(
+        "return localStorage.getItem(arguments[0]);", f"archipelago:token:{game_id}"
+    )
+    assert token, "the board page keeps no token for its seat"
+    return Created(game_id, f"{base}/play/{game_id}#token={token}", invites)
 
 
 def game_id_of(url: str) -> str:
     return url.split("/play/", 1)[1].split("#", 1)[0].split("?", 1)[0]
 
 
+_STATUS = """
+const status = document.querySelector("#status");
+if (!status) return {};
+return {version: status.dataset.version, seat: status.dataset.seat, active: status.dataset.active};
+"""
+
+
 def status(driver: WebDriver) -> dict[str, str]:
-    """What the board page shows now: its version, this page's seat and the active seat."""
-    panel = find(driver, "#panel .panel")
-    if panel is None:
-        return {}
-    active = find(driver, "#scores tr.active")
-    return {
-        "version": panel.get_attribute("data-version") or "",
-        "seat": panel.get_attribute("data-seat") or "",
-        "active": (active.get_attribute("data-seat") or "") if active else "",
-    }
+    """What the board page shows now: its version, this page's seat and the active seat (read
+    in one script, so a live re-draw cannot fall between two reads)."""
+    found: dict[str, str] = driver.execute_script(_STATUS)
+    return found
+
+
+def hand(driver: WebDriver) -> list[str]:
+    """The cards of the page's #hand, in order."""
+    cards: list[str] = driver.execute_script(
+        'return [...document.querySelectorAll("#hand [data-card]")].map(card => card.dataset.card);'
+    )
+    return cards
+
+
+def line_owner(driver: WebDriver, key: str) -> str | None:
+    """The seat whose bridge the board draws on the line `key`; None for a free line."""
+    owner: str | None = driver.execute_script(
+        "const line = document.querySelector(`#board [data-line='${arguments[0]}']`);"
+        "return line.getAttribute('data-seat');",
+        key,
+    )
+    return owner
 
 
 def version(driver: WebDriver) -> int:
@@ -117,13 +147,16 @@ def ended(driver: WebDriver) -> bool:
     return shown(driver, "#result")
 
 
+_OFFERED = """
+return [...document.querySelectorAll("#commands [data-command]")]
+    .filter(button => !button.disabled && button.offsetParent !== null)
+    .map(button => [button, button.dataset.command]);
+"""
+
+
 def offered(driver: WebDriver) -> list[tuple[WebElement, dict[str, Any]]]:
-    """The enabled [data-command] buttons and the command each posts."""
-    found = []
-    for button in driver.find_elements(By.CSS_SELECTOR, "#commands [data-command]"):
-        if button.is_enabled() and button.is_displayed():
-            found.append((button, json.loads(button.get_attribute("data-command") or "{}")))
-    return found
+    """The enabled [data-command] buttons and the command each posts, read in one script."""
+    return [(button, json.loads(body)) for button, body in driver.execute_script(_OFFERED)]
 
 
 def choose(rng: random.Random, commands: list[dict[str, Any]]) -> dict[str, Any]:
@@ -139,10 +172,45 @@ def line_key(line: list[str]) -> str:
     return "-".join(sorted(line))
 
 
+#: The middle of a line as drawn, in viewport pixels; and the line a pointer there would hit.
+_LINE_MIDDLE = """
+const line = arguments[0];
+line.scrollIntoView({block: "center"});
+const path = line.querySelector("path.stroke") || line.querySelector("path");
+const at = path.getPointAtLength(path.getTotalLength() / 2);
+const m = path.getScreenCTM();
+const x = at.x * m.a + at.y * m.c + m.e, y = at.x * m.b + at.y * m.d + m.f;
+const hit = document.elementFromPoint(x, y);
+return [Math.round(x), Math.round(y), hit && hit.closest("[data-line]") === line];
+"""
+
+
+def click_line(driver: WebDriver, key: str) -> None:
+    """A mouse click on the middle of the drawn line: a straight line's group has no height
+    of its own, so WebDriver's element click, which aims at the box's centre, cannot be used."""
+    line = find_or_fail(driver, f'#board [data-line="{key}"]')
+    x, y, hits = driver.execute_script(_LINE_MIDDLE, line)
+    assert hits, f"the line {key} is not what a click on its middle reaches"
+    actions = ActionBuilder(driver)
+    actions.pointer_action.move_to_location(x, y).click()
+    actions.perform()
+
+
 def place_by_board(driver: WebDriver, command: dict[str, Any]) -> None:
     """A bridge the way a person places one: the card in the hand, then the line on the board."""
-    find_or_fail(driver, f'#hand [data-card="{command["card"]}"]').click()
-    find_or_fail(driver, f'#board [data-line="{line_key(command["line"])}"]').click()
+    click(driver, f'#hand [data-card="{command["card"]}"]')
+    click_line(driver, line_key(command["line"]))
+
+
+def click(driver: WebDriver, css: str) -> None:
+    """Click the element `css` names, finding it again if a live re-draw replaced it meanwhile."""
+    for _ in range(RETRIES):
+        try:
+            find_or_fail(driver, css).click()
+            return
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"{css} was re-drawn under every one of {RETRIES} clicks")
 
 
 def find_or_fail(driver: WebDriver, css: str) -> WebElement:
@@ -152,6 +220,15 @@ def find_or_fail(driver: WebDriver, css: str) -> WebElement:
 def play_one(driver: WebDriver, rng: random.Random) -> dict[str, Any] | None:
     """Play one offered command by clicks (a plain placement by card then line, the rest by
     its button) and wait until the page shows a newer version; None when nothing is offered."""
+    for _ in range(RETRIES):
+        try:
+            return _play_one(driver, rng)
+        except StaleElementReferenceException:
+            continue  # a live update re-drew the panel between reading and clicking: read it again
+    raise AssertionError(f"the panel was re-drawn under every one of {RETRIES} tries")
+
+
+def _play_one(driver: WebDriver, rng: random.Random) -> dict[str, Any] | None:
     commands = offered(driver)
     if not commands:
         return None
@@ -170,15 +247,10 @@ def play_to_the_end(driver: WebDriver, rng: random.Random, deadline: float) -> i
     played = 0
     while not ended(driver):
         assert time.monotonic() < deadline, f"no end screen after {played} commands"
-        try:
-            if play_one(driver, rng) is None:
-                time.sleep(POLL)  # the computer's turn, or the round's scoring
-            else:
-                played += 1
-        except (StaleElementReferenceException, WebDriverException) as exc:
-            # A live update re-drew the controls between reading and clicking: read them again.
-            if not isinstance(exc, StaleElementReferenceException) and "not interactable" not in str(exc):
-                raise
+        if play_one(driver, rng) is None:
+            time.sleep(POLL)  # the computer's turn, or the round's scoring
+        else:
+            played += 1
     return played
 
 

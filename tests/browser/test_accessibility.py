@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.browser import axe, landed, pages
+from tests.browser import axe, pages
 from tests.browser.conftest import ARTIFACTS, FinishedGame, LiveService
 
 
@@ -21,7 +21,6 @@ def test_axe_finds_a_serious_violation_on_a_page_made_to_have_one(
     assert any(line.startswith("image-alt (critical)") for line in axe.barred(axe.violations(driver)))
 
 
-@landed.lobby
 @pytest.mark.parametrize(("path", "mark"), [("/", "#start"), ("/games/new", "#new-game")])
 def test_the_lobby_and_its_new_game_form_have_no_serious_axe_violation(
     live_service: LiveService, open_browser: Callable[[], WebDriver], path: str, mark: str
@@ -33,7 +32,6 @@ def test_the_lobby_and_its_new_game_form_have_no_serious_axe_violation(
     assert axe.barred(axe.violations(driver)) == []
 
 
-@landed.board
 def test_the_board_in_play_has_no_serious_axe_violation(
     live_service: LiveService, open_browser: Callable[[], WebDriver]
 ) -> None:
@@ -44,10 +42,6 @@ def test_the_board_in_play_has_no_serious_axe_violation(
     assert axe.barred(axe.violations(driver)) == []
 
 
-@landed.board
-@pytest.mark.xfail(
-    strict=True, reason="#log scrolls without keyboard access: scrollable-region-focusable (reported to web)"
-)
 def test_the_board_at_the_end_screen_has_no_serious_axe_violation(
     finished_game: FinishedGame, open_browser: Callable[[], WebDriver]
 ) -> None:
@@ -57,8 +51,6 @@ def test_the_board_at_the_end_screen_has_no_serious_axe_violation(
     assert axe.barred(axe.violations(driver)) == []
 
 
-@landed.board
-@landed.replay
 def test_the_replay_has_no_serious_axe_violation(
     live_service: LiveService, finished_game: FinishedGame, open_browser: Callable[[], WebDriver]
 ) -> None:

@@ -31,7 +31,10 @@ def created_links(client: FlaskClient, form: dict[str, str]) -> tuple[str, dict[
 def test_root_serves_the_lobby_with_a_way_to_start_a_game(client: FlaskClient) -> None:
     response = client.get("/")
     assert response.status_code == 200 and response.mimetype == "text/html"
-    assert by_id(response.get_data(as_text=True), "start")["href"] == "/games/new"
+    html = response.get_data(as_text=True)
+    assert by_id(html, "start")["href"] == "/games/new"
+    assert by_id(html, "join") is not None and by_id(html, "join-link")["type"] == "url"
+    assert any(tag == "label" and a.get("for") == "join-link" for tag, a, _ in elements(html))
 
 
 def test_the_form_offers_every_registered_game_and_seat_kind(client: FlaskClient) -> None:
@@ -115,3 +118,23 @@ def test_the_lobby_lists_ongoing_and_finished_games_with_links(
     assert rows == {(ongoing["game_id"], "ongoing"), (done["game_id"], "finished")}
     assert {f"/play/{ongoing['game_id']}", f"/play/{done['game_id']}", f"/replay/{done['game_id']}"} <= hrefs
     assert f"/replay/{ongoing['game_id']}" not in hrefs
+
+
+def test_who_starts_names_a_row_of_the_form_and_rows_of_nobody_are_left_out(client: FlaskClient) -> None:
+    form = {
+        **FORM,
+        "seat-0": "none",
+        "seat-1": "human",
+        "name-1": "Ben",
+        "seat-2": "random",
+        "first_seat": "2",
+    }
+    response = client.post("/games/new", data=form)
+    game_id, token = re.fullmatch(r"http://localhost/play/(\w+)#token=(\S+)", response.location).groups()
+    seen = client.get(f"/games/{game_id}", headers=bearer(token)).json
+    assert [s["name"] for s in seen["seats"]] == ["Ben", "Computer 3"] and seen["active"] == 1
+
+    nobody = client.post(
+        "/games/new", data={**form, "first_seat": "0"}, headers={"Accept": "application/json"}
+    )
+    assert (nobody.status_code, nobody.json["code"]) == (422, "bad_form")

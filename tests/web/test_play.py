@@ -121,23 +121,29 @@ def test_a_tournament_game_offers_no_undo_nor_takeback_and_says_why(client: Flas
     assert by_id(html, "undo-reason")["data-code"] == undo_policy.IN_TOURNAMENT
 
 
-def test_the_takeback_button_asks_for_the_version_before_ones_last_move(client: FlaskClient) -> None:
+def test_the_takeback_button_asks_for_the_version_before_ones_last_move_and_the_other_seat_answers(
+    client: FlaskClient,
+) -> None:
     created = create_game(client)
     start = view(client, created)["version"]
-    draw = next(c for c in legal_commands(client, created, 0)["commands"] if c["type"] == "DrawCard")
-    assert post(client, created, 0, draw).status_code == 200  # a draw ends Ann's turn
-    html = panel(client, created["game_id"], created["tokens"][0])
-    takeback = _undo_controls(html)[1]
-    assert takeback["data-to-version"] == str(start)
+    place = next(c for c in legal_commands(client, created, 0)["commands"] if c["type"] == "PlaceBridge")
+    assert post(client, created, 0, place).status_code == 200
+    takeback = _undo_controls(panel(client, created["game_id"], created["tokens"][0]))[1]
+    assert "disabled" not in takeback and takeback["data-to-version"] == str(start)
+
     asked = client.post(
         f"/games/{created['game_id']}/takebacks",
         json={"to_version": int(takeback["data-to-version"])},
         headers=bearer(created["tokens"][0]),
     )
-    assert asked.status_code in (201, 409, 422)
-    if asked.status_code == 201:
-        answers = offered(panel(client, created["game_id"], created["tokens"][1]))
-        assert {"type": "AnswerTakeback", "accept": True} in answers
+    assert asked.status_code == 201, asked.json
+    other = panel(client, created["game_id"], created["tokens"][1])
+    answers = offered(other)
+    assert {"type": "AnswerTakeback", "accept": True} in answers
+    assert {"type": "AnswerTakeback", "accept": False} in answers
+    assert "Ann asks to take the game back" in other and by_id(other, "takeback-pending") is not None
+    again = panel(client, created["game_id"], created["tokens"][0])
+    assert by_id(again, "takeback-reason")["data-code"] == undo_policy.TAKEBACK_PENDING
 
 
 def test_the_log_tells_each_step_in_the_game_modules_words(client: FlaskClient) -> None:
@@ -171,6 +177,10 @@ def test_the_end_screen_shows_the_winner_and_the_points(
     assert said in result.group(0)
     assert [int(p) for p in re.findall(r"<td>(-?\d+)</td>", result.group(0))] == final["result"]["totals"]
     assert 'data-finished="true"' in html
+    scorings = re.search(r'<details id="scorings".*?</details>', html, re.S)
+    assert scorings is not None and final["scorings"]
+    rows = re.findall(r"<tr><td>(\d+)</td>((?:<td>-?\d+</td>)+)</tr>", scorings.group(0))
+    assert [[int(p) for p in re.findall(r"-?\d+", cells)] for _, cells in rows] == final["scorings"]
 
 
 def test_the_pages_load_only_files_served_by_the_service(client: FlaskClient) -> None:
@@ -182,3 +192,20 @@ def test_the_pages_load_only_files_served_by_the_service(client: FlaskClient) ->
         for asset in assets:
             with client.get(asset) as served:
                 assert served.status_code == 200 and served.get_data()
+
+
+def test_the_scrolling_log_is_reachable_by_keyboard_and_named(client: FlaskClient) -> None:
+    created = create_game(client)
+    log = by_id(panel(client, created["game_id"]), "log")
+    assert log is not None and log.get("tabindex") == "0" and log.get("aria-labelledby") == "log-title"
+
+
+def test_a_players_name_is_shown_as_text_never_as_markup(client: FlaskClient) -> None:
+    name = '<img src=x onerror="alert(1)">'
+    created = client.post("/games", json={"game": "kahuna", "seats": [{"name": name}, {"name": "Ben"}]}).json
+    for html in (
+        client.get(f"/play/{created['game_id']}").get_data(as_text=True),
+        panel(client, created["game_id"], created["seats"][0]["token"]),
+        client.get("/").get_data(as_text=True),
+    ):
+        assert "<img" not in html and "&lt;img src=x" in html

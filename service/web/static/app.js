@@ -1,3 +1,26 @@
+// The lobby's join form: an invite link is opened as it is, its token still in the fragment
+// (a form submission would drop the fragment).
+(function () {
+  "use strict";
+  const join = document.getElementById("join");
+  if (!join) return;
+  join.addEventListener("submit", function (event) {
+    event.preventDefault();
+    const error = document.getElementById("join-error");
+    let link;
+    try {
+      link = new URL(join.elements.link.value, location.href);
+    } catch (failure) {
+      link = null;
+    }
+    if (!link || link.origin !== location.origin || !/^\/play\/[^/]+$/.test(link.pathname)) {
+      error.textContent = "That is not an invite link of this site (…/play/<game>#token=…).";
+      return;
+    }
+    location.assign(link.href);
+  });
+})();
+
 // The lobby's form: show the options of the chosen game only, and a level only for computer seats.
 (function () {
   "use strict";

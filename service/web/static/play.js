@@ -48,16 +48,39 @@
       say("The game could not be loaded (" + answer.status + ").");
       return;
     }
+    const focused = focusKey();
     panelBox.innerHTML = await answer.text();
+    refocus(focused);
     const shown = panel();
     version = Math.max(version, Number(shown.dataset.version));
     document.getElementById("viewer").textContent =
-      shown.dataset.seat === "" ? "You are watching." : "You play seat " + (Number(shown.dataset.seat) + 1) + ".";
+      shown.dataset.seat === "" ? "You are watching." : "You play as " + shown.dataset.seatName + ".";
     clearSelection();
     if (shown.dataset.finished === "true" && stream) {
       stream.close();
       stream = null;
     }
+  }
+
+  // The panel is replaced after every event: keyboard users keep their place in it.
+  function focusKey() {
+    const active = document.activeElement;
+    if (!active || !panelBox.contains(active)) return null;
+    if (active.id) return "#" + active.id;
+    for (const name of ["data-command", "data-line", "data-island"]) {
+      if (active.hasAttribute(name)) return "[" + name + "='" + CSS.escape(active.getAttribute(name)) + "']";
+    }
+    if (active.dataset.card) {
+      return "#" + active.parentElement.id + " [data-card='" + CSS.escape(active.dataset.card) + "']";
+    }
+    return null;
+  }
+
+  function refocus(key) {
+    if (!key) return;
+    const again = panelBox.querySelector(key) || document.getElementById("status");
+    if (again === document.getElementById("status")) again.setAttribute("tabindex", "-1");
+    again.focus();
   }
 
   // Several events in a burst (a command and its consequences) cost one refresh.
@@ -147,7 +170,10 @@
       headers: Object.assign({ "Content-Type": "application/json", "If-Match": '"' + version + '"' }, auth()),
       body: JSON.stringify(body),
     });
-    if (!answer.ok) {
+    if (answer.status === 412) {
+      // Another move came first (the page had not shown it yet): show the game as it is now.
+      say("The game moved on before your move arrived: here it is now; choose again.");
+    } else if (!answer.ok) {
       let problem = {};
       try { problem = await answer.json(); } catch (error) { problem = {}; }
       say("Refused: " + (problem.detail || answer.statusText) + (problem.code ? " (" + problem.code + ")" : ""));

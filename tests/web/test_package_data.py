@@ -1,0 +1,36 @@
+"""A non-editable install carries every page template and every file the pages load."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.service.test_packaging import ROOT, SOURCES
+
+WEB = ROOT / "service" / "web"
+
+
+def test_a_wheel_install_holds_the_web_templates_and_static_files(tmp_path: Path) -> None:
+    source, target = tmp_path / "src", tmp_path / "site"
+    source.mkdir()
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(ROOT / name, source / name)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(source)],
+        check=True,
+        cwd=tmp_path,
+    )
+
+    wanted = sorted(
+        p.relative_to(ROOT)
+        for folder in ("templates", "static")
+        for p in (WEB / folder).rglob("*")
+        if p.is_file()
+    )
+    assert any(p.suffix == ".html" for p in wanted) and any(p.suffix == ".js" for p in wanted)
+    assert [p for p in wanted if not (target / p).is_file()] == []
