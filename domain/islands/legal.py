@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 
 from domain.core import Command, IllegalMove
 from domain.islands.catalog import Catalog, catalog, distinct, kinds
 from domain.islands.decide import check_command, check_listed, known_commands
 from domain.islands.majority import enclosed_by
+from domain.islands.ruleset import Ruleset
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
 from domain.islands.turns import draw_only, ends_without_draw, may_abstain, may_draw
 
@@ -32,16 +33,35 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     book = catalog(state.rules)
     if draw_only(state):
         return list(_draws(state, seat, book))
-    return [
-        *_places(state, seat, book),
-        *_pairs(state, seat, book),
-        *_discards(state, seat, book),
-        *_draws(state, seat, book),
-        *_turn_ends(state, seat, book),
-        *_accepted(state, rarer_candidates(state, seat)),
-        *_ships(state, seat, book),
-        *_gods(state, seat, book),
-    ]
+    listed: list[Command] = []
+    for lister in listers(state.rules):
+        listed += lister(state, seat, book)
+    return listed
+
+
+Lister = Callable[[State, int, Catalog], Sequence[Command]]
+
+
+def listers(rules: Ruleset) -> tuple[Lister, ...]:
+    """The listings of a turn's commands that this ruleset has, in the order they are listed.
+
+    Asking every listing, each then finding it has nothing in this game, cost a tenth of
+    Kahuna's listing.
+    """
+    found: tuple[Lister, ...] | None = rules.derived.get("listers")
+    if found is None:
+        _, known = known_commands(rules)
+        chosen: list[Lister] = [_places, _pairs, _discards, _draws]
+        if known & {"EndTurn", "SkipDraw", "DeferFinalTurn"}:
+            chosen.append(_turn_ends)
+        if rules.handicap is not None or rules.take_back_when_out:
+            chosen.append(_rarer)
+        if rules.seafarers:
+            chosen.append(_ships)
+        if rules.gods:
+            chosen.append(_gods)
+        found = rules.derived["listers"] = tuple(chosen)
+    return found
 
 
 def _accepted(
@@ -134,6 +154,10 @@ def _turn_ends(state: State, seat: int, book: Catalog) -> list[Command]:
             Command("EndTurn", seat, {"cards": list(cards)}) for cards in distinct(hand, len(hand) - limit)
         ]
     return listed
+
+
+def _rarer(state: State, seat: int, book: Catalog) -> list[Command]:
+    return _accepted(state, rarer_candidates(state, seat))
 
 
 def rarer_candidates(state: State, seat: int) -> Iterator[Command]:

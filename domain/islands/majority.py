@@ -105,9 +105,9 @@ def settle_losses(out: Outcome, islands: Iterable[str]) -> None:
 
 def _sink_enclosed(out: Outcome) -> set[str]:
     """S-5: a ship whose three lines all hold one opponent's bridges sinks; its islands change."""
-    state = out.state
-    if not state.ships:
+    if not out.initial.rules.seafarers:  # spares applying the events just to find no ships
         return set()
+    state = out.state
     board = state.rules.board
     changed: set[str] = set()
     for sea, owner in enumerate(state.ships):
