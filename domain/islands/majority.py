@@ -45,15 +45,24 @@ class Outcome:
         return self._state
 
 
-def settle(out: Outcome, islands: Iterable[str]) -> None:
-    """F-1/F-3: gains on `islands`, the bridges they remove, the losses; again while ships sink."""
+def settle(out: Outcome, islands: Iterable[str], *, bridge_added: bool = False) -> None:
+    """F-1/F-3: gains on `islands`, the bridges they remove, the losses; again while ships sink.
+
+    `bridge_added`: the change only laid a bridge on a free line. Every controller held its
+    majority before (each change settles its losses), and a new bridge lowers no presence
+    and adds no place, so no loss is looked for until a ship sinks.
+    """
     # S-5: a ship that the change left enclosed sinks with it, before any majority is read.
-    dirty = set(islands) | _sink_enclosed(out)
+    sunk = _sink_enclosed(out)
+    dirty = set(islands) | sunk
+    losses = not bridge_added or bool(sunk)
     while dirty and not out.ended:
-        settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
+        if losses:
+            settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
         touched = _gains(out, dirty)
         settle_losses(out, touched)
         dirty = _sink_enclosed(out) if not out.ended else set()
+        losses = True
 
 
 def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
@@ -104,21 +113,38 @@ def settle_losses(out: Outcome, islands: Iterable[str]) -> None:
 
 
 def _sink_enclosed(out: Outcome) -> set[str]:
-    """S-5: a ship whose three lines all hold one opponent's bridges sinks; its islands change."""
+    """S-5: a ship whose three lines all hold one opponent's bridges sinks; its islands change.
+
+    No ship lay enclosed before the command (it would have sunk, and S-5 refuses a ship
+    sailing into an enclosure), so only the sea spaces around a line that got its bridge
+    since can hold one: looking at those alone costs the same with one ship or twenty.
+    """
     if not out.initial.rules.seafarers:  # spares applying the events just to find no ships
         return set()
     state = out.state
     board = state.rules.board
+    enclosed: dict[int, int] = {}
+    for enemy, (now, before) in enumerate(zip(state.held, out.initial.held, strict=True)):
+        for line in bits(now & ~before):
+            for sea in board.line_seas(line):
+                owner, around = state.ships[sea], board.sea_mask(sea)
+                if owner is not None and owner != enemy and now & around == around:
+                    enclosed[sea] = enemy
     changed: set[str] = set()
-    for sea, owner in enumerate(state.ships):
-        if owner is None:
-            continue
-        enemy = enclosed_by(state, sea)
-        if enemy is None or enemy == owner:
-            continue
-        out.emit(ev.ship_sunk(owner, board.sea_spaces[sea], by=enemy, cause="enclosed"))
+    for sea in sorted(enclosed):
+        out.emit(ev.ship_sunk(state.ships[sea], board.sea_spaces[sea], by=enclosed[sea], cause="enclosed"))
         changed.update(board.sea_spaces[sea])
     return changed
+
+
+def bits(mask: int) -> list[int]:
+    """The positions of the set bits of `mask`, lowest first."""
+    found = []
+    while mask:
+        lowest = mask & -mask
+        found.append(lowest.bit_length() - 1)
+        mask ^= lowest
+    return found
 
 
 def enclosed_by(state: State, sea: int) -> int | None:
@@ -166,6 +192,6 @@ def remove_for_relative_majority(out: Outcome, seat: int, island: str, line: lis
     settle_losses(out, board.lines[index])
 
 
-def _ordered(state: State, islands: Iterable[str]) -> list[str]:
+def _ordered(state: State, islands: Iterable[str]) -> tuple[str, ...]:
     """`islands` once each, in the board's order: the order majorities are settled in."""
     return state.rules.board.in_order(islands)
