@@ -123,16 +123,17 @@ def _sink_enclosed(out: Outcome) -> set[str]:
         return set()
     state = out.state
     board = state.rules.board
-    enclosed: dict[int, int] = {}
+    enclosed: dict[int, tuple[int, int]] = {}  # sea space: its ship's seat, the enclosing seat
     for enemy, (now, before) in enumerate(zip(state.held, out.initial.held, strict=True)):
         for line in bits(now & ~before):
             for sea in board.line_seas(line):
                 owner, around = state.ships[sea], board.sea_mask(sea)
                 if owner is not None and owner != enemy and now & around == around:
-                    enclosed[sea] = enemy
+                    enclosed[sea] = (owner, enemy)
     changed: set[str] = set()
     for sea in sorted(enclosed):
-        out.emit(ev.ship_sunk(state.ships[sea], board.sea_spaces[sea], by=enclosed[sea], cause="enclosed"))
+        owner, enemy = enclosed[sea]
+        out.emit(ev.ship_sunk(owner, board.sea_spaces[sea], by=enemy, cause="enclosed"))
         changed.update(board.sea_spaces[sea])
     return changed
 
