@@ -30,6 +30,7 @@ class Catalog:
         self._single: dict[tuple[Any, ...], Command] = {}
         self._ship_placements: dict[tuple[int, tuple[str, ...]], dict[int, tuple[Command, ...]]] = {}
         self._listed: dict[tuple[Any, ...], tuple[Command, ...]] = {}
+        self._listed_by_hand: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         # Per seat, DiscardCards by its cards: a new hand's discards are mostly those of hands
         # met before. Bounded by the choices of at most a hand's size from the islands.
         self._discards: dict[int, dict[tuple[str, ...], Command]] = {}
@@ -54,6 +55,31 @@ class Catalog:
             found = self._pair_plays[seat, cards] = tuple(
                 (n, command(kind, seat, cards=list(cards), line=list(board.lines[n])))
                 for n in _lines_naming(self.rules, cards)
+            )
+        return found
+
+    def hand_placements(self, seat: int, hand: tuple[str, ...]) -> tuple[tuple[int, str, Command], ...]:
+        """`placements` of each different card of `hand` in turn, with the line and card of each.
+
+        One entry per hand instead of one look-up per card: listings ask this on every turn.
+        """
+        key = ("PlaceBridge", seat, hand)
+        found = self._listed_by_hand.get(key)
+        if found is None:
+            found = self._listed_by_hand[key] = _room(
+                self._listed_by_hand,
+                tuple((n, card, play) for card in kinds(hand) for n, play in self.placements(seat, card)),
+            )
+        return found
+
+    def hand_pair_plays(self, seat: int, hand: tuple[str, ...]) -> Lined:
+        """`pair_plays` of each different pair of cards of `hand` in turn (K-4, O-4)."""
+        key = ("pairs", seat, hand)
+        found = self._listed_by_hand.get(key)
+        if found is None:
+            found = self._listed_by_hand[key] = _room(
+                self._listed_by_hand,
+                tuple(play for pair in distinct(hand, 2) for play in self.pair_plays(seat, pair)),
             )
         return found
 

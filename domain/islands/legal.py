@@ -86,17 +86,17 @@ def _places(state: State, seat: int, book: Catalog) -> list[Command]:
     owners, taken_back = state.owners, state.turn.taken_back
     # O-11: out of bridges, each placement first takes one of one's own bridges back.
     backs = [n for n, owner in enumerate(owners) if owner == seat] if out_of_bridges else []
+    uncontrolled_end = rules.place_needs_uncontrolled_end
     listed = []
-    for card in kinds(state.hands[seat]):
-        for n, placement in book.placements(seat, card):
-            if owners[n] is not None or n in taken_back:
-                continue
-            if rules.place_needs_uncontrolled_end and _controls_both(state, seat, n):
-                continue
-            if out_of_bridges:
-                listed += [book.moving_placement(seat, card, n, back) for back in backs]
-            else:
-                listed.append(placement)
+    for n, card, placement in book.hand_placements(seat, state.hands[seat]):
+        if owners[n] is not None or n in taken_back:
+            continue
+        if uncontrolled_end and _controls_both(state, seat, n):
+            continue
+        if out_of_bridges:
+            listed += [book.moving_placement(seat, card, n, back) for back in backs]
+        else:
+            listed.append(placement)
     return listed
 
 
@@ -112,8 +112,7 @@ def _pairs(state: State, seat: int, book: Catalog) -> list[Command]:
     owners = state.owners
     return [
         play
-        for pair in distinct(state.hands[seat], 2)
-        for n, play in book.pair_plays(seat, pair)
+        for n, play in book.hand_pair_plays(seat, state.hands[seat])
         if owners[n] is not None and owners[n] != seat
     ]
 
