@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import product
 
 from domain.core import Command, IllegalMove
@@ -65,7 +65,7 @@ def listers(rules: Ruleset) -> tuple[Lister, ...]:
 
 
 def _accepted(
-    state: State, candidates: Iterator[Command], check: Callable[[State, Command], None] = check_listed
+    state: State, candidates: Iterable[Command], check: Callable[[State, Command], None] = check_listed
 ) -> list[Command]:
     """The candidates `decide` accepts: for the rare commands whose conditions are many."""
     accepted = []
@@ -156,21 +156,25 @@ def _turn_ends(state: State, seat: int, book: Catalog) -> list[Command]:
 
 
 def _rarer(state: State, seat: int, book: Catalog) -> list[Command]:
-    return _accepted(state, rarer_candidates(state, seat))
+    candidates = rarer_candidates(state, seat)
+    return _accepted(state, candidates) if candidates else []
 
 
-def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
+def rarer_candidates(state: State, seat: int) -> list[Command]:
     """Candidates for the handicap's free bridges (I-8) and O-11's cards played without a
-    bridge; `_accepted` keeps those the rules allow."""
+    bridge; `_accepted` keeps those the rules allow. Most turns have none."""
     rules = state.rules
     board = state.rules.board
+    candidates = []
     if rules.handicap is not None and state.free_bridges[seat]:
-        for n, owner in enumerate(state.owners):
-            if owner is None:
-                yield Command("PlaceFreeBridge", seat, {"line": list(board.lines[n])})
+        candidates += [
+            Command("PlaceFreeBridge", seat, {"line": list(board.lines[n])})
+            for n, owner in enumerate(state.owners)
+            if owner is None
+        ]
     if rules.take_back_when_out and state.stock[seat] == 0:
-        for card in kinds(state.hands[seat]):
-            yield Command("PlayCard", seat, {"card": card})
+        candidates += [Command("PlayCard", seat, {"card": card}) for card in kinds(state.hands[seat])]
+    return candidates
 
 
 def _ships(state: State, seat: int, book: Catalog) -> list[Command]:
