@@ -90,7 +90,7 @@ def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
 def _take_island(out: Outcome, seat: int, island: str) -> None:
     """F-1 with G-2/G-3 (the god stone) and O-10 (an 11th island wins at once)."""
     state = out.state
-    eleventh = state.rules.marker_limit_wins and len(state.islands_of(seat)) >= state.rules.markers
+    eleventh = state.rules.marker_limit_wins and state.control.count(seat) >= state.rules.markers
     out.emit(ev.island_taken(seat, island))
     god = out.state.gods[out.state.island_index(island)] if out.state.gods else None
     if god is not None:
@@ -167,9 +167,9 @@ def relative_majority(out: Outcome, seat: int, islands: Iterable[str]) -> None:
 def relative_majority_victims(state: State, seat: int, island: str) -> list[list[str]]:
     """The lines whose bridge O-6 may remove on `island` after `seat` filled it; [] if none."""
     board = state.rules.board
-    lines = board.lines_of(island)
-    if board.places(island) <= 3 or any(state.owners[n] is None for n in lines):
+    if board.places(island) <= 3 or not _all_taken(state, board.line_mask(island)):
         return []
+    lines = board.lines_of(island)
     counts = Counter(state.owners[n] for n in lines)
     if any(2 * c > board.places(island) for c in counts.values()) or counts[seat] < max(counts.values()):
         return []
@@ -181,6 +181,14 @@ def relative_majority_victims(state: State, seat: int, island: str) -> list[list
     else:
         victims = set(others)
     return [list(board.lines[n]) for n in lines if state.owners[n] in victims]
+
+
+def _all_taken(state: State, lines: int) -> bool:
+    """Whether every line of the mask `lines` holds a bridge (of any seat)."""
+    taken = 0
+    for held in state.held:
+        taken |= held
+    return taken & lines == lines
 
 
 def remove_for_relative_majority(out: Outcome, seat: int, island: str, line: list[str]) -> None:
