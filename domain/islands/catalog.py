@@ -58,28 +58,19 @@ class Catalog:
             )
         return found
 
-    def hand_placements(self, seat: int, hand: tuple[str, ...]) -> tuple[tuple[int, str, Command], ...]:
-        """`placements` of each different card of `hand` in turn, with the line and card of each.
+    def hand_placements(self, seat: int, cards: tuple[str, ...]) -> tuple[tuple[int, str, Command], ...]:
+        """`placements` of each of the different `cards` (a hand's `kinds`) in turn, with the line
+        and card of each.
 
-        One entry per hand instead of one look-up per card: listings ask this on every turn.
+        One entry per hand's kinds instead of one look-up per card: listings ask this on every
+        turn. Keyed by the kinds, not the hand, so that fewer hands are new to it.
         """
-        key = ("PlaceBridge", seat, hand)
+        key = ("PlaceBridge", seat, cards)
         found = self._listed_by_hand.get(key)
         if found is None:
             found = self._listed_by_hand[key] = _room(
                 self._listed_by_hand,
-                tuple((n, card, play) for card in kinds(hand) for n, play in self.placements(seat, card)),
-            )
-        return found
-
-    def hand_pair_plays(self, seat: int, hand: tuple[str, ...]) -> Lined:
-        """`pair_plays` of each different pair of cards of `hand` in turn (K-4, O-4)."""
-        key = ("pairs", seat, hand)
-        found = self._listed_by_hand.get(key)
-        if found is None:
-            found = self._listed_by_hand[key] = _room(
-                self._listed_by_hand,
-                tuple(play for pair in distinct(hand, 2) for play in self.pair_plays(seat, pair)),
+                tuple((n, card, play) for card in cards for n, play in self.placements(seat, card)),
             )
         return found
 

@@ -88,7 +88,7 @@ def _places(state: State, seat: int, book: Catalog) -> list[Command]:
     backs = [n for n, owner in enumerate(owners) if owner == seat] if out_of_bridges else []
     uncontrolled_end = rules.place_needs_uncontrolled_end
     listed = []
-    for n, card, placement in book.hand_placements(seat, state.hands[seat]):
+    for n, card, placement in book.hand_placements(seat, kinds(state.hands[seat])):
         if owners[n] is not None or n in taken_back:
             continue
         if uncontrolled_end and _controls_both(state, seat, n):
@@ -112,7 +112,8 @@ def _pairs(state: State, seat: int, book: Catalog) -> list[Command]:
     owners = state.owners
     return [
         play
-        for n, play in book.hand_pair_plays(seat, state.hands[seat])
+        for pair in distinct(state.hands[seat], 2)
+        for n, play in book.pair_plays(seat, pair)
         if owners[n] is not None and owners[n] != seat
     ]
 
