@@ -30,7 +30,6 @@ class Catalog:
         self._single: dict[tuple[Any, ...], Command] = {}
         self._ship_placements: dict[tuple[int, tuple[str, ...]], dict[int, tuple[Command, ...]]] = {}
         self._listed: dict[tuple[Any, ...], tuple[Command, ...]] = {}
-        self._listed_by_hand: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         # Per seat, DiscardCards by its cards: a new hand's discards are mostly those of hands
         # met before. Bounded by the choices of at most a hand's size from the islands.
         self._discards: dict[int, dict[tuple[str, ...], Command]] = {}
@@ -55,22 +54,6 @@ class Catalog:
             found = self._pair_plays[seat, cards] = tuple(
                 (n, command(kind, seat, cards=list(cards), line=list(board.lines[n])))
                 for n in _lines_naming(self.rules, cards)
-            )
-        return found
-
-    def hand_placements(self, seat: int, cards: tuple[str, ...]) -> tuple[tuple[int, str, Command], ...]:
-        """`placements` of each of the different `cards` (a hand's `kinds`) in turn, with the line
-        and card of each.
-
-        One entry per hand's kinds instead of one look-up per card: listings ask this on every
-        turn. Keyed by the kinds, not the hand, so that fewer hands are new to it.
-        """
-        key = ("PlaceBridge", seat, cards)
-        found = self._listed_by_hand.get(key)
-        if found is None:
-            found = self._listed_by_hand[key] = _room(
-                self._listed_by_hand,
-                tuple((n, card, play) for card in cards for n, play in self.placements(seat, card)),
             )
         return found
 

@@ -88,15 +88,16 @@ def _places(state: State, seat: int, book: Catalog) -> list[Command]:
     backs = [n for n, owner in enumerate(owners) if owner == seat] if out_of_bridges else []
     uncontrolled_end = rules.place_needs_uncontrolled_end
     listed = []
-    for n, card, placement in book.hand_placements(seat, kinds(state.hands[seat])):
-        if owners[n] is not None or n in taken_back:
-            continue
-        if uncontrolled_end and _controls_both(state, seat, n):
-            continue
-        if out_of_bridges:
-            listed += [book.moving_placement(seat, card, n, back) for back in backs]
-        else:
-            listed.append(placement)
+    for card in kinds(state.hands[seat]):
+        for n, placement in book.placements(seat, card):
+            if owners[n] is not None or n in taken_back:
+                continue
+            if uncontrolled_end and _controls_both(state, seat, n):
+                continue
+            if out_of_bridges:
+                listed += [book.moving_placement(seat, card, n, back) for back in backs]
+            else:
+                listed.append(placement)
     return listed
 
 
