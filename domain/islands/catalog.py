@@ -116,12 +116,13 @@ class Catalog:
 
     def draws(self, seat: int, face_up: tuple[str, ...], stack: bool) -> tuple[Command, ...]:
         """DrawCard of each face-up card, then from the stack when it holds any (K-5)."""
-        key = ("DrawCard", seat, face_up, stack)
+        # Keyed by the row's different cards, not the row: rows of 4-5 cards with copies
+        # were new so often (Arabana-Opodopo) that the table kept filling and starting again.
+        different = kinds(face_up)
+        key = ("DrawCard", seat, different, stack)
         found = self._listed.get(key)
         if found is None:
-            row = [
-                self._one(("DrawCard", seat, card), source="face_up", card=card) for card in kinds(face_up)
-            ]
+            row = [self._one(("DrawCard", seat, card), source="face_up", card=card) for card in different]
             pile = [self._one(("DrawCard", seat, None), source="stack")] if stack else []
             found = self._listed[key] = _room(self._listed, (*row, *pile))
         return found

@@ -122,7 +122,8 @@ def _pairs(state: State, seat: int, book: Catalog) -> list[Command]:
 def _discards(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
     hand = state.hands[seat]
     if state.rules.discard == "one_per_turn":  # O-5: one card, once a turn
-        return () if state.turn.discarded else book.discards(seat, hand, range(1, 2))
+        # One card's choices are the hand's different cards: far fewer keys than hands.
+        return () if state.turn.discarded else book.discards(seat, kinds(hand), range(1, 2))
     if len(hand) < state.hand_limit(seat) or state.phase != PLAY or not (state.stack or state.face_up):
         return ()
     return book.discards(seat, hand, range(1, len(hand) + 1))  # K-5: any number of a full hand
