@@ -47,7 +47,7 @@ def _no_ship_move(state: State) -> None:
 def _place(out: Outcome, seat: int, line: Line, *, relative: bool = True) -> None:
     """A placement resolved with F-1..F-3 and, where the game has it, O-6."""
     out.emit(ev.bridge_placed(seat, line))
-    settle(out, line)
+    settle(out, line, bridge_added=True)
     if relative and out.state.rules.relative_majority and not out.ended:
         relative_majority(out, seat, line)
 
@@ -162,7 +162,7 @@ def place_free_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Outco
     line = check_place_free_bridge(state, seat, args)
     out = Outcome(state)
     out.emit(ev.free_bridge_placed(seat, line))
-    settle(out, line)
+    settle(out, line, bridge_added=True)
     return out
 
 

@@ -29,7 +29,7 @@ def line(state: State, args: Mapping[str, Any], field: str = "line") -> tuple[in
     raw = args.get(field)
     if not isinstance(raw, list) or len(raw) != 2:
         raise IllegalMove("bad_command", f"{field}: a pair of island names is required")
-    a, b = (island(state, x, field) for x in raw)
+    a, b = island(state, raw[0], field), island(state, raw[1], field)
     index = state.rules.board.line_index(a, b)
     if index is None:
         raise IllegalMove("unknown_line", f"there is no bridge line between {a} and {b}")

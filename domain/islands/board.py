@@ -44,9 +44,17 @@ class Board:
     def has_island(self, name: str) -> bool:
         return name in self._index.position
 
-    def in_order(self, names: Iterable[str]) -> list[str]:
-        """The islands `names` once each, in the board's order."""
-        return sorted(set(names), key=self._index.position.__getitem__)
+    def in_order(self, names: Iterable[str]) -> tuple[str, ...]:
+        """The islands `names` once each, in the board's order.
+
+        Every majority settled asks this of a line's ends or a few islands around it; the
+        sets of islands one board has are few, so each is sorted once.
+        """
+        chosen = frozenset(names)
+        found = self._index.orders.get(chosen)
+        if found is None:
+            found = self._index.orders[chosen] = tuple(sorted(chosen, key=self._index.position.__getitem__))
+        return found
 
     def island(self, name: str) -> Island:
         return self._index.islands[name]
@@ -81,6 +89,14 @@ class Board:
         """(neighbouring sea space, the line they share) pairs (S-4 moves across that line)."""
         return self._index.sea_neighbours[sea]
 
+    def seas_mask(self, name: str) -> int:
+        """The sea spaces island `name` borders as bits (sea n: 1 << n), as State.fleets has them."""
+        return self._index.seas_mask[name]
+
+    def line_seas(self, line: int) -> tuple[int, ...]:
+        """The sea spaces line `line` bounds (a bridge there can close them, S-5)."""
+        return self._index.line_seas[line]
+
     def seas_of(self, name: str) -> tuple[int, ...]:
         """Sea spaces that island `name` borders."""
         return self._index.seas_of.get(name, ())
@@ -106,6 +122,10 @@ class _Index:
     sea_neighbours: tuple[tuple[tuple[int, int], ...], ...]
     seas_of: dict[str, tuple[int, ...]]
     sea_index: dict[tuple[str, ...], int]
+    seas_mask: dict[str, int]
+    line_seas: tuple[tuple[int, ...], ...]
+    # Filled as `in_order` meets sets of islands: at most one entry per subset of the board.
+    orders: dict[frozenset[str], tuple[str, ...]] = field(default_factory=dict)
 
     @staticmethod
     def of(board: Board) -> _Index:
@@ -143,6 +163,14 @@ class _Index:
                 for i in board.islands
             },
             sea_index={tuple(sea): n for n, sea in enumerate(board.sea_spaces)},
+            seas_mask={
+                i.name: sum(1 << n for n, sea in enumerate(board.sea_spaces) if i.name in sea)
+                for i in board.islands
+            },
+            line_seas=tuple(
+                tuple(sea for sea, lines in enumerate(sea_lines) if n in lines)
+                for n in range(len(board.lines))
+            ),
         )
 
 

@@ -30,6 +30,9 @@ class Catalog:
         self._single: dict[tuple[Any, ...], Command] = {}
         self._ship_placements: dict[tuple[int, tuple[str, ...]], dict[int, tuple[Command, ...]]] = {}
         self._listed: dict[tuple[Any, ...], tuple[Command, ...]] = {}
+        # Per seat, DiscardCards by its cards: a new hand's discards are mostly those of hands
+        # met before. Bounded by the choices of at most a hand's size from the islands.
+        self._discards: dict[int, dict[tuple[str, ...], Command]] = {}
 
     def placements(self, seat: int, card: str) -> Lined:
         """PlaceBridge with `card` on each line touching it (K-3, O-3)."""
@@ -100,21 +103,26 @@ class Catalog:
         key = ("DiscardCards", seat, hand, sizes)
         found = self._listed.get(key)
         if found is None:
-            chosen = [cards for size in sizes for cards in distinct(hand, size)]
-            found = self._listed[key] = _room(
-                self._listed,
-                tuple(self._one(("DiscardCards", seat, cards), cards=list(cards)) for cards in chosen),
-            )
+            made = self._discards.setdefault(seat, {})
+            listed = []
+            for size in sizes:
+                for cards in distinct(hand, size):
+                    discard = made.get(cards)
+                    if discard is None:
+                        discard = made[cards] = command("DiscardCards", seat, cards=list(cards))
+                    listed.append(discard)
+            found = self._listed[key] = _room(self._listed, tuple(listed))
         return found
 
     def draws(self, seat: int, face_up: tuple[str, ...], stack: bool) -> tuple[Command, ...]:
         """DrawCard of each face-up card, then from the stack when it holds any (K-5)."""
-        key = ("DrawCard", seat, face_up, stack)
+        # Keyed by the row's different cards, not the row: rows of 4-5 cards with copies
+        # were new so often (Arabana-Opodopo) that the table kept filling and starting again.
+        different = kinds(face_up)
+        key = ("DrawCard", seat, different, stack)
         found = self._listed.get(key)
         if found is None:
-            row = [
-                self._one(("DrawCard", seat, card), source="face_up", card=card) for card in kinds(face_up)
-            ]
+            row = [self._one(("DrawCard", seat, card), source="face_up", card=card) for card in different]
             pile = [self._one(("DrawCard", seat, None), source="stack")] if stack else []
             found = self._listed[key] = _room(self._listed, (*row, *pile))
         return found

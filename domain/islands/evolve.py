@@ -109,15 +109,23 @@ def cards_played(state: State, e: Event) -> State:
     )
 
 
+def _moved(
+    masks: tuple[int, ...], owners: tuple[int | None, ...], at: int, seat: int | None
+) -> tuple[int, ...]:
+    """Per-seat bit masks (State.held, State.fleets) after position `at` of `owners` becomes
+    `seat`'s (None: no one's)."""
+    found = list(masks)
+    owner = owners[at]
+    if owner is not None:
+        found[owner] &= ~(1 << at)
+    if seat is not None:
+        found[seat] |= 1 << at
+    return tuple(found)
+
+
 def _held(state: State, line: int, seat: int | None) -> tuple[int, ...]:
     """State.held after the bridge on `line` becomes `seat`'s (None: no one's)."""
-    held = list(state.held)
-    owner = state.owners[line]
-    if owner is not None:
-        held[owner] &= ~(1 << line)
-    if seat is not None:
-        held[seat] |= 1 << line
-    return tuple(held)
+    return _moved(state.held, state.owners, line, seat)
 
 
 def bridge_placed(state: State, e: Event) -> State:
@@ -159,26 +167,31 @@ def island_lost(state: State, e: Event) -> State:
 
 
 def ship_placed(state: State, e: Event) -> State:
-    seat = e.data["seat"]
+    seat, sea = e.data["seat"], _sea(state, e.data["sea"])
     return update(
         state,
-        ships=set_at(state.ships, _sea(state, e.data["sea"]), seat),
+        ships=set_at(state.ships, sea, seat),
+        fleets=_moved(state.fleets, state.ships, sea, seat),
         ship_stock=set_at(state.ship_stock, seat, state.ship_stock[seat] - 1),
         turn=_turn(state, played=True),
     )
 
 
 def ship_moved(state: State, e: Event) -> State:
-    ships = set_at(state.ships, _sea(state, e.data["from"]), None)
-    ships = set_at(ships, _sea(state, e.data["to"]), e.data["seat"])
-    return update(state, ships=ships, turn=_turn(state, moved=True))
+    origin, target = _sea(state, e.data["from"]), _sea(state, e.data["to"])
+    ships = set_at(state.ships, origin, None)
+    fleets = _moved(state.fleets, state.ships, origin, None)
+    fleets = _moved(fleets, ships, target, e.data["seat"])
+    ships = set_at(ships, target, e.data["seat"])
+    return update(state, ships=ships, fleets=fleets, turn=_turn(state, moved=True))
 
 
 def ship_sunk(state: State, e: Event) -> State:
-    seat = e.data["seat"]
+    seat, sea = e.data["seat"], _sea(state, e.data["sea"])
     return update(
         state,
-        ships=set_at(state.ships, _sea(state, e.data["sea"]), None),
+        ships=set_at(state.ships, sea, None),
+        fleets=_moved(state.fleets, state.ships, sea, None),
         ship_stock=set_at(state.ship_stock, seat, state.ship_stock[seat] + 1),
     )
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import product
 
 from domain.core import Command, IllegalMove
 from domain.islands.catalog import Catalog, catalog, distinct, kinds
 from domain.islands.decide import check_command, check_listed, known_commands
 from domain.islands.majority import enclosed_by
+from domain.islands.ruleset import Ruleset
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
 from domain.islands.turns import draw_only, ends_without_draw, may_abstain, may_draw
 
@@ -32,20 +33,39 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     book = catalog(state.rules)
     if draw_only(state):
         return list(_draws(state, seat, book))
-    return [
-        *_places(state, seat, book),
-        *_pairs(state, seat, book),
-        *_discards(state, seat, book),
-        *_draws(state, seat, book),
-        *_turn_ends(state, seat, book),
-        *_accepted(state, rarer_candidates(state, seat)),
-        *_ships(state, seat, book),
-        *_gods(state, seat, book),
-    ]
+    listed: list[Command] = []
+    for lister in listers(state.rules):
+        listed += lister(state, seat, book)
+    return listed
+
+
+Lister = Callable[[State, int, Catalog], Sequence[Command]]
+
+
+def listers(rules: Ruleset) -> tuple[Lister, ...]:
+    """The listings of a turn's commands that this ruleset has, in the order they are listed.
+
+    Asking every listing, each then finding it has nothing in this game, cost a tenth of
+    Kahuna's listing.
+    """
+    found: tuple[Lister, ...] | None = rules.derived.get("listers")
+    if found is None:
+        _, known = known_commands(rules)
+        chosen: list[Lister] = [_places, _pairs, _discards, _draws]
+        if known & {"EndTurn", "SkipDraw", "DeferFinalTurn"}:
+            chosen.append(_turn_ends)
+        if rules.handicap is not None or rules.take_back_when_out:
+            chosen.append(_rarer)
+        if rules.seafarers:
+            chosen.append(_ships)
+        if rules.gods:
+            chosen.append(_gods)
+        found = rules.derived["listers"] = tuple(chosen)
+    return found
 
 
 def _accepted(
-    state: State, candidates: Iterator[Command], check: Callable[[State, Command], None] = check_listed
+    state: State, candidates: Iterable[Command], check: Callable[[State, Command], None] = check_listed
 ) -> list[Command]:
     """The candidates `decide` accepts: for the rare commands whose conditions are many."""
     accepted = []
@@ -66,12 +86,13 @@ def _places(state: State, seat: int, book: Catalog) -> list[Command]:
     owners, taken_back = state.owners, state.turn.taken_back
     # O-11: out of bridges, each placement first takes one of one's own bridges back.
     backs = [n for n, owner in enumerate(owners) if owner == seat] if out_of_bridges else []
+    uncontrolled_end = rules.place_needs_uncontrolled_end
     listed = []
     for card in kinds(state.hands[seat]):
         for n, placement in book.placements(seat, card):
             if owners[n] is not None or n in taken_back:
                 continue
-            if rules.place_needs_uncontrolled_end and _controls_both(state, seat, n):
+            if uncontrolled_end and _controls_both(state, seat, n):
                 continue
             if out_of_bridges:
                 listed += [book.moving_placement(seat, card, n, back) for back in backs]
@@ -101,7 +122,8 @@ def _pairs(state: State, seat: int, book: Catalog) -> list[Command]:
 def _discards(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
     hand = state.hands[seat]
     if state.rules.discard == "one_per_turn":  # O-5: one card, once a turn
-        return () if state.turn.discarded else book.discards(seat, hand, range(1, 2))
+        # One card's choices are the hand's different cards: far fewer keys than hands.
+        return () if state.turn.discarded else book.discards(seat, kinds(hand), range(1, 2))
     if len(hand) < state.hand_limit(seat) or state.phase != PLAY or not (state.stack or state.face_up):
         return ()
     return book.discards(seat, hand, range(1, len(hand) + 1))  # K-5: any number of a full hand
@@ -136,18 +158,26 @@ def _turn_ends(state: State, seat: int, book: Catalog) -> list[Command]:
     return listed
 
 
-def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
+def _rarer(state: State, seat: int, book: Catalog) -> list[Command]:
+    candidates = rarer_candidates(state, seat)
+    return _accepted(state, candidates) if candidates else []
+
+
+def rarer_candidates(state: State, seat: int) -> list[Command]:
     """Candidates for the handicap's free bridges (I-8) and O-11's cards played without a
-    bridge; `_accepted` keeps those the rules allow."""
+    bridge; `_accepted` keeps those the rules allow. Most turns have none."""
     rules = state.rules
     board = state.rules.board
+    candidates = []
     if rules.handicap is not None and state.free_bridges[seat]:
-        for n, owner in enumerate(state.owners):
-            if owner is None:
-                yield Command("PlaceFreeBridge", seat, {"line": list(board.lines[n])})
+        candidates += [
+            Command("PlaceFreeBridge", seat, {"line": list(board.lines[n])})
+            for n, owner in enumerate(state.owners)
+            if owner is None
+        ]
     if rules.take_back_when_out and state.stock[seat] == 0:
-        for card in kinds(state.hands[seat]):
-            yield Command("PlayCard", seat, {"card": card})
+        candidates += [Command("PlayCard", seat, {"card": card}) for card in kinds(state.hands[seat])]
+    return candidates
 
 
 def _ships(state: State, seat: int, book: Catalog) -> list[Command]:

@@ -45,15 +45,24 @@ class Outcome:
         return self._state
 
 
-def settle(out: Outcome, islands: Iterable[str]) -> None:
-    """F-1/F-3: gains on `islands`, the bridges they remove, the losses; again while ships sink."""
+def settle(out: Outcome, islands: Iterable[str], *, bridge_added: bool = False) -> None:
+    """F-1/F-3: gains on `islands`, the bridges they remove, the losses; again while ships sink.
+
+    `bridge_added`: the change only laid a bridge on a free line. Every controller held its
+    majority before (each change settles its losses), and a new bridge lowers no presence
+    and adds no place, so no loss is looked for until a ship sinks.
+    """
     # S-5: a ship that the change left enclosed sinks with it, before any majority is read.
-    dirty = set(islands) | _sink_enclosed(out)
+    sunk = _sink_enclosed(out)
+    dirty = set(islands) | sunk
+    losses = not bridge_added or bool(sunk)
     while dirty and not out.ended:
-        settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
+        if losses:
+            settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
         touched = _gains(out, dirty)
         settle_losses(out, touched)
         dirty = _sink_enclosed(out) if not out.ended else set()
+        losses = True
 
 
 def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
@@ -81,7 +90,7 @@ def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
 def _take_island(out: Outcome, seat: int, island: str) -> None:
     """F-1 with G-2/G-3 (the god stone) and O-10 (an 11th island wins at once)."""
     state = out.state
-    eleventh = state.rules.marker_limit_wins and len(state.islands_of(seat)) >= state.rules.markers
+    eleventh = state.rules.marker_limit_wins and state.control.count(seat) >= state.rules.markers
     out.emit(ev.island_taken(seat, island))
     god = out.state.gods[out.state.island_index(island)] if out.state.gods else None
     if god is not None:
@@ -104,21 +113,39 @@ def settle_losses(out: Outcome, islands: Iterable[str]) -> None:
 
 
 def _sink_enclosed(out: Outcome) -> set[str]:
-    """S-5: a ship whose three lines all hold one opponent's bridges sinks; its islands change."""
-    state = out.state
-    if not state.ships:
+    """S-5: a ship whose three lines all hold one opponent's bridges sinks; its islands change.
+
+    No ship lay enclosed before the command (it would have sunk, and S-5 refuses a ship
+    sailing into an enclosure), so only the sea spaces around a line that got its bridge
+    since can hold one: looking at those alone costs the same with one ship or twenty.
+    """
+    if not out.initial.rules.seafarers:  # spares applying the events just to find no ships
         return set()
+    state = out.state
     board = state.rules.board
+    enclosed: dict[int, tuple[int, int]] = {}  # sea space: its ship's seat, the enclosing seat
+    for enemy, (now, before) in enumerate(zip(state.held, out.initial.held, strict=True)):
+        for line in bits(now & ~before):
+            for sea in board.line_seas(line):
+                owner, around = state.ships[sea], board.sea_mask(sea)
+                if owner is not None and owner != enemy and now & around == around:
+                    enclosed[sea] = (owner, enemy)
     changed: set[str] = set()
-    for sea, owner in enumerate(state.ships):
-        if owner is None:
-            continue
-        enemy = enclosed_by(state, sea)
-        if enemy is None or enemy == owner:
-            continue
+    for sea in sorted(enclosed):
+        owner, enemy = enclosed[sea]
         out.emit(ev.ship_sunk(owner, board.sea_spaces[sea], by=enemy, cause="enclosed"))
         changed.update(board.sea_spaces[sea])
     return changed
+
+
+def bits(mask: int) -> list[int]:
+    """The positions of the set bits of `mask`, lowest first."""
+    found = []
+    while mask:
+        lowest = mask & -mask
+        found.append(lowest.bit_length() - 1)
+        mask ^= lowest
+    return found
 
 
 def enclosed_by(state: State, sea: int) -> int | None:
@@ -140,9 +167,9 @@ def relative_majority(out: Outcome, seat: int, islands: Iterable[str]) -> None:
 def relative_majority_victims(state: State, seat: int, island: str) -> list[list[str]]:
     """The lines whose bridge O-6 may remove on `island` after `seat` filled it; [] if none."""
     board = state.rules.board
-    lines = board.lines_of(island)
-    if board.places(island) <= 3 or any(state.owners[n] is None for n in lines):
+    if board.places(island) <= 3 or not _all_taken(state, board.line_mask(island)):
         return []
+    lines = board.lines_of(island)
     counts = Counter(state.owners[n] for n in lines)
     if any(2 * c > board.places(island) for c in counts.values()) or counts[seat] < max(counts.values()):
         return []
@@ -156,6 +183,14 @@ def relative_majority_victims(state: State, seat: int, island: str) -> list[list
     return [list(board.lines[n]) for n in lines if state.owners[n] in victims]
 
 
+def _all_taken(state: State, lines: int) -> bool:
+    """Whether every line of the mask `lines` holds a bridge (of any seat)."""
+    taken = 0
+    for held in state.held:
+        taken |= held
+    return taken & lines == lines
+
+
 def remove_for_relative_majority(out: Outcome, seat: int, island: str, line: list[str]) -> None:
     board = out.state.rules.board
     index = board.line_index(line[0], line[1])
@@ -166,6 +201,6 @@ def remove_for_relative_majority(out: Outcome, seat: int, island: str, line: lis
     settle_losses(out, board.lines[index])
 
 
-def _ordered(state: State, islands: Iterable[str]) -> list[str]:
+def _ordered(state: State, islands: Iterable[str]) -> tuple[str, ...]:
     """`islands` once each, in the board's order: the order majorities are settled in."""
     return state.rules.board.in_order(islands)

@@ -75,13 +75,13 @@ class State:
     # evolve: a seat's bridges on an island are then one `&` and a bit count. Derived, so
     # neither given to __init__ nor compared.
     held: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # Per seat, the sea spaces its ships lie on as bits (sea n: 1 << n), kept beside `ships`
+    # as `held` is beside `owners`: a seat's ships around an island are one `&`. Derived too.
+    fleets: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        held = [0] * len(self.names)
-        for n, owner in enumerate(self.owners):
-            if owner is not None:
-                held[owner] |= 1 << n
-        object.__setattr__(self, "held", tuple(held))
+        object.__setattr__(self, "held", masks(self.owners, len(self.names)))
+        object.__setattr__(self, "fleets", masks(self.ships, len(self.names)))
 
     @property
     def seats(self) -> int:
@@ -97,11 +97,10 @@ class State:
         """Ships next to `island` (of `seat` only, when given); S-2/S-3."""
         if not self.ships:
             return 0
-        return sum(
-            1
-            for sea in self.rules.board.seas_of(island)
-            if self.ships[sea] is not None and (seat is None or self.ships[sea] == seat)
-        )
+        around = self.rules.board.seas_mask(island)
+        if seat is not None:
+            return (self.fleets[seat] & around).bit_count()
+        return sum((fleet & around).bit_count() for fleet in self.fleets)
 
     def places(self, island: str) -> int:
         """S-3: the island's lines plus one place per adjacent ship."""
@@ -126,10 +125,9 @@ class State:
         """
         places = self.places(island)
         lines = self.rules.board.line_mask(island)
+        seas = self.rules.board.seas_mask(island) if self.ships else 0
         for seat, held in enumerate(self.held):
-            presence = (held & lines).bit_count()
-            if self.ships:
-                presence += self.ships_on(island, seat)
+            presence = (held & lines).bit_count() + (self.fleets[seat] & seas).bit_count()
             if 2 * presence > places:
                 return seat
         return None
@@ -151,6 +149,15 @@ class State:
     def pool(self) -> tuple[str, ...]:
         """Every card outside the hands, sorted: what a new round shuffles."""
         return tuple(sorted(self.face_up + self.stack + self.played + self.hidden))
+
+
+def masks(owners: tuple[int | None, ...], seats: int) -> tuple[int, ...]:
+    """Per seat, the positions of `owners` that are its own, as bits (position n: 1 << n)."""
+    found = [0] * seats
+    for n, owner in enumerate(owners):
+        if owner is not None:
+            found[owner] |= 1 << n
+    return tuple(found)
 
 
 def without(cards: tuple[str, ...], taken: Iterable[str]) -> tuple[str, ...]:
@@ -188,11 +195,12 @@ def update(value: Value, **changes: Any) -> Value:
     of the fields' dict is three times cheaper still than filling a new one. The copy keeps
     the value frozen: nothing else writes to its `__dict__`.
     """
-    fields = type(value).__dataclass_fields__
-    if not changes.keys() <= fields.keys():
-        raise TypeError(f"{type(value).__name__} has no field(s) {sorted(changes.keys() - fields.keys())}")
     copied = value.__dict__.copy()
     copied.update(changes)
+    # A name that is not a field adds a key: cheaper to notice than comparing the names.
+    if len(copied) != len(value.__dict__):
+        unknown = sorted(changes.keys() - type(value).__dataclass_fields__.keys())
+        raise TypeError(f"{type(value).__name__} has no field(s) {unknown}")
     new = object.__new__(type(value))
     object.__setattr__(new, "__dict__", copied)
     return new

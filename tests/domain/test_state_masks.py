@@ -1,4 +1,5 @@
-"""State.held, each seat's bridges as bits of line indexes, always says what `owners` says."""
+"""State.held and State.fleets, each seat's bridges and ships as bits of line and sea indexes,
+always say what `owners` and `ships` say."""
 
 from __future__ import annotations
 
@@ -36,6 +37,18 @@ def test_held_follows_every_bridge_placed_and_removed(table: Table, seed: int) -
             assert state.bridges_of(seat) == len(lines)
             for island in state.rules.board.names:
                 assert state.bridges_on(island, seat) == _counted(state, island, seat)
+
+
+@settings(max_examples=examples(share=4))
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_fleets_follow_every_ship_placed_moved_and_sunk(seed: int) -> None:
+    for _, _, state in random_game(random.Random(seed), TABLES["ikibiti-seafarers"]):
+        for seat in range(state.seats):
+            seas = {n for n, owner in enumerate(state.ships) if owner == seat}
+            assert state.fleets[seat] == sum(1 << n for n in seas)
+            for island in state.rules.board.names:
+                around = state.rules.board.seas_of(island)
+                assert state.ships_on(island, seat) == sum(1 for n in around if n in seas)
 
 
 def test_a_state_built_from_owners_derives_held() -> None:
