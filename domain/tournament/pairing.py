@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -27,3 +28,19 @@ class Standing:
     opponents: frozenset[str] = frozenset()
     seats: tuple[int, ...] = ()
     byes: int = 0
+
+    def held(self, seat: int) -> int:
+        """How many games this entrant played in `seat` (0 for a seat never counted)."""
+        return self.seats[seat] if seat < len(self.seats) else 0
+
+
+def in_rank_order(standings: Sequence[Standing]) -> list[Standing]:
+    """The standings best first; equal ranks by id, so the input's order never matters."""
+    if len({s.id for s in standings}) != len(standings):
+        raise ValueError("an entrant appears twice in the standings")
+    return sorted(standings, key=lambda s: (s.rank, s.id))
+
+
+def bye_candidates(ordered: Sequence[Standing]) -> list[Standing]:
+    """Who should sit out first: fewest byes so far, then the lowest-ranked."""
+    return sorted(reversed(ordered), key=lambda s: s.byes)

@@ -13,6 +13,7 @@ from domain.tournament import events as ev
 from domain.tournament.evolve import evolve
 from domain.tournament.points import bye_points, read_game_end, score_forfeit, score_game
 from domain.tournament.schedule import next_pairing
+from domain.tournament.standings import standings
 from domain.tournament.state import RUNNING, Bye, State, Table
 
 HASH = re.compile(r"^[0-9a-f]{64}$")
@@ -163,3 +164,10 @@ def give_bye(state: State, entrant_id: str) -> list[Event]:
         raise IllegalMove("already_paired", f"{entrant_id} has a table or a bye in round {state.round}")
     bye = Bye(state.round, entrant_id, bye_points(state.settings), 0, "organizer")
     return [ev.bye_given(bye)]
+
+
+def close(state: State) -> list[Event]:
+    """TournamentClosed with the final ranking; never while a round is unfinished."""
+    if state.in_progress:
+        raise IllegalMove("round_unfinished", f"round {state.round} still has tables without a result")
+    return [ev.tournament_closed([line.entrant for line in standings(state)], state.completed)]

@@ -7,7 +7,7 @@ facts), so no pairing engine takes part; results go through RecordResult as the 
 from __future__ import annotations
 
 import pytest
-from tournament_given import Given, game_end, paired, started
+from tournament_given import Given, game_end, paired, registered, started
 
 from domain.islands.scoring import tournament_points
 from domain.tournament.points import GameEnd, places_of, shared
@@ -206,3 +206,11 @@ def test_a_bye_adds_points_but_no_opponent_to_buchholz() -> None:
     assert game.line("e3").points == 3
     game = game.play(0, game_end(0, 4, 2))
     assert (game.line("e3").buchholz, game.line("e1").buchholz) == (0, 1)
+
+
+def test_an_entrant_who_withdrew_before_the_start_is_not_listed_one_who_played_stays_marked() -> None:
+    game = registered(5).then("WithdrawEntrant", entrant="e5").then("StartTournament").draw_lots()
+    game = play_round(game, 1, (["e1", "e2"], game_end(0, 4, 2)), (["e3", "e4"], game_end(0, 4, 2)))
+    game = game.then("WithdrawEntrant", entrant="e1")
+    assert game.ranking == ["e1", "e3", "e2", "e4"]
+    assert [line.withdrawn for line in game.standings] == [True, False, False, False]
