@@ -29,7 +29,7 @@ from record.envelope import Envelope, EventStorePort, NewEvent
 from service.chance import Dice
 from service.clock import iso_utc, utc_now
 from service.computer import must_act
-from service.errors import ChainBroken, PreconditionFailed, ServiceError, VersionConflict
+from service.errors import ChainBroken, PreconditionFailed, TournamentNotFound, VersionConflict
 from service.games import CONFLICT_RETRIES, GameService, Loaded, chains_onto, command_id_for, first_bad
 from service.seats import organizer_key as game_organizer_key
 from service.tournament_tokens import TournamentTokens, organizer_key
@@ -42,11 +42,6 @@ RECHECK_SECONDS = 60.0
 Who = Actor | Callable[[State], Actor]
 """The actor of a command, or how to tell it from the state it is decided on (a newcomer's
 entrant number depends on how many registered before it)."""
-
-
-class TournamentNotFound(ServiceError):
-    def __init__(self, tournament_id: str) -> None:
-        super().__init__("tournament_not_found", f"there is no tournament {tournament_id!r}")
 
 
 @dataclass(frozen=True)
