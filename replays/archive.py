@@ -142,7 +142,7 @@ def export(
     After the end with the log revealed everyone gets every secret ("complete": true);
     otherwise each secret the viewer may not read is null and its line says "redacted".
     """
-    lines = [_event_line(e, viewer, revealed) for e in envelopes]
+    lines = [event_line(e, viewer, revealed) for e in envelopes]
     redacted = [line for line in lines if line.get("redacted")]
     header = _header(envelopes[0].data, len(lines), len(annotations), not redacted, viewer)
     notes = [{"kind": "annotation", "annotation": dict(a)} for a in annotations]
@@ -169,7 +169,7 @@ def _header(
     return header
 
 
-def _event_line(envelope: Envelope, viewer: int | None, revealed: bool) -> dict[str, Any]:
+def event_line(envelope: Envelope, viewer: int | None, revealed: bool) -> dict[str, Any]:
     line: dict[str, Any] = {"kind": "event"}
     for name in EVENT_FIELDS:
         line[name] = getattr(envelope, name)
@@ -200,7 +200,7 @@ def read(content: str | bytes) -> Archive:
         raise ArchiveError(f"the file ends before event {missing} of {count}", len(raw) + 1, missing)
     envelopes, redacted = [], set()
     for number in range(1, count + 1):
-        envelope, hidden = _read_event(raw[number], number + 1, number)
+        envelope, hidden = read_event(raw[number], number + 1, number)
         envelopes.append(envelope)
         if hidden:
             redacted.add(number)
@@ -223,7 +223,7 @@ def _lines(content: str | bytes) -> list[bytes]:
     return data[:-1].split(b"\n")
 
 
-def _parse(raw: bytes, line: int, version: int | None) -> dict[str, Any]:
+def parse_line(raw: bytes, line: int, version: int | None) -> dict[str, Any]:
     """One line as a JSON object; it must be exactly the canonical text of that object."""
     try:
         text = raw.decode("utf-8")
@@ -246,7 +246,7 @@ def _parse(raw: bytes, line: int, version: int | None) -> dict[str, Any]:
 
 
 def _read_header(raw: bytes) -> dict[str, Any]:
-    header = _parse(raw, 1, None)
+    header = parse_line(raw, 1, None)
     if header.get("format") != FORMAT:
         raise ArchiveError(f"not an {FORMAT} file", 1)
     if header.get("format_version") in PLAIN_HASH_FORMATS:
@@ -269,8 +269,8 @@ def _read_header(raw: bytes) -> dict[str, Any]:
     return header
 
 
-def _read_event(raw: bytes, line: int, version: int) -> tuple[Envelope, bool]:
-    obj = _parse(raw, line, version)
+def read_event(raw: bytes, line: int, version: int) -> tuple[Envelope, bool]:
+    obj = parse_line(raw, line, version)
     if obj.get("kind") != "event":
         raise ArchiveError(f"expected event {version}, found kind {obj.get('kind')!r}", line, version)
     extra = set(obj) - {"kind", "redacted", *EVENT_FIELDS}
@@ -298,7 +298,7 @@ def _read_event(raw: bytes, line: int, version: int) -> tuple[Envelope, bool]:
 
 
 def _read_annotation(raw: bytes, line: int, events: int) -> dict[str, Any]:
-    obj = _parse(raw, line, None)
+    obj = parse_line(raw, line, None)
     if obj.get("kind") != "annotation":
         raise ArchiveError(f"expected an annotation, found kind {obj.get('kind')!r}", line)
     note = obj.get("annotation")
@@ -379,7 +379,11 @@ def refold(archive: Archive) -> Any:
     Folds as the service does (domain.history: undos restore an earlier state). Raises
     RefoldFailed naming the first event the rules could not take.
     """
-    envelopes = archive.envelopes
+    return refold_envelopes(archive.envelopes)
+
+
+def refold_envelopes(envelopes: Sequence[Envelope]) -> Any:
+    """The state the rules reach by folding `envelopes` (every secret present), as `refold`."""
     try:
         rules = rules_for(envelopes[0].data.get("game", ""))
         initial = rules.initial_state(envelopes[0].data)

@@ -1,0 +1,239 @@
+"""The audit of a tournament: every hash chain, every fold, every result against its game.
+
+Pure (no Redis, no Flask): the service audits the streams it re-reads from its store, and
+`replays verify` audits a bundle offline, with the same function.
+
+A ResultRecorded must be the game's own result: its `game_end` is the data of the game's
+GameEnded, its `final_hash` that event's hash, and its places and points are what the
+tournament's scoring gives for that end. A ResultCorrected is the organizer's decision: it
+may differ from the game's own end (that is what a correction is for), so it is listed with
+who made it, when and why, beside the game's own end; it still has to name the game's final
+hash and score its stated end as the scoring does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from domain.core import DomainError
+from domain.tournament import module as tournament_rules
+from domain.tournament.points import read_game_end, score_game
+from domain.tournament.state import State
+from record.chain import ZERO_HASH, digest_holds, envelope_hash
+from record.convert import to_event
+from record.envelope import Envelope
+from replays.archive import RefoldFailed, refold_envelopes
+
+TOURNAMENT = "tournament"
+RESULT_TYPES = ("ResultRecorded", "ResultCorrected")
+
+
+def game_stream(game_id: str) -> str:
+    """The name a report gives a game's stream."""
+    return f"game {game_id}"
+
+
+@dataclass(frozen=True)
+class BrokenPlace:
+    """Where a record stops being sound: the stream, the event number, the line of a bundle file."""
+
+    stream: str  # "tournament", "game <game_id>", or "bundle" for the bundle's own header line
+    version: int | None
+    line: int | None
+    reason: str
+
+    def __str__(self) -> str:
+        where = self.stream
+        if self.version is not None:
+            where += f", event {self.version}"
+        if self.line is not None:
+            where += f" (line {self.line})" if self.version is not None else f", line {self.line}"
+        return f"{where}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    ok: bool
+    streams: int
+    events: int
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+    broken: BrokenPlace | None = None
+    mismatches: list[dict[str, Any]] = field(default_factory=list)
+    unfolded: list[str] = field(default_factory=list)  # games whose withheld secrets keep them from a fold
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "streams": self.streams,
+            "events": self.events,
+            "corrections": list(self.corrections),
+            "broken": None if self.broken is None else asdict(self.broken),
+            "mismatches": list(self.mismatches),
+            "unfolded": list(self.unfolded),
+        }
+
+
+def chain_fault(envelopes: Sequence[Envelope]) -> tuple[int, str] | None:
+    """The first event whose number, hash, secret digest or link is wrong, and why; None if sound."""
+    previous = ZERO_HASH
+    for number, envelope in enumerate(envelopes, start=1):
+        if envelope.version != number:
+            return number, f"numbered {envelope.version}, expected {number}"
+        if envelope.hash != envelope_hash(envelope):
+            return number, "hash mismatch: the event's content is not what was hashed"
+        if not digest_holds(envelope):
+            return number, "digest mismatch: the secret and salt are not what the digest commits to"
+        if envelope.prev_hash != previous:
+            return number, "broken link: prev_hash is not the previous event's hash"
+        previous = envelope.hash
+    return None
+
+
+def assigned_games(tournament: Sequence[Envelope]) -> list[str]:
+    """The game ids the tournament assigned to its tables, in the order it assigned them."""
+    return [str(e.data.get("game_id")) for e in tournament if e.type == "GameAssigned"]
+
+
+def audit(tournament: Sequence[Envelope], games: Mapping[str, Sequence[Envelope]]) -> AuditReport:
+    """Every chain verified, the tournament and every game re-folded, each result checked against
+    its game's own GameEnded (data and final hash), every ResultCorrected listed."""
+    streams = 1 + len(games)
+    events = len(tournament) + sum(len(g) for g in games.values())
+    folded = _fold_tournament(tournament)
+    if isinstance(folded, BrokenPlace):
+        return AuditReport(False, streams, events, broken=folded)
+    broken, unfolded = _check_games(assigned_games(tournament), games)
+    ends = {game_id: _game_end(envelopes) for game_id, envelopes in games.items()}
+    mismatches, corrections = [], []
+    for envelope in tournament:
+        if envelope.type in RESULT_TYPES:
+            end = ends.get(str(envelope.data.get("game_id")))
+            mismatches += _mismatches(folded, envelope, end)
+            if envelope.type == "ResultCorrected":
+                corrections.append(_correction(envelope, end))
+    ok = broken is None and not mismatches
+    return AuditReport(ok, streams, events, corrections, broken, mismatches, unfolded)
+
+
+def _fold_tournament(tournament: Sequence[Envelope]) -> State | BrokenPlace:
+    """The tournament's state by its rules, or the first place its chain or its fold breaks."""
+    if not tournament:
+        return BrokenPlace(TOURNAMENT, None, None, "the tournament's stream is empty")
+    fault = chain_fault(tournament)
+    if fault is not None:
+        return BrokenPlace(TOURNAMENT, fault[0], None, fault[1])
+    if tournament[0].type != "TournamentCreated":
+        return BrokenPlace(
+            TOURNAMENT, 1, None, f"the first event is {tournament[0].type}, not TournamentCreated"
+        )
+    try:
+        state = tournament_rules.initial_state(tournament[0].data)
+    except (DomainError, LookupError, TypeError, ValueError) as error:
+        return BrokenPlace(TOURNAMENT, 1, None, f"the rules refuse the settings: {error!r}")
+    for envelope in tournament[1:]:
+        try:
+            state = tournament_rules.evolve(state, to_event(envelope))
+        except Exception as error:  # whatever the rules trip on, the report names the event
+            return BrokenPlace(TOURNAMENT, envelope.version, None, f"the rules cannot fold it: {error!r}")
+    return state
+
+
+def _check_games(
+    assigned: Sequence[str], games: Mapping[str, Sequence[Envelope]]
+) -> tuple[BrokenPlace | None, list[str]]:
+    """The first game that is missing, extra, broken or unfoldable; the games left unfolded."""
+    unfolded: list[str] = []
+    for game_id in [*assigned, *sorted(set(games) - set(assigned))]:
+        stream = game_stream(game_id)
+        if game_id not in assigned:
+            return BrokenPlace(stream, None, None, "not a game the tournament assigned"), unfolded
+        envelopes = games.get(game_id)
+        if not envelopes:
+            return BrokenPlace(
+                stream, None, None, "the tournament assigned it, its events are missing"
+            ), unfolded
+        fault = chain_fault(envelopes)
+        if fault is not None:
+            return BrokenPlace(stream, fault[0], None, fault[1]), unfolded
+        if any(e.secret is None and e.secret_digest for e in envelopes):
+            unfolded.append(game_id)  # a hand still hidden: the chain holds, the rules cannot fold it
+            continue
+        try:
+            refold_envelopes(envelopes)
+        except RefoldFailed as error:
+            return BrokenPlace(
+                stream, error.version, None, f"the rules cannot fold it: {error.reason}"
+            ), unfolded
+    return None, unfolded
+
+
+def _game_end(envelopes: Sequence[Envelope]) -> Envelope | None:
+    return next((e for e in reversed(envelopes) if e.type == "GameEnded"), None)
+
+
+def _mismatches(state: State, envelope: Envelope, end: Envelope | None) -> list[dict[str, Any]]:
+    """What is wrong with one recorded or corrected result, each as a mismatch entry."""
+    data = envelope.data
+    found = []
+    if end is None:
+        if envelope.type == "ResultRecorded" or data.get("final_hash") is not None:
+            found.append("the game has no GameEnded")
+    else:
+        if data.get("final_hash") != end.hash:
+            found.append(f"final_hash {data.get('final_hash')} is not the hash of the game's GameEnded")
+        if envelope.type == "ResultRecorded" and data.get("game_end") != end.data:
+            found.append("game_end is not the data of the game's GameEnded")
+    scored = _scored(state, data)
+    if scored is not None:
+        found.append(scored)
+    return [
+        {
+            "game_id": data.get("game_id"),
+            "round": data.get("round"),
+            "table": data.get("table"),
+            "version": envelope.version,
+            "type": envelope.type,
+            "reason": reason,
+        }
+        for reason in found
+    ]
+
+
+def _scored(state: State, data: Mapping[str, Any]) -> str | None:
+    """Why the places and points are not what the scoring gives for the stated end, if they are not."""
+    stated = data.get("game_end")
+    if stated is None:
+        return None
+    try:
+        end = read_game_end(stated, len(data.get("seats", ())))
+    except DomainError as error:
+        return f"game_end is no game's end: {error}"
+    result = score_game(state.settings, end, data.get("final_hash"), "played")
+    recorded = (data.get("places"), data.get("points"), data.get("island_points"))
+    if recorded != (list(result.places), list(result.points), list(result.island_points)):
+        return "places or points are not what the scoring gives for game_end"
+    return None
+
+
+def _correction(envelope: Envelope, end: Envelope | None) -> dict[str, Any]:
+    data = envelope.data
+    return {
+        "version": envelope.version,
+        "actor": envelope.actor,
+        "at": envelope.at,
+        "reason": data.get("reason"),
+        "game_id": data.get("game_id"),
+        "round": data.get("round"),
+        "table": data.get("table"),
+        "before": data.get("before"),
+        "after": {
+            "places": data.get("places"),
+            "points": data.get("points"),
+            "island_points": data.get("island_points"),
+            "final_hash": data.get("final_hash"),
+            "game_end": data.get("game_end"),
+        },
+        "game_end": None if end is None else end.data,
+    }
