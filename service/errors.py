@@ -59,6 +59,11 @@ class TournamentNotFound(ServiceError):
         super().__init__("tournament_not_found", f"there is no tournament {tournament_id!r}")
 
 
+class UnknownGame(ServiceError):
+    def __init__(self, game: str) -> None:
+        super().__init__("unknown_game", f"there is no game kind {game!r}")
+
+
 class Unauthorized(ServiceError):
     """No usable credentials for an action that needs a seat."""
 
