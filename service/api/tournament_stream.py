@@ -76,7 +76,7 @@ def _frames(loaded: LoadedTournament, pending: list[Envelope]) -> Iterator[str]:
     if any(e.type in STANDINGS_AFTER for e in pending):
         lines = [asdict(line) for line in standings(loaded.state)]
         data = json.dumps({"version": loaded.version, "standings": lines}, separators=(",", ":"))
-        yield f"event: standings\ndata: {data}\n\n"
+        yield f"id: {loaded.version}\nevent: standings\ndata: {data}\n\n"
 
 
 def sse_response(frames: Iterator[str]) -> Response:

@@ -1,0 +1,185 @@
+"""A tournament's ratings, audit, bundle, reports and live stream over HTTP."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+import redis
+from flask.testing import FlaskClient
+
+from record.envelope import from_fields
+from replays.bundle import read_bundle, verify_bundle
+from service.store import TOURNAMENT, stream_key
+from tests.api.helpers import parse_sse
+from tests.api.tournament_helpers import create_tournament, organize, register, view
+
+
+@pytest.fixture(autouse=True)
+def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARCHIPELAGO_AI_MAX_ITERATIONS", "4")
+    monkeypatch.setenv("ARCHIPELAGO_AI_SECONDS", "1=60,2=60,3=60,4=60,5=60")
+
+
+def _played(client: FlaskClient, run_jobs: Callable[[], None], **settings: object) -> dict:
+    """A one-round Kahuna Swiss of two computer entrants (levels 1 and 2), played to its result."""
+    tournament = create_tournament(client, rounds=1, **settings)
+    register(client, tournament, kind="ai", level=1)
+    register(client, tournament, kind="ai", level=2)
+    organize(client, tournament, {"type": "StartTournament"})
+    organize(client, tournament, {"type": "PairRound"})
+    for _ in range(400):
+        run_jobs()
+        if view(client, tournament)["completed"] == 1:
+            return tournament
+    raise AssertionError("the computer entrants did not finish")
+
+
+def _table(client: FlaskClient, tournament: dict) -> dict:
+    return dict(view(client, tournament)["tables"][0])
+
+
+def _ratings(client: FlaskClient) -> dict[str, dict]:
+    answer = client.get("/ratings/kahuna")
+    assert answer.status_code == 200, answer.json
+    return {p["name"]: p for p in answer.json["players"]}
+
+
+def _names(table: dict) -> list[str]:
+    return [f"AI level {1 if entrant == 'e1' else 2}" for entrant in table["seats"]]
+
+
+def test_a_rated_result_rates_both_players_and_a_correction_rates_again_from_the_results(
+    client: FlaskClient, run_jobs: Callable[[], None]
+) -> None:
+    tournament = _played(client, run_jobs)
+    table = _table(client, tournament)
+    names = _names(table)
+    winner = table["result"]["places"].index(1)
+    before = _ratings(client)
+    assert set(before) == set(names) and all(p["games"] == 1 for p in before.values())
+    assert before[names[winner]]["ordinal"] > before[names[1 - winner]]["ordinal"]
+
+    game_end = [e for e in client.get(f"/tournaments/{tournament['tournament_id']}/events").json["events"]]
+    end = next(e for e in game_end if e["type"] == "ResultRecorded")["data"]["game_end"]
+    flipped = {**end, "winner": 1 - winner, "totals": list(reversed(end["totals"]))}
+    body = {"type": "CorrectResult", "game_id": table["game_id"], "result": flipped, "reason": "score sheet"}
+    organize(client, tournament, body)
+    run_jobs()
+    after = _ratings(client)
+
+    assert after[names[1 - winner]]["ordinal"] > after[names[winner]]["ordinal"], "the correction flows"
+    assert all(p["games"] == 1 and len(p["history"]) == 1 for p in after.values()), "rated once, not twice"
+    assert after[names[winner]]["ordinal"] == pytest.approx(before[names[1 - winner]]["ordinal"])
+
+
+def test_an_unrated_tournament_leaves_the_ratings_alone_and_an_unknown_game_is_404(
+    client: FlaskClient, run_jobs: Callable[[], None]
+) -> None:
+    _played(client, run_jobs, rated=False)
+    assert client.get("/ratings/kahuna").json["players"] == []
+    missing = client.get("/ratings/chess")
+    assert (missing.status_code, missing.json["code"]) == (404, "unknown_game")
+
+
+def test_the_audit_of_a_played_tournament_is_ok_and_lists_each_correction(
+    client: FlaskClient, run_jobs: Callable[[], None]
+) -> None:
+    tournament = _played(client, run_jobs)
+    url = f"/tournaments/{tournament['tournament_id']}/audit"
+    clean = client.get(url).json
+    assert (clean["ok"], clean["streams"], clean["broken"], clean["corrections"]) == (True, 2, None, [])
+
+    table = _table(client, tournament)
+    recorded = next(
+        e
+        for e in client.get(f"/tournaments/{tournament['tournament_id']}/events").json["events"]
+        if e["type"] == "ResultRecorded"
+    )
+    end = recorded["data"]["game_end"]
+    flipped = {**end, "winner": 1 - end["winner"] if end["winner"] is not None else 0}
+    body = {"type": "CorrectResult", "game_id": table["game_id"], "result": flipped, "reason": "score sheet"}
+    organize(client, tournament, body)
+
+    corrected = client.get(url).json
+    assert [(c["actor"], c["reason"]) for c in corrected["corrections"]] == [("organizer", "score sheet")]
+
+
+def _tamper(redis_client: redis.Redis, key: str, version: int) -> None:
+    """Change event `version`'s data straight in Redis, as a hand outside the service would: a
+    stream entry cannot be edited, so the stream is written again, that one entry changed."""
+    entries = redis_client.xrange(key)
+    redis_client.delete(key)
+    for entry_id, fields in entries:
+        if int(fields[b"version"]) == version:
+            data = json.loads(fields[b"data"])
+            fields = {**fields, b"data": json.dumps({**data, "tampered": True}).encode()}
+            from_fields(fields)  # still reads as an event: only its hash gives it away
+        redis_client.xadd(key, fields, id=entry_id)
+
+
+@pytest.mark.parametrize("where", ["tournament", "game"])
+def test_the_audit_rereads_the_store_and_names_a_changed_entry(
+    client: FlaskClient, redis_client: redis.Redis, run_jobs: Callable[[], None], where: str
+) -> None:
+    tournament = _played(client, run_jobs)
+    tid = tournament["tournament_id"]
+    game_id = _table(client, tournament)["game_id"]
+    assert client.get(f"/tournaments/{tid}/audit").json["ok"], "read once: nothing is cached for the audit"
+    key, stream = (
+        (stream_key(tid, TOURNAMENT), "tournament")
+        if where == "tournament"
+        else (
+            stream_key(game_id),
+            f"game {game_id}",
+        )
+    )
+
+    _tamper(redis_client, key, 3)
+    report = client.get(f"/tournaments/{tid}/audit").json
+
+    assert report["ok"] is False
+    assert (report["broken"]["stream"], report["broken"]["version"]) == (stream, 3)
+
+
+def test_the_export_is_a_bundle_that_verifies_offline_and_shows_no_hidden_card_of_a_game_in_play(
+    client: FlaskClient, run_jobs: Callable[[], None]
+) -> None:
+    tournament = create_tournament(client, rounds=1)
+    register(client, tournament, name="Ann")
+    register(client, tournament, name="Ben")
+    organize(client, tournament, {"type": "StartTournament"})
+    organize(client, tournament, {"type": "PairRound"})
+    answer = client.get(f"/tournaments/{tournament['tournament_id']}/export")
+
+    assert answer.status_code == 200
+    assert verify_bundle(answer.data).ok
+    _, games = read_bundle(answer.data)
+    (events,) = games.values()
+    hands = [e for e in events if e.type == "HandDealt"]
+    assert hands and all(e.secret is None for e in hands), "a spectator's bundle hides the hands in play"
+
+
+def test_standings_in_json_and_a_round_s_events_and_standings_in_the_live_stream(
+    client: FlaskClient, run_jobs: Callable[[], None]
+) -> None:
+    tournament = _played(client, run_jobs)
+    tid = tournament["tournament_id"]
+    standings = client.get(f"/tournaments/{tid}/standings").json
+    assert [line["entrant"] for line in standings["standings"]] == [
+        line["entrant"] for line in view(client, tournament)["standings"]
+    ]
+    organize(client, tournament, {"type": "CloseTournament"})
+
+    text = client.get(f"/tournaments/{tid}/stream").get_data(as_text=True)
+
+    kinds = [line.split(": ", 1)[1] for line in text.splitlines() if line.startswith("event: ")]
+    assert {"RoundPaired", "GameAssigned", "ResultRecorded", "standings", "TournamentClosed"} <= set(kinds)
+    frames = parse_sse(text)
+    events = [f for f in frames if "type" in f]
+    assert [e["version"] for e in events] == list(range(1, view(client, tournament)["version"] + 1))
+    (table,) = [f["standings"] for f in frames if "standings" in f]
+    assert [line["entrant"] for line in table] == [line["entrant"] for line in standings["standings"]]
+    after = client.get(f"/tournaments/{tid}/stream", headers={"Last-Event-ID": "5"}).get_data(as_text=True)
+    assert parse_sse(after)[0]["version"] == 6
