@@ -138,10 +138,13 @@ def audit_tournament(tournament_id: str) -> Any:
 
 
 @blp.get("/tournaments/<tournament_id>/export")
-@blp.response(
-    200,
-    content_type=MEDIA_TYPE,
-    description="The bundle: the tournament and every game, as a spectator sees them (JSON Lines).",
+@blp.doc(
+    responses={
+        "200": {
+            "description": "The bundle: the tournament and every game, as a spectator sees them (JSON Lines).",
+            "content": {MEDIA_TYPE: {"schema": {"type": "string"}}},
+        }
+    }
 )
 def export(tournament_id: str) -> Any:
     """One bundle of the tournament and all its games, for `replays verify` offline."""

@@ -127,6 +127,12 @@ class RegisteredSchema(Schema):
 class TournamentViewSchema(OpenSchema):
     """The tournament as everyone sees it (domain.tournament.module.view)."""
 
+    class Meta:
+        description = (
+            "The tournament: its settings, entrants, lots, tables with their games and results, "
+            "byes and standings, as the rules' view gives them."
+        )
+
     tournament_id = fields.String()
     version = fields.Integer()
     phase = fields.String()
@@ -171,6 +177,12 @@ class RatingsSchema(Schema):
 
 
 class AuditSchema(OpenSchema):
+    class Meta:
+        description = (
+            "The audit's report: ok, the streams and events checked, every correction (actor, "
+            "at, reason), the first broken place (stream, version, reason) and any recorded "
+            "result that is not its game's own."
+        )
     ok = fields.Boolean()
     streams = fields.Integer()
     events = fields.Integer()
