@@ -141,7 +141,7 @@ def audit_tournament(tournament_id: str) -> Any:
 @blp.doc(
     responses={
         "200": {
-            "description": "The bundle: the tournament and every game, as a spectator sees them (JSON Lines).",
+            "description": "The bundle: the tournament and every game as a spectator sees them (JSON Lines).",
             "content": {MEDIA_TYPE: {"schema": {"type": "string"}}},
         }
     }

@@ -183,6 +183,7 @@ class AuditSchema(OpenSchema):
             "at, reason), the first broken place (stream, version, reason) and any recorded "
             "result that is not its game's own."
         )
+
     ok = fields.Boolean()
     streams = fields.Integer()
     events = fields.Integer()
