@@ -69,6 +69,9 @@ def write_bundle(
     order = assigned_games(tournament)
     if sorted(order) != sorted(games):
         raise ValueError(f"a bundle holds exactly the games assigned ({order}), not {sorted(games)}")
+    empty = [g for g in order if not games[g]]
+    if empty:
+        raise ValueError(f"games {empty} have no events to bundle")
     header = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -176,21 +179,34 @@ def _layout(header: Mapping[str, Any]) -> list[_Role]:
 
 
 def _check_layout(lines: Sequence[bytes], roles: Sequence[_Role]) -> None:
-    """Blame the header when every line reads and their kinds are not what it announces.
+    """Blame the header when the lines tell another layout than it announces and every stream
+    in them is numbered 1, 2, 3, ... without a gap (so no line is missing or out of place).
 
-    When some line does not read, the header is taken at its word: the walk that follows
-    names that line, and so the damaged one, by the header's layout.
+    When some line does not read, or the numbers have a gap, the header is taken at its word:
+    the walk that follows names the damaged line by the header's layout.
     """
-    kinds = [_kind(raw) for raw in lines[1:]]
-    if None in kinds:
+    read = []
+    for raw in lines[1:]:
+        found = _kind(raw)
+        if found is None:
+            return
+        read.append(found)
+    announced = [("header" if r.version is None else "event") for r in roles[1:]]
+    if [kind for kind, _ in read] == announced:
         return
-    announced = ["header" if r.version is None else "event" for r in roles[1:]]
-    if kinds != announced:
-        raise _broken(BUNDLE, None, 1, "the header's event counts are not the file's")
+    expected = 1
+    for kind, version in read:
+        if kind == "header":
+            expected = 1
+        elif version != expected:
+            return
+        else:
+            expected += 1
+    raise _broken(BUNDLE, None, 1, "the header's event counts are not the file's")
 
 
-def _kind(raw: bytes) -> str | None:
-    """ "event", "header" (a game file's), or None for a line that is neither."""
+def _kind(raw: bytes) -> tuple[str, Any] | None:
+    """("event", its version), ("header", None) for a game file's header, None for neither."""
     try:
         value = json.loads(raw)
     except ValueError:
@@ -198,8 +214,8 @@ def _kind(raw: bytes) -> str | None:
     if not isinstance(value, dict):
         return None
     if value.get("kind") == "event":
-        return "event"
-    return "header" if value.get("format") == archive.FORMAT else None
+        return "event", value.get("version")
+    return ("header", None) if value.get("format") == archive.FORMAT else None
 
 
 def _read_tournament(lines: Sequence[bytes], count: int) -> list[Envelope]:
@@ -251,6 +267,17 @@ def _short(lines: Sequence[bytes], offset: int, stream: str) -> None:
             raise _broken(stream, version, line, error.reason) from None
     line = max(offset, len(lines) + 1)
     raise _broken(stream, line - offset or None, line, "the file ends before this line")
+
+
+def game_files(content: bytes) -> dict[str, bytes]:
+    """Each game of a sound bundle as its own game file (replays.archive), by game id, in order."""
+    tournament, games = read_bundle(content)
+    lines = bytes(content).split(b"\n")
+    files, offset = {}, 2 + len(tournament)
+    for game_id, envelopes in games.items():
+        files[game_id] = b"".join(raw + b"\n" for raw in lines[offset - 1 : offset + len(envelopes)])
+        offset += 1 + len(envelopes)
+    return files
 
 
 # --- checking ----------------------------------------------------------------------------

@@ -1,7 +1,9 @@
-"""The `replays` command: export, import, verify, show, annotate and render island games.
+"""The `replays` command: export, import, verify, show, annotate and render island games
+and tournaments.
 
 GAME is a game file exported from the service (offline, no Redis needed), or with --url a
 game id on a running service (the viewer is then the seat of --token, or a spectator).
+`verify`, `show` and `render` also take a tournament's bundle (export-tournament) for GAME.
 
 Exit status: 0 done; 1 the file or the game failed (unreadable file, broken hash chain,
 an event the rules cannot fold, an HTTP error); 2 a bad command line.
@@ -22,7 +24,7 @@ from domain.core import DomainError
 from domain.games import rules_for
 from record.annotations import MARKS, AnnotationRefused, check_record
 from record.canonical import canonical_json
-from replays import archive
+from replays import archive, bundle, cli_tournament
 from replays.client import Client, ClientError
 from replays.frames import Replay, ReplayError, replay
 from replays.render_html import annotation_text, game_page
@@ -44,8 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Export, import, verify, show, annotate and render Archipelago games "
-        "(Kahuna, Arabana-Ikibiti, Arabana-Opodopo).",
-        epilog="GAME is an exported game file (.jsonl), or a game id with --url. "
+        "(Kahuna, Arabana-Ikibiti, Arabana-Opodopo) and tournaments.",
+        epilog="GAME is an exported game file (.jsonl), a tournament's bundle, or a game id with --url. "
         f"--url and --token default to ${URL_ENV} and ${TOKEN_ENV}. "
         "Exit status: 0 done, 1 failed (bad file, broken chain, HTTP error), 2 bad usage.",
     )
@@ -64,13 +66,24 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("game", metavar="GAME", help="the game id")
     export.add_argument("-o", "--output", default="-", help="the file to write (default: stdout)")
 
+    tour = commands.add_parser(
+        "export-tournament",
+        parents=[remote],
+        help="save a tournament and all its games as one bundle file (needs --url)",
+    )
+    tour.add_argument("tournament", metavar="TOURNAMENT", help="the tournament id")
+    tour.add_argument("-o", "--output", default="-", help="the file to write (default: stdout)")
+
     imp = commands.add_parser(
         "import", parents=[remote], help="import a finished game's file into the service (needs --url)"
     )
     imp.add_argument("file", metavar="FILE", help="the game file")
 
     verify = commands.add_parser(
-        "verify", parents=[remote], help="check a file's hash chain and fold it through the rules"
+        "verify",
+        parents=[remote],
+        help="check a file's hash chain and fold it through the rules; "
+        "a tournament's bundle: every chain, fold and result",
     )
     verify.add_argument("game", metavar="GAME", help="the game file (or a game id with --url)")
 
@@ -143,6 +156,15 @@ def cmd_export(args: argparse.Namespace) -> None:
         _status(f"wrote {args.output} ({len(content)} bytes)")
 
 
+def cmd_export_tournament(args: argparse.Namespace) -> None:
+    content = _client(args, "export-tournament").export_tournament(args.tournament)
+    if not bundle.is_bundle(content):
+        raise Failed(f"the service's export of tournament {args.tournament} is not a tournament bundle")
+    _write_output(args.output, content)
+    if args.output != "-":
+        _status(f"wrote {args.output} ({len(content)} bytes)")
+
+
 def cmd_import(args: argparse.Namespace) -> None:
     client = _client(args, "import")
     answer = client.import_game(_read_bytes(args.file))
@@ -156,6 +178,9 @@ def cmd_verify(args: argparse.Namespace) -> None:
         content = client.export(args.game)
     else:
         content = _read_bytes(args.game)
+        if bundle.is_bundle(content):
+            sys.stdout.write(_tournament(cli_tournament.verify_text, bundle.verify_bundle(content)))
+            return
     result = archive.verify(content)
     if not result.ok:
         where = f"event {result.first_bad}" if result.first_bad is not None else f"line {result.line}"
@@ -187,6 +212,10 @@ def _verify_stored(client: Client, game_id: str) -> None:
 
 
 def cmd_show(args: argparse.Namespace) -> None:
+    content = _bundle_file(args)
+    if content is not None:
+        sys.stdout.write(cli_tournament.standings_text(_tournament(cli_tournament.bundle_view, content)))
+        return
     view, notes = _view(args)
     sys.stdout.write(show_text(view, _board(view), [annotation_text(n) for n in notes]))
 
@@ -197,6 +226,10 @@ def cmd_render(args: argparse.Namespace) -> None:
         raise Failed(
             f"cannot tell what to render from {args.output!r}: name it .svg or .html (or give --format)"
         )
+    content = _bundle_file(args)
+    if content is not None:
+        _render_tournament(content, kind, args.output)
+        return
     if kind == "svg":
         view, notes = _view(args)
         lit = [n for n in notes if n.get("kind") == "highlight"]
@@ -242,8 +275,19 @@ def cmd_annotate(args: argparse.Namespace) -> None:
     print(f"annotated version {args.at} of {args.game} (layer {args.author.strip()}, {note['kind']})")
 
 
+def _render_tournament(content: bytes, kind: str, output: str) -> None:
+    """The tournament's page and each game's player page beside it, linked from it."""
+    if kind != "html" or output == "-":
+        raise Failed("a tournament renders as pages: name the output file .html")
+    pages = _tournament(cli_tournament.render_pages, content, Path(output))
+    for path, page in pages.items():
+        _write_output(str(path), page.encode("utf-8"))
+    _status(f"wrote {output} and {len(pages) - 1} game pages beside it")
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "export": cmd_export,
+    "export-tournament": cmd_export_tournament,
     "import": cmd_import,
     "verify": cmd_verify,
     "show": cmd_show,
@@ -256,9 +300,30 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
 
 
 def _client(args: argparse.Namespace, command: str) -> Client:
-    if not args.url and command in ("export", "import"):
+    if not args.url and command in ("export", "export-tournament", "import"):
         raise Failed(f"{command} talks to the service: give --url (e.g. --url http://127.0.0.1:8000)")
     return Client(args.url, args.token)
+
+
+def _bundle_file(args: argparse.Namespace) -> bytes | None:
+    """The bundle GAME names, when it is a tournament's bundle on disk; None for a game."""
+    if args.url:
+        return None
+    content = _read_bytes(args.game)
+    if not bundle.is_bundle(content):
+        return None
+    given = [f"--{name}" for name in ("at", "seat") if getattr(args, name, None) is not None]
+    if given:
+        raise Failed(f"{given[0]} is for a game; a tournament's bundle shows its standings")
+    return content
+
+
+def _tournament(work: Callable[..., Any], *args: Any) -> Any:
+    """`work(*args)` on a bundle, its failure told as the first bad place."""
+    try:
+        return work(*args)
+    except cli_tournament.BundleFailed as error:
+        raise Failed(str(error)) from None
 
 
 def _read_bytes(path: str) -> bytes:

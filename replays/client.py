@@ -51,6 +51,10 @@ class Client:
         """GET /games/{id}/export: the game file, built for this client's seat."""
         return self.request("GET", f"/games/{_quote(game_id)}/export", accept=MEDIA_TYPE)
 
+    def export_tournament(self, tournament_id: str) -> bytes:
+        """GET /tournaments/{id}/export: the tournament's bundle, every game as a spectator sees it."""
+        return self.request("GET", f"/tournaments/{_quote(tournament_id)}/export", accept=MEDIA_TYPE)
+
     def verify(self, game_id: str) -> dict[str, Any]:
         """GET /games/{id}/verify: the service's check of the chain it stores, never a cache."""
         return self.get_json(f"/games/{_quote(game_id)}/verify")

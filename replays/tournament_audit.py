@@ -101,7 +101,7 @@ def audit(tournament: Sequence[Envelope], games: Mapping[str, Sequence[Envelope]
     its game's own GameEnded (data and final hash), every ResultCorrected listed."""
     streams = 1 + len(games)
     events = len(tournament) + sum(len(g) for g in games.values())
-    folded = _fold_tournament(tournament)
+    folded = fold_tournament(tournament)
     if isinstance(folded, BrokenPlace):
         return AuditReport(False, streams, events, broken=folded)
     broken, unfolded = _check_games(assigned_games(tournament), games)
@@ -117,7 +117,7 @@ def audit(tournament: Sequence[Envelope], games: Mapping[str, Sequence[Envelope]
     return AuditReport(ok, streams, events, corrections, broken, mismatches, unfolded)
 
 
-def _fold_tournament(tournament: Sequence[Envelope]) -> State | BrokenPlace:
+def fold_tournament(tournament: Sequence[Envelope]) -> State | BrokenPlace:
     """The tournament's state by its rules, or the first place its chain or its fold breaks."""
     if not tournament:
         return BrokenPlace(TOURNAMENT, None, None, "the tournament's stream is empty")

@@ -1,30 +1,166 @@
 """Reports of a tournament from its view (domain.tournament.module.view): standings, crosstable,
-pairings as JSON-ready values and CSV, and a Swiss as a FIDE TRF file."""
+pairings as JSON-ready values and CSV, and a 2-player tournament as a FIDE TRF file.
+
+The view holds every fact the reports need (entrants, tables with their results, byes, the
+standings with their tie-breaks), so a report is a pure function of it. CSV is RFC 4180
+(comma, "\\r\\n"); ranks are 1-based; a half is written 0.5, except in the crosstable's cells.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import csv
+import io
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import Any
+
+from replays.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
+
+STANDINGS_COLUMNS = (
+    "rank", "entrant", "name", "points", "island_points", "buchholz", "sonneborn_berger",
+    "direct_encounter", "games", "byes", "withdrawn",
+)  # fmt: skip
+PAIRINGS_COLUMNS = ("round", "table", "game_id", "entrants", "points", "how")
+OUTCOMES = {1.0: "1", 0.5: "½", 0.0: "0"}
+
+
+def _csv(rows: Iterable[Sequence[Any]]) -> str:
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    return out.getvalue()
+
+
+def figure(value: Any) -> str:
+    """A number as the reports print it: 3, 2.5, -4 (never 3.0)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def names(view: Mapping[str, Any]) -> dict[str, str]:
+    """Each entrant's name, by entrant id."""
+    return {e["id"]: e["name"] for e in view["entrants"]}
 
 
 def standings_csv(view: Mapping[str, Any]) -> str:
     """The standings as CSV: one row per entrant, first first, every tie-break in order."""
-    raise NotImplementedError
+    called = names(view)
+    rows: list[Sequence[Any]] = [STANDINGS_COLUMNS]
+    for line in view["standings"]:
+        figures = [figure(line[c]) for c in STANDINGS_COLUMNS[3:-1]]
+        withdrawn = "yes" if line["withdrawn"] else ""
+        rows.append([line["rank"] + 1, line["entrant"], called[line["entrant"]], *figures, withdrawn])
+    return _csv(rows)
+
+
+def meetings(view: Mapping[str, Any]) -> Iterable[tuple[str, str, float, Mapping[str, Any]]]:
+    """Every seat against every other seat of every table with a result: (entrant, opponent,
+    outcome 1 / 0.5 / 0 by their places, the table), as the standings count them."""
+    for table in view["tables"]:
+        result = table.get("result")
+        if result is None:
+            continue
+        places, seats = result["places"], table["seats"]
+        for i, entrant in enumerate(seats):
+            for j, opponent in enumerate(seats):
+                if i != j:
+                    outcome = 1.0 if places[i] < places[j] else 0.5 if places[i] == places[j] else 0.0
+                    yield entrant, opponent, outcome, table
 
 
 def crosstable(view: Mapping[str, Any]) -> dict[str, Any]:
-    """Every entrant's outcomes against every other, in standings order."""
-    raise NotImplementedError
+    """Every entrant's outcomes against every other, rows and columns in standings order.
+
+    {"entrants": [{entrant, name, rank, points, byes: [rounds]}], "cells": {entrant: {opponent:
+    [{round, outcome, game_id}]}}}; a pair that never met has no cell.
+    """
+    called = names(view)
+    order = [line["entrant"] for line in view["standings"]]
+    cells: dict[str, dict[str, list[dict[str, Any]]]] = {e: {} for e in order}
+    for entrant, opponent, outcome, table in meetings(view):
+        meeting = {"round": table["round"], "outcome": outcome, "game_id": table.get("game_id")}
+        cells.setdefault(entrant, {}).setdefault(opponent, []).append(meeting)
+    byes: dict[str, list[int]] = {}
+    for bye in view["byes"]:
+        byes.setdefault(bye["entrant"], []).append(bye["round"])
+    entrants = [
+        {
+            "entrant": line["entrant"],
+            "name": called[line["entrant"]],
+            "rank": line["rank"] + 1,
+            "points": line["points"],
+            "byes": byes.get(line["entrant"], []),
+        }
+        for line in view["standings"]
+    ]
+    return {"entrants": entrants, "cells": cells}
+
+
+def cell_text(meetings: Sequence[Mapping[str, Any]]) -> str:
+    """The outcomes of one pair's meetings, round by round: "1", "½ 0", ..."""
+    return " ".join(OUTCOMES.get(m["outcome"], figure(m["outcome"])) for m in meetings)
 
 
 def crosstable_csv(view: Mapping[str, Any]) -> str:
-    raise NotImplementedError
+    """The crosstable as CSV: a row per entrant, a column per opponent by rank, then the points."""
+    table = crosstable(view)
+    rows = table["entrants"]
+    head = ["rank", "entrant", "name", *(str(r["rank"]) for r in rows), "points"]
+    body = [
+        [
+            row["rank"],
+            row["entrant"],
+            row["name"],
+            *(cell_text(table["cells"][row["entrant"]].get(col["entrant"], [])) for col in rows),
+            figure(row["points"]),
+        ]
+        for row in rows
+    ]
+    return _csv([head, *body])
 
 
 def pairings(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Round by round: the tables (seats, game, result) and the byes."""
-    raise NotImplementedError
+    called = names(view)
+    rounds = []
+    for round_ in range(1, view["round"] + 1):
+        tables = [
+            {
+                "table": t["index"],
+                "seats": [{"entrant": e, "name": called[e]} for e in t["seats"]],
+                "game_id": t.get("game_id"),
+                "result": t.get("result"),
+            }
+            for t in view["tables"]
+            if t["round"] == round_
+        ]
+        byes = [
+            {
+                "entrant": b["entrant"],
+                "name": called[b["entrant"]],
+                "points": b["points"],
+                "reason": b["reason"],
+            }
+            for b in view["byes"]
+            if b["round"] == round_
+        ]
+        rounds.append({"round": round_, "tables": tables, "byes": byes})
+    return rounds
+
+
+def pairings_csv(view: Mapping[str, Any]) -> str:
+    """The pairings as CSV: a row per table ("Ada - Bo", points "3-1") and per bye (table "bye")."""
+    rows: list[Sequence[Any]] = [PAIRINGS_COLUMNS]
+    for round_ in pairings(view):
+        for table in round_["tables"]:
+            result = table["result"]
+            points = "" if result is None else "-".join(figure(p) for p in result["points"])
+            how = "" if result is None else result["how"]
+            who = " - ".join(seat["name"] for seat in table["seats"])
+            rows.append([round_["round"], table["table"] + 1, table["game_id"] or "", who, points, how])
+        for bye in round_["byes"]:
+            rows.append([round_["round"], "bye", "", bye["name"], figure(bye["points"]), bye["reason"]])
+    return _csv(rows)
 
 
 def trf(
@@ -37,5 +173,52 @@ def trf(
     end: date | None = None,
     round_dates: Sequence[date] = (),
 ) -> str:
-    """A Swiss (or round robin) of a 2-player game as FIDE TRF-16 text (replays.trf.write_trf)."""
-    raise NotImplementedError
+    """A Swiss (or round robin) of a 2-player game as FIDE TRF-16 text (replays.trf.write_trf).
+
+    Start numbers follow registration; the first seat plays white; each completed round is
+    one column: a game's 1 / = / 0, a forfeit's + / -, a pairing bye U, any other bye F, and
+    Z for a round the entrant was not paired in. Points and rank are the tournament's own.
+    """
+    if view["format"] == "tables":
+        raise ValueError("a TRF file reports games of two players; this tournament plays at tables")
+    ranked = {line["entrant"]: line for line in view["standings"]}
+    numbers = {e["id"]: n for n, e in enumerate((e for e in view["entrants"] if e["id"] in ranked), start=1)}
+    players = tuple(
+        TrfPlayer(
+            number=numbers[entrant],
+            name=names(view)[entrant],
+            points=float(line["points"]),
+            rank=line["rank"] + 1,
+            games=tuple(_trf_game(view, entrant, r, numbers) for r in range(1, view["completed"] + 1)),
+        )
+        for entrant, line in ranked.items()
+    )
+    header = TrfTournament(
+        name=view["name"] or view["game"],
+        players=players,
+        city=city,
+        federation=federation,
+        start=start,
+        end=end,
+        arbiter=arbiter,
+        round_dates=tuple(round_dates),
+    )
+    return write_trf(header)
+
+
+def _trf_game(view: Mapping[str, Any], entrant: str, round_: int, numbers: Mapping[str, int]) -> TrfGame:
+    for table in view["tables"]:
+        if table["round"] == round_ and entrant in table["seats"]:
+            seat = table["seats"].index(entrant)
+            result = table["result"]
+            places = result["places"]
+            won, lost = places[seat] < places[1 - seat], places[seat] > places[1 - seat]
+            if result["how"] == "forfeit":
+                mark = "+" if won else "-"
+            else:
+                mark = "1" if won else "0" if lost else "="
+            return TrfGame(numbers[table["seats"][1 - seat]], "wb"[seat], mark)
+    for bye in view["byes"]:
+        if bye["round"] == round_ and bye["entrant"] == entrant:
+            return TrfGame(None, "-", "U" if bye["reason"] == "pairing" else "F")
+    return TrfGame(None, "-", "Z")

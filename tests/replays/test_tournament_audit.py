@@ -10,7 +10,7 @@ import pytest
 from record.envelope import Envelope
 from replays.tournament_audit import BrokenPlace, audit
 from tests.replays.play import rechained
-from tests.replays.tournament_play import Tournament, at, played
+from tests.replays.tournament_play import NAMES, Tournament, at, played
 
 
 @pytest.fixture(scope="module")
@@ -145,3 +145,22 @@ def test_a_missing_game_and_a_game_not_assigned_are_named(finished: Tournament) 
 def test_a_stream_that_does_not_open_with_the_tournament_is_named(finished: Tournament) -> None:
     report = audit(finished.envelopes[1:], finished.games)
     assert report.broken is not None and (report.broken.stream, report.broken.version) == ("tournament", 1)
+
+
+@pytest.mark.parametrize(
+    ("game", "fmt", "entrants"),
+    [("kahuna", "swiss", 4), ("ikibiti", "swiss", 4), ("arabana-opodopo", "tables", 7)],
+    ids=["3:1 and 2:2", "I-9", "placement points"],
+)
+def test_each_scoring_scheme_audits_its_results_and_catches_changed_points(
+    game: str, fmt: str, entrants: int
+) -> None:
+    tournament = played(seed=1, game=game, entrants=NAMES[:entrants], fmt=fmt)
+    assert audit(tournament.envelopes, tournament.games).ok
+    record = next(e for e in tournament.envelopes if e.type == "ResultRecorded")
+    points = [p + 1 for p in record.data["points"]]
+    forged = rechained(tournament.envelopes, record.version, data={**record.data, "points": points})
+    report = audit(forged, tournament.games)
+    assert [(m["version"], m["reason"]) for m in report.mismatches] == [
+        (record.version, "places or points are not what the scoring gives for game_end")
+    ]

@@ -17,7 +17,7 @@ from record.chain import ZERO_HASH, seal
 from record.envelope import Envelope, NewEvent
 from tests.replays.play import sealed_game
 
-NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
+NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
 GAMES = {"kahuna": "kahuna", "ikibiti": "arabana-ikibiti"}
 
 
@@ -56,7 +56,7 @@ class Tournament:
         self.run("PairRound")
         for table in self.state.round_tables(self.state.round):
             game_id = f"g{table.round}-{table.index}"
-            names = [self.state.entrant(e).name for e in table.seats]  # type: ignore[union-attr]
+            names = [entrant.name for e in table.seats if (entrant := self.state.entrant(e))]
             setup = {
                 "game": self.state.settings.game,
                 "seats": [{"name": n} for n in names],
@@ -80,9 +80,12 @@ class Tournament:
         return rules.view(self.state, None)
 
 
-def created(game: str = "kahuna", entrants: Sequence[str] = NAMES[:4], **settings: Any) -> Tournament:
-    """A Swiss of `game` with `entrants` registered, started, its lots drawn."""
-    request = {"name": "Island Open", "game": GAMES.get(game, game), "format": "swiss", "rounds": 2}
+def created(
+    game: str = "kahuna", entrants: Sequence[str] = NAMES[:4], fmt: str = "swiss", **settings: Any
+) -> Tournament:
+    """A tournament of `game` (a Swiss unless `fmt` says otherwise) with `entrants` registered,
+    started, its lots drawn."""
+    request = {"name": "Island Open", "game": GAMES.get(game, game), "format": fmt, "rounds": 2}
     event = rules.created({**request, **settings})
     first = seal([NewEvent.recording(event, 0, "organizer", "create")], 0, at(0), ZERO_HASH)
     tournament = Tournament(rules.initial_state(event.data), first)
@@ -94,11 +97,38 @@ def created(game: str = "kahuna", entrants: Sequence[str] = NAMES[:4], **setting
 
 
 def played(
-    seed: int = 1, game: str = "kahuna", entrants: Sequence[str] = NAMES[:4], rounds: int = 2
+    seed: int = 1,
+    game: str = "kahuna",
+    entrants: Sequence[str] = NAMES[:4],
+    rounds: int = 2,
+    fmt: str = "swiss",
 ) -> Tournament:
-    """A whole tournament: every round played and recorded, then closed."""
+    """A whole tournament: every round played and its results recorded (it is not closed)."""
     rng = random.Random(seed)
-    tournament = created(game, entrants, rounds=rounds)
+    tournament = created(game, entrants, fmt, rounds=rounds)
     for _ in range(rounds):
         tournament.play_round(rng)
+    return tournament
+
+
+# Kahuna ends chosen by hand for a 5-entrant Swiss of two rounds, table by table (winner, totals).
+HAND_ENDS = (((0, (7, 3)), (None, (5, 5))), ((1, (2, 6)), (0, (9, 1))))
+
+
+def hand_swiss() -> Tournament:
+    """Ada, Bo, Cy, Di, Ed in a Kahuna Swiss of two rounds with the ends of HAND_ENDS.
+
+    Round 1: Ada beats Cy 7-3, Bo and Di draw 5-5, Ed has the bye. Round 2: Ada beats Di 6-2
+    (Di in the first seat), Ed beats Bo 9-1, Cy has the bye.
+    """
+    tournament = created("kahuna", NAMES[:5], rounds=2)
+    for ends in HAND_ENDS:
+        tournament.run("PairRound")
+        for table in tournament.state.round_tables(tournament.state.round):
+            game_id = f"g{table.round}-{table.index}"
+            winner, totals = ends[table.index]
+            end = {"winner": winner, "totals": list(totals), "reason": "points"}
+            tournament.run("AssignGame", table=table.index, game_id=game_id)
+            final = f"{10 * table.round + table.index:064x}"
+            tournament.run("RecordResult", SYSTEM, game_id=game_id, result=end, final_hash=final)
     return tournament

@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 from tournament_given import Given, game_end, given, hash_of, paired, registered, started
 
+from ai.policies import LEVELS
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from domain.core import Event, Shuffle
 from domain.tournament import module as tournament
 from domain.tournament import schedule
 from domain.tournament.berger import round_robin
+from domain.tournament.entrants import AI_LEVELS
 from domain.tournament.pairing import Pairing, Standing
 
 ADA, BO, CY = Actor.of_seat(1), Actor.of_seat(2), Actor.of_seat(3)
@@ -50,9 +52,6 @@ def test_register_a_person_by_name_and_an_ai_seat_by_level() -> None:
 
 
 def test_ai_levels_are_those_of_the_computer_players() -> None:
-    from ai.policies import LEVELS
-    from domain.tournament.entrants import AI_LEVELS
-
     assert AI_LEVELS == LEVELS
 
 

@@ -1,0 +1,131 @@
+"""Reports of a small Swiss worked out by hand (replays.tournament_reports).
+
+The Swiss of tournament_play.hand_swiss, scored 3:1 for a win, 2:2 for a draw, island points
+the difference of the final scores, a bye 3 points:
+
+    Ada  3 (+4, beat Cy 7-3)  + 3 (+4, beat Di 6-2)  = 6, island 8, Buchholz Cy 4 + Di 3 = 7
+    Ed   3 (bye)              + 3 (+8, beat Bo 9-1)  = 6, island 8, Buchholz Bo 3
+    Cy   1 (-4)               + 3 (bye)              = 4, island -4, Buchholz Ada 6
+    Di   2 (draw with Bo)     + 1 (-4)               = 3, island -4, Buchholz Bo 3 + Ada 6 = 9
+    Bo   2 (draw with Di)     + 1 (-8)               = 3, island -8, Buchholz Di 3 + Ed 6 = 9
+
+Sonneborn-Berger: Ada 4 + 3 = 7, Ed 3, Cy 0, Di and Bo 1/2 x 3 = 1.5. Ada is ahead of Ed on
+Buchholz, Di ahead of Bo on island points.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from replays.tournament_reports import crosstable, crosstable_csv, pairings, pairings_csv, standings_csv, trf
+from tests.replays.tournament_play import NAMES, created, hand_swiss
+
+
+@pytest.fixture(scope="module")
+def view() -> dict:
+    return hand_swiss().view
+
+
+def csv_of(*rows: str) -> str:
+    return "".join(row + "\r\n" for row in rows)
+
+
+def test_standings_csv_lists_every_tie_break_in_order(view: dict) -> None:
+    assert standings_csv(view) == csv_of(
+        "rank,entrant,name,points,island_points,buchholz,sonneborn_berger,direct_encounter,games,byes,withdrawn",
+        "1,e1,Ada,6,8,7,7,0,2,0,",
+        "2,e5,Ed,6,8,3,3,0,1,1,",
+        "3,e3,Cy,4,-4,6,0,0,1,1,",
+        "4,e4,Di,3,-4,9,1.5,0,2,0,",
+        "5,e2,Bo,3,-8,9,1.5,0,2,0,",
+    )
+
+
+def test_crosstable_csv_has_a_column_per_opponent_by_rank(view: dict) -> None:
+    assert crosstable_csv(view) == csv_of(
+        "rank,entrant,name,1,2,3,4,5,points",
+        "1,e1,Ada,,,1,1,,6",
+        "2,e5,Ed,,,,,1,6",
+        "3,e3,Cy,0,,,,,4",
+        "4,e4,Di,0,,,,½,3",
+        "5,e2,Bo,,0,,½,,3",
+    )
+
+
+def test_crosstable_names_each_meeting_with_its_round_and_game(view: dict) -> None:
+    table = crosstable(view)
+    assert [e["name"] for e in table["entrants"]] == ["Ada", "Ed", "Cy", "Di", "Bo"]
+    assert table["cells"]["e1"]["e4"] == [{"round": 2, "outcome": 1.0, "game_id": "g2-0"}]
+    assert table["cells"]["e2"]["e4"] == [{"round": 1, "outcome": 0.5, "game_id": "g1-1"}]
+    assert "e5" not in table["cells"]["e1"]
+    assert [e["byes"] for e in table["entrants"]] == [[], [1], [2], [], []]
+
+
+def test_pairings_list_each_rounds_tables_results_and_byes(view: dict) -> None:
+    rounds = pairings(view)
+    assert [[[s["name"] for s in t["seats"]] for t in r["tables"]] for r in rounds] == [
+        [["Ada", "Cy"], ["Bo", "Di"]],
+        [["Di", "Ada"], ["Ed", "Bo"]],
+    ]
+    assert [[b["name"] for b in r["byes"]] for r in rounds] == [["Ed"], ["Cy"]]
+    assert rounds[1]["tables"][0]["result"]["points"] == [1, 3]
+    assert pairings_csv(view) == csv_of(
+        "round,table,game_id,entrants,points,how",
+        "1,1,g1-0,Ada - Cy,3-1,played",
+        "1,2,g1-1,Bo - Di,2-2,played",
+        "1,bye,,Ed,3,pairing",
+        "2,1,g2-0,Di - Ada,1-3,played",
+        "2,2,g2-1,Ed - Bo,3-1,played",
+        "2,bye,,Cy,3,pairing",
+    )
+
+
+def test_trf_numbers_entrants_by_registration_with_colours_results_and_byes(view: dict) -> None:
+    # columns: 001, start number 5-8, name 15-47, points 81-84, rank 86-89, rounds from 92
+    def player(number: int, name: str, points: str, rank: int, rounds: str) -> str:
+        line = f"001 {number:>4}" + " " * 6 + f"{name:<33}" + " " * 33 + f"{points:>4} {rank:>4}  {rounds}"
+        assert line[14:47].strip() == name and line[80:84].strip() == points and line[91:95] == rounds[:4]
+        return line
+
+    assert trf(view) == "\n".join(
+        [
+            "012 Island Open",
+            "062 5",
+            player(1, "Ada", "6.0", 1, "0003 w 1  0004 b 1"),
+            player(2, "Bo", "3.0", 5, "0004 w =  0005 b 0"),
+            player(3, "Cy", "4.0", 3, "0001 b 0  0000 - U"),
+            player(4, "Di", "3.0", 4, "0002 b =  0001 w 0"),
+            player(5, "Ed", "6.0", 2, "0000 - U  0002 w 1"),
+            "",
+        ]
+    )
+
+
+def test_trf_marks_a_forfeit_and_a_round_not_played() -> None:
+    tournament = created("kahuna", NAMES[:4], rounds=2, late_entry=True)
+    tournament.play_round(random.Random(2))
+    tournament.run("RegisterEntrant", name="Late")
+    tournament.draw_lots()
+    tournament.run("PairRound")
+    tournament.run("AssignGame", table=0, game_id="g2-0")
+    table = tournament.state.table_of_game("g2-0")
+    assert table is not None
+    tournament.run("ForfeitSeat", game_id="g2-0", seat=1, reason="no_show")
+    for other in tournament.state.round_tables(2)[1:]:
+        tournament.run("AssignGame", table=other.index, game_id=f"g2-{other.index}")
+        tournament.run("ForfeitSeat", game_id=f"g2-{other.index}", seat=0, reason="no_show")
+    lines = {
+        line[14:47].strip(): line for line in trf(tournament.view).splitlines() if line.startswith("001")
+    }
+    first, second = (tournament.state.entrant(e) for e in table.seats)
+    assert first is not None and second is not None
+    assert lines[first.name][106:] == "w +" and lines[second.name][106:] == "b -"
+    assert lines["Late"][91:99] == "0000 - Z"
+
+
+def test_trf_refuses_a_tournament_at_tables() -> None:
+    view = {**hand_swiss().view, "format": "tables"}
+    with pytest.raises(ValueError, match="two players"):
+        trf(view)
