@@ -3,13 +3,11 @@ audit of every stream read afresh from the store, the bundle, and the ratings pe
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import Response, request
+from flask import Response, request, url_for
 
 from domain.games import GAMES
 from domain.tournament import module
@@ -67,19 +65,22 @@ def _report(
         if as_trf is None or loaded.state.settings.format != SWISS:
             raise Conflict("trf_swiss_only", "a FIDE TRF file is written for the pairings of a Swiss only")
         return Response(as_trf(view), mimetype=TRF, headers=headers)
-    body = json.dumps({"tournament_id": tournament_id, "version": loaded.version, **as_json(view)})
-    return Response(body, mimetype="application/json", headers=headers)
+    body = {
+        "tournament_id": tournament_id,
+        "version": loaded.version,
+        **as_json(view),
+        "games": links(loaded),
+    }
+    return Response(json.dumps(body), mimetype="application/json", headers=headers)
 
 
-def _rows_csv(rows: list[dict[str, Any]]) -> str:
-    """One CSV line per row; a list or mapping in a cell is written as JSON."""
-    out = io.StringIO()
-    names = list(dict.fromkeys(name for row in rows for name in row))
-    writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: json.dumps(v) if isinstance(v, list | dict) else v for k, v in row.items()})
-    return out.getvalue()
+def links(loaded: LoadedTournament) -> dict[str, dict[str, str]]:
+    """Each game of the tournament: its page (the game for a player) and its replay."""
+    games = [t.game_id for t in loaded.state.tables if t.game_id is not None]
+    return {
+        g: {"game": url_for("games.get_game", game_id=g), "replay": url_for("replays.get_replay", game_id=g)}
+        for g in games
+    }
 
 
 @blp.get("/tournaments/<tournament_id>/standings")
@@ -109,7 +110,7 @@ def pairings(query: dict[str, Any], tournament_id: str) -> Any:
         tournament_id,
         query,
         lambda v: {"rounds": tournament_reports.pairings(v)},
-        lambda v: _rows_csv(tournament_reports.pairings(v)),
+        tournament_reports.pairings_csv,
         tournament_reports.trf,
     )
 

@@ -23,7 +23,7 @@ from service.api.blueprint import Blueprint
 from service.api.context import tournament_service
 from service.api.games import IDEMPOTENCY_KEY, LAST_EVENT_ID, _last_event_id
 from service.api.preconditions import idempotency_key, if_match_version, not_modified, version_headers
-from service.api.rate_limits import RATE_LIMITED, creation_limit
+from service.api.rate_limits import RATE_LIMITED, command_limit, creation_limit
 from service.api.schemas import AfterSchema, EventsSchema
 from service.api.tournament_schemas import (
     CreateTournamentSchema,
@@ -124,6 +124,8 @@ def _newcomer(state: State) -> Actor:
 
 @blp.post("/tournaments/<tournament_id>/entrants")
 @blp.doc(security=[{}, *BEARER_SECURITY], parameters=[IDEMPOTENCY_KEY])
+@blp.alt_response(429, **RATE_LIMITED)
+@command_limit
 @blp.arguments(RegisterSchema)
 @blp.response(201, RegisteredSchema)
 def register(body: dict[str, Any], tournament_id: str) -> Any:

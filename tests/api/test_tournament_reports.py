@@ -183,3 +183,50 @@ def test_standings_in_json_and_a_round_s_events_and_standings_in_the_live_stream
     assert [line["entrant"] for line in table] == [line["entrant"] for line in standings["standings"]]
     after = client.get(f"/tournaments/{tid}/stream", headers={"Last-Event-ID": "5"}).get_data(as_text=True)
     assert parse_sse(after)[0]["version"] == 6
+
+
+def test_crosstable_and_pairings_link_each_game_and_come_as_csv_and_a_swiss_as_trf(
+    client: FlaskClient, run_jobs: Callable[[], None]
+) -> None:
+    tournament = _played(client, run_jobs)
+    tid = tournament["tournament_id"]
+    game_id = _table(client, tournament)["game_id"]
+
+    cross = client.get(f"/tournaments/{tid}/crosstable").json
+    rounds = client.get(f"/tournaments/{tid}/pairings").json
+    csv_by_accept = client.get(f"/tournaments/{tid}/standings", headers={"Accept": "text/csv"})
+    csv_by_query = client.get(f"/tournaments/{tid}/pairings?format=csv")
+    trf = client.get(f"/tournaments/{tid}/pairings?format=trf")
+
+    assert cross["games"][game_id] == {"game": f"/games/{game_id}", "replay": f"/games/{game_id}/replay"}
+    assert client.get(cross["games"][game_id]["replay"]).status_code == 200
+    assert {c["entrant"] for c in cross["entrants"]} == {"e1", "e2"}
+    assert rounds["rounds"][0]["tables"][0]["game_id"] == game_id and game_id in rounds["games"]
+    assert csv_by_accept.mimetype == "text/csv" and csv_by_accept.get_data(as_text=True).startswith("rank,")
+    assert csv_by_query.mimetype == "text/csv" and game_id in csv_by_query.get_data(as_text=True)
+    assert trf.mimetype == "text/plain" and trf.get_data(as_text=True).startswith("012 ")
+
+
+def test_a_trf_file_is_for_a_swiss_only(client: FlaskClient) -> None:
+    tournament = create_tournament(client, format="round_robin", rounds=None)
+    answer = client.get(f"/tournaments/{tournament['tournament_id']}/pairings?format=trf")
+    assert (answer.status_code, answer.json["code"]) == (409, "trf_swiss_only")
+
+
+def test_an_unreadable_game_entry_is_named_by_the_audit_not_a_500(
+    client: FlaskClient, redis_client: redis.Redis, run_jobs: Callable[[], None]
+) -> None:
+    tournament = _played(client, run_jobs)
+    game_id = _table(client, tournament)["game_id"]
+    key = stream_key(game_id)
+    entries = redis_client.xrange(key)
+    redis_client.delete(key)
+    for entry_id, fields in entries:
+        redis_client.xadd(key, {b"junk": b"1"} if entry_id == b"0-4" else fields, id=entry_id)
+
+    report = client.get(f"/tournaments/{tournament['tournament_id']}/audit").json
+
+    assert report["ok"] is False and (report["broken"]["stream"], report["broken"]["version"]) == (
+        f"game {game_id}",
+        4,
+    )

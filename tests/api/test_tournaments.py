@@ -13,7 +13,8 @@ from flask.testing import FlaskClient
 from freezegun import freeze_time
 
 from service import sweeper
-from service.api.context import game_service
+from service.ai_games import AiGameLimits
+from service.api.context import EXTENSION, game_service
 from service.store import GLOBAL_STREAMS, TOURNAMENT
 from service.tournament_jobs import TournamentQueue
 from service.tournament_tokens import entrants_key, organizer_key
@@ -281,3 +282,22 @@ def test_without_a_time_limit_a_waiting_seat_is_never_forfeited(app: Flask, clie
         with app.app_context():
             assert sweeper.sweep(game_service()) == 0
     assert view(client, tournament)["tables"][0]["result"] is None
+
+
+def test_the_cap_on_open_games_against_the_computer_does_not_stop_a_tournament_s_games(
+    app: Flask, client: FlaskClient
+) -> None:
+    games = app.extensions[EXTENSION]
+    games.ai.open_games.limits = AiGameLimits(per_client=0, overall=0)
+    refused = client.post(
+        "/games", json={"game": "kahuna", "seats": [{"name": "Ann"}, {"name": "Bot", "ai": "random"}]}
+    )
+    assert (refused.status_code, refused.json["code"]) == (429, "too_many_ai_games")
+    tournament = create_tournament(client, rounds=1)
+    for level in (1, 2, 3, 4):
+        register(client, tournament, kind="ai", level=level)
+    organize(client, tournament, {"type": "StartTournament"})
+    organize(client, tournament, {"type": "PairRound"})
+
+    assert [t["game_id"] is not None for t in view(client, tournament)["tables"]] == [True, True]
+    assert games.ai.open_games.count() == 0, "a tournament's games are not counted"

@@ -10,7 +10,9 @@ from tests.api.helpers import bearer
 
 
 def create_tournament(client: FlaskClient, **settings: Any) -> dict[str, Any]:
+    """A Kahuna Swiss of 3 rounds unless `settings` say otherwise (rounds=None: no rounds)."""
     body = {"name": "Island Cup", "game": "kahuna", "format": "swiss", "rounds": 3, **settings}
+    body = {key: value for key, value in body.items() if value is not None}
     answer = client.post("/tournaments", json=body)
     assert answer.status_code == 201, answer.json
     return dict(answer.json)
