@@ -24,6 +24,8 @@ from service.sweeper import each_game, job_alive
 
 log = logging.getLogger("archipelago.tournaments")
 
+RATED = frozenset({"ResultRecorded", "ResultCorrected"})
+"""The events that change a rated game kind's ratings (forfeits are not rated)."""
 PLAYING = "tournaments:playing"
 """Set of the ids of tournament games whose result the tournament does not have yet."""
 
@@ -90,6 +92,3 @@ class TournamentQueue:
             queue(QUEUE_DEFAULT, self.connection).enqueue(job, *args, job_id=ident, unique=True)
         except DuplicateJobError:
             pass  # already enqueued; the job is idempotent too
-
-
-RATED = frozenset({"ResultRecorded", "ResultCorrected"})

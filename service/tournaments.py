@@ -36,7 +36,6 @@ from service.tournament_tokens import TournamentTokens, organizer_key
 
 AI_PLAYER = "ismcts"
 """The computer player of an AI entrant; the entrant's level sets its search budget."""
-RESULT_EVENTS = frozenset({"ResultRecorded", "ResultCorrected", "SeatForfeited"})
 RECHECK_SECONDS = 60.0
 """As for games: how long a cached fold is caught up by its new events alone."""
 Who = Actor | Callable[[State], Actor]
@@ -151,11 +150,11 @@ class TournamentService:
         self.store.append(tournament_id, 0, _envelopes([event], str(ORGANIZER), f"create-{tournament_id}"))
         return tournament_id, 1, self.tokens.issue_organizer(tournament_id)
 
-    def load(self, tournament_id: str, fresh: bool = False) -> LoadedTournament:
-        """The tournament folded from its events, chain checked; from the cache unless `fresh`
-        (which reads every event from the store)."""
+    def load(self, tournament_id: str) -> LoadedTournament:
+        """The tournament folded from its events, chain checked. A cached fold is caught up by
+        its newer events while its whole chain was read less than RECHECK_SECONDS ago."""
         with self._lock:
-            cached = None if fresh else self._cache.get(tournament_id)
+            cached = self._cache.get(tournament_id)
         now = self._monotonic()
         loaded, checked_at = None, now
         if cached is not None and now - cached[1] < RECHECK_SECONDS:
@@ -182,11 +181,6 @@ class TournamentService:
         for envelope in read[1:]:
             state = module.evolve(state, to_event(envelope))
         return LoadedTournament(loaded.tournament_id, state, [*loaded.envelopes, *read[1:]])
-
-    def games_of(self, tournament_id: str) -> dict[str, list[Envelope]]:
-        """Every game of the tournament, each read afresh from the store (for the audit)."""
-        loaded = self.load(tournament_id, fresh=True)
-        return {t.game_id: self.games.store.read(t.game_id) for t in loaded.state.tables if t.game_id}
 
     # --- commanding -------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from service.api.schemas import (
     OpenSchema,
     RegisteredGame,
     StrictBoolean,
-    _at_most_keys,
+    at_most_keys,
 )
 
 FORMATS = ("round_robin", "swiss", "tables")
@@ -39,7 +39,7 @@ class CreateTournamentSchema(Schema):
     game = fields.String(required=True, validate=RegisteredGame())
     options = fields.Dict(
         keys=fields.String(validate=validate.Length(max=MAX_TOKEN)),
-        validate=_at_most_keys(MAX_OPTIONS),
+        validate=at_most_keys(MAX_OPTIONS),
         metadata={"description": "The game's options, as for POST /games.", "maxProperties": MAX_OPTIONS},
     )
     format = fields.String(required=True, validate=validate.OneOf(FORMATS))
@@ -63,7 +63,7 @@ class CreateTournamentSchema(Schema):
     placement_points = fields.Dict(
         keys=fields.String(validate=validate.Length(max=2)),
         values=fields.List(fields.Integer(strict=True), validate=validate.Length(max=4)),
-        validate=_at_most_keys(2),
+        validate=at_most_keys(2),
         metadata={"description": 'Tables: points by place per table size, e.g. {"4": [6, 4, 2, 0]}.'},
     )
 
@@ -92,11 +92,11 @@ class TournamentCommandSchema(Schema):
         metadata={"description": "CorrectResult: why (required); ForfeitSeat: timeout or no_show."},
     )
     result = fields.Dict(
-        validate=_at_most_keys(8),
+        validate=at_most_keys(8),
         metadata={"description": "CorrectResult: the result as a GameEnded's data (winner, totals, reason)."},
     )
     final_hash = fields.String(validate=validate.Length(max=64))
-    clock = fields.Dict(validate=_at_most_keys(8), metadata={"description": "ForfeitSeat for timeout."})
+    clock = fields.Dict(validate=at_most_keys(8), metadata={"description": "ForfeitSeat for timeout."})
 
 
 class ReportQuerySchema(Schema):

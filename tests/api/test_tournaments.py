@@ -301,3 +301,26 @@ def test_the_cap_on_open_games_against_the_computer_does_not_stop_a_tournament_s
 
     assert [t["game_id"] is not None for t in view(client, tournament)["tables"]] == [True, True]
     assert games.ai.open_games.count() == 0, "a tournament's games are not counted"
+
+
+def test_the_tournament_s_organizer_token_corrects_its_games(client: FlaskClient) -> None:
+    tournament, ann, ben = _paired_pair(client)
+    game = next(g for g in (me(client, tournament, t["token"])["game"] for t in (ann, ben)) if g["seat"] == 0)
+    start = client.get(game["url"]).json["version"]
+    headers = bearer(game["seat_token"])
+    legal = client.get(f"{game['url']}/legal", headers=headers).json
+    moved = client.post(
+        f"{game['url']}/commands", json=legal["commands"][0], headers={**headers, "If-Match": f'"{start}"'}
+    )
+    assert moved.status_code == 200, moved.json
+    body = {"to_version": start, "reason": "a slip of the mouse"}
+    now = {"If-Match": f'"{moved.json["version"]}"'}
+
+    by_seat = client.post(f"{game['url']}/corrections", json=body, headers={**headers, **now})
+    corrected = client.post(
+        f"{game['url']}/corrections", json=body, headers={**bearer(tournament["organizer_token"]), **now}
+    )
+
+    assert (by_seat.status_code, by_seat.json["code"]) == (403, "organizer_only")
+    assert corrected.status_code == 200, corrected.json
+    assert [(e["type"], e["actor"]) for e in corrected.json["events"]] == [("Corrected", "organizer")]
