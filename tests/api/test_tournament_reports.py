@@ -69,7 +69,9 @@ def test_a_rated_result_rates_both_players_and_a_correction_rates_again_from_the
     run_jobs()
     after = _ratings(client)
 
-    assert view(client, tournament)["standings"][0]["entrant"] == table["seats"][1 - winner], "to the standings"
+    assert view(client, tournament)["standings"][0]["entrant"] == table["seats"][1 - winner], (
+        "to the standings"
+    )
     assert after[names[1 - winner]]["ordinal"] > after[names[winner]]["ordinal"], "and to the ratings"
     assert all(p["games"] == 1 and len(p["history"]) == 1 for p in after.values()), "rated once, not twice"
     assert after[names[winner]]["ordinal"] == pytest.approx(before[names[1 - winner]]["ordinal"])
