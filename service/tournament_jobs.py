@@ -19,7 +19,7 @@ from rq.exceptions import DuplicateJobError
 
 from service import jobs
 from service.queues import QUEUE_DEFAULT, queue
-from service.ratings import RatingsProjection
+from service.ratings_projection import RatingsProjection
 from service.sweeper import each_game, job_alive
 
 log = logging.getLogger("archipelago.tournaments")

@@ -21,7 +21,7 @@ from service.api.context import tournament_service
 from service.api.preconditions import version_headers
 from service.api.tournament_schemas import AuditSchema, RatingsSchema, ReportQuerySchema
 from service.errors import ChainBroken, Conflict, TournamentNotFound, UnknownGame
-from service.ratings import RatingsProjection
+from service.ratings_projection import RatingsProjection
 from service.tournaments import LoadedTournament
 
 blp = Blueprint("tournament_reports", __name__, description="Tournament reports, audit, export and ratings.")
