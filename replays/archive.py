@@ -347,8 +347,25 @@ def verify(content: str | bytes) -> VerifyResult:
     try:
         archive = read(content)
     except ArchiveError as error:
-        return VerifyResult(False, error.version, error.reason, error.line)
+        changed = changed_event(content) if error.line == 1 else None
+        return changed or VerifyResult(False, error.version, error.reason, error.line)
     return verify_chain(archive)
+
+
+def changed_event(content: str | bytes) -> VerifyResult | None:
+    """The chain's first fault when the header disagrees with events whose lines all read: the
+    header repeats what GameCreated says, so a changed GameCreated shows first as that
+    disagreement, and it is the event that was changed. None when the chain holds."""
+    try:
+        raw = _lines(content)
+        count = json.loads(raw[0]).get("events")
+        events = [read_event(raw[n], n + 1, n) for n in range(1, count + 1)]
+    except (ArchiveError, ValueError, TypeError, AttributeError, IndexError):
+        return None
+    envelopes = [envelope for envelope, _ in events]
+    redacted = frozenset(n for n, (_, hidden) in enumerate(events, start=1) if hidden)
+    checked = verify_chain(Archive({}, envelopes, redacted, []))
+    return None if checked.ok else checked
 
 
 def verify_chain(archive: Archive) -> VerifyResult:

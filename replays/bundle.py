@@ -117,21 +117,30 @@ def read_bundle(content: bytes) -> tuple[list[Envelope], dict[str, list[Envelope
     roles = _layout(header)
     streams, events = 1 + len(header["games"]), sum(r.version is not None for r in roles)
     try:
-        _check_layout(lines, roles)
-        tournament = _read_tournament(lines, header["events"])
-        games = {}
-        offset = 2 + header["events"]
-        for game in header["games"]:
-            games[game["game_id"]] = _read_game(lines, offset, game["game_id"], game["events"])
-            offset += 1 + game["events"]
-        if len(lines) > len(roles):
-            raise _broken(BUNDLE, None, len(roles) + 1, "a line after the last game")
-        if not bytes(content).endswith(b"\n"):
-            raise _broken(BUNDLE, None, len(lines), "the last line does not end with a newline")
-        if [g["game_id"] for g in header["games"]] != assigned_games(tournament):
-            raise _broken(BUNDLE, None, 1, "the header's games are not the games the tournament assigned")
+        tournament, games = _walk(lines, header, len(roles))
     except BundleError as error:
-        raise BundleError(error.place, streams, events) from None
+        # A walk led astray by a header that lies is the header's fault.
+        raise BundleError(_layout_fault(lines, roles) or error.place, streams, events) from None
+    if not bytes(content).endswith(b"\n"):
+        raise BundleError(BrokenPlace(BUNDLE, None, len(lines), "the last line does not end with a newline"))
+    if [g["game_id"] for g in header["games"]] != assigned_games(tournament):
+        place = BrokenPlace(BUNDLE, None, 1, "the header's games are not the games the tournament assigned")
+        raise BundleError(place, streams, events)
+    return tournament, games
+
+
+def _walk(
+    lines: Sequence[bytes], header: Mapping[str, Any], announced: int
+) -> tuple[list[Envelope], dict[str, list[Envelope]]]:
+    """Every line read in the order the header announces, each stream's chain checked."""
+    tournament = _read_tournament(lines, header["events"])
+    games = {}
+    offset = 2 + header["events"]
+    for game in header["games"]:
+        games[game["game_id"]] = _read_game(lines, offset, game["game_id"], game["events"])
+        offset += 1 + game["events"]
+    if len(lines) > announced:
+        raise _broken(BUNDLE, None, announced + 1, "a line after the last game")
     return tournament, games
 
 
@@ -178,31 +187,31 @@ def _layout(header: Mapping[str, Any]) -> list[_Role]:
     return roles
 
 
-def _check_layout(lines: Sequence[bytes], roles: Sequence[_Role]) -> None:
-    """Blame the header when the lines tell another layout than it announces and every stream
+def _layout_fault(lines: Sequence[bytes], roles: Sequence[_Role]) -> BrokenPlace | None:
+    """The header's line, when the lines tell another layout than it announces and every stream
     in them is numbered 1, 2, 3, ... without a gap (so no line is missing or out of place).
 
     When some line does not read, or the numbers have a gap, the header is taken at its word:
-    the walk that follows names the damaged line by the header's layout.
+    the walk names the damaged line by the header's layout.
     """
     read = []
     for raw in lines[1:]:
         found = _kind(raw)
         if found is None:
-            return
+            return None
         read.append(found)
     announced = [("header" if r.version is None else "event") for r in roles[1:]]
     if [kind for kind, _ in read] == announced:
-        return
+        return None
     expected = 1
     for kind, version in read:
         if kind == "header":
             expected = 1
         elif version != expected:
-            return
+            return None
         else:
             expected += 1
-    raise _broken(BUNDLE, None, 1, "the header's event counts are not the file's")
+    return BrokenPlace(BUNDLE, None, 1, "the header's event counts are not the file's")
 
 
 def _kind(raw: bytes) -> tuple[str, Any] | None:
@@ -250,6 +259,9 @@ def _read_game(lines: Sequence[bytes], offset: int, game_id: str, count: int) ->
     try:
         game = archive.read(section)
     except archive.ArchiveError as error:
+        changed = archive.changed_event(section) if error.line == 1 else None
+        if changed is not None and changed.first_bad is not None and changed.line is not None:
+            raise _broken(stream, changed.first_bad, offset + changed.line - 1, changed.reason) from None
         raise _broken(stream, error.version, offset + error.line - 1, error.reason) from None
     checked = archive.verify_chain(game)
     if not checked.ok:

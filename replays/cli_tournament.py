@@ -31,7 +31,9 @@ def verify_text(report: AuditReport) -> str:
     if report.mismatches:
         first, more = report.mismatches[0], len(report.mismatches) - 1
         place = BrokenPlace("tournament", first["version"], first["version"] + 1, _mismatch(first))
-        raise BundleFailed(str(place) + (f" (and {more} more results not their games' own)" if more else ""))
+        raise BundleFailed(
+            str(place) + (f" (and {more} more places the rules or the games contradict)" if more else "")
+        )
     lines = [
         f"ok: tournament bundle of {report.streams} streams, {report.events} events; every hash chain "
         "holds, the rules fold every stream and every recorded result is its game's own"
@@ -49,6 +51,8 @@ def verify_text(report: AuditReport) -> str:
 
 
 def _mismatch(found: Mapping[str, Any]) -> str:
+    if found.get("game_id") is None:  # a pairing or the close: no game of its own
+        return f"{found['type']} of round {found.get('round')}: {found['reason']}"
     return f"game {found['game_id']} ({_table(found)}): {found['reason']}"
 
 

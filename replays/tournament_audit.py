@@ -9,6 +9,10 @@ tournament's scoring gives for that end. A ResultCorrected is the organizer's de
 may differ from the game's own end (that is what a correction is for), so it is listed with
 who made it, when and why, beside the game's own end; it still has to name the game's final
 hash and score its stated end as the scoring does.
+
+Pairings and the close are the rules' own decisions from the events before them (a Swiss is
+reproducible from its log): each RoundPaired and TournamentClosed, with the events its
+command gave, must be what `decide` gives again from the state before it.
 """
 
 from __future__ import annotations
@@ -17,10 +21,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from domain.core import DomainError
+from domain.actor import ORGANIZER
+from domain.core import Command, DomainError, IllegalMove
 from domain.tournament import module as tournament_rules
 from domain.tournament.points import read_game_end, score_game
 from domain.tournament.state import State
+from record.canonical import plain
 from record.chain import ZERO_HASH, digest_holds, envelope_hash
 from record.convert import to_event
 from record.envelope import Envelope
@@ -28,6 +34,8 @@ from replays.archive import RefoldFailed, refold_envelopes
 
 TOURNAMENT = "tournament"
 RESULT_TYPES = ("ResultRecorded", "ResultCorrected")
+REDECIDED = {"RoundPaired": "PairRound", "TournamentClosed": "CloseTournament"}
+"""Events a command decides from the state alone, by the command that gives them."""
 
 
 def game_stream(game_id: str) -> str:
@@ -106,13 +114,14 @@ def audit(tournament: Sequence[Envelope], games: Mapping[str, Sequence[Envelope]
         return AuditReport(False, streams, events, broken=folded)
     broken, unfolded = _check_games(assigned_games(tournament), games)
     ends = {game_id: _game_end(envelopes) for game_id, envelopes in games.items()}
-    mismatches, corrections = [], []
+    mismatches, corrections = _redecided(tournament), []
     for envelope in tournament:
         if envelope.type in RESULT_TYPES:
             end = ends.get(str(envelope.data.get("game_id")))
             mismatches += _mismatches(folded, envelope, end)
             if envelope.type == "ResultCorrected":
                 corrections.append(_correction(envelope, end))
+    mismatches.sort(key=lambda m: int(m["version"]))  # in the order of the stream: the first is first
     ok = broken is None and not mismatches
     return AuditReport(ok, streams, events, corrections, broken, mismatches, unfolded)
 
@@ -138,6 +147,34 @@ def fold_tournament(tournament: Sequence[Envelope]) -> State | BrokenPlace:
         except Exception as error:  # whatever the rules trip on, the report names the event
             return BrokenPlace(TOURNAMENT, envelope.version, None, f"the rules cannot fold it: {error!r}")
     return state
+
+
+def _redecided(tournament: Sequence[Envelope]) -> list[dict[str, Any]]:
+    """A mismatch for each pairing or close that is not what the rules decide from the events before."""
+    found = []
+    state = tournament_rules.initial_state(tournament[0].data)
+    for index, envelope in enumerate(tournament):
+        command = REDECIDED.get(envelope.type)
+        if command is not None:
+            reason = _decided_again(state, command, tournament[index:])
+            if reason is not None:
+                entry = {"game_id": None, "round": envelope.data.get("round"), "table": None}
+                found.append({**entry, "version": envelope.version, "type": envelope.type, "reason": reason})
+        if index:
+            state = tournament_rules.evolve(state, to_event(envelope))
+    return found
+
+
+def _decided_again(state: State, command: str, recorded: Sequence[Envelope]) -> str | None:
+    """Why the recorded events are not those `command` gives from `state`; None when they are."""
+    try:
+        expected = tournament_rules.decide(state, Command(command, None, {}), ORGANIZER)
+    except IllegalMove as refusal:
+        return f"the rules refuse {command} here ({refusal.code})"
+    given = [(e.type, e.data) for e in recorded[: len(expected)]]
+    if given != [(e.type, plain(e.data)) for e in expected]:
+        return f"not what the rules decide for {command} from the events before it"
+    return None
 
 
 def _check_games(
@@ -185,6 +222,9 @@ def _mismatches(state: State, envelope: Envelope, end: Envelope | None) -> list[
             found.append(f"final_hash {data.get('final_hash')} is not the hash of the game's GameEnded")
         if envelope.type == "ResultRecorded" and data.get("game_end") != end.data:
             found.append("game_end is not the data of the game's GameEnded")
+    table = state.table_of_game(str(data.get("game_id")))
+    if table is None or data.get("seats") != list(table.seats):
+        found.append("seats are not the seats of the game's table")
     scored = _scored(state, data)
     if scored is not None:
         found.append(scored)

@@ -178,6 +178,16 @@ def test_a_damaged_header_is_named_as_line_1(exported: bytes) -> None:
     assert (result.ok, result.first_bad, result.line) == (False, None, 1)
 
 
+def test_a_changed_game_created_is_named_as_event_1_not_the_header_that_repeats_it(exported: bytes) -> None:
+    lines = lines_of(exported)
+    lines[1] = lines[1].replace(b'"name":"Ana"', b'"name":"Anb"', 1)
+
+    result = archive.verify(b"\n".join(lines) + b"\n")
+
+    assert (result.ok, result.first_bad, result.line) == (False, 1, 2)
+    assert result.reason.startswith("hash mismatch")
+
+
 def test_a_truncated_file_names_the_first_missing_event(exported: bytes) -> None:
     lines = lines_of(exported)[:50]
 

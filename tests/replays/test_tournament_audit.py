@@ -61,8 +61,10 @@ def test_points_that_are_not_the_scoring_of_the_end_are_a_mismatch(finished: Tou
     points = list(reversed(record.data["points"]))
     forged = rechained(finished.envelopes, record.version, data={**record.data, "points": points})
     report = audit(forged, finished.games)
-    assert [m["reason"] for m in report.mismatches] == [
-        "places or points are not what the scoring gives for game_end"
+    assert [(m["type"], m["reason"]) for m in report.mismatches] == [
+        ("ResultRecorded", "places or points are not what the scoring gives for game_end"),
+        # round 2 was paired on the true points: from the changed ones the rules pair it otherwise
+        ("RoundPaired", "not what the rules decide for PairRound from the events before it"),
     ]
 
 
@@ -161,6 +163,48 @@ def test_each_scoring_scheme_audits_its_results_and_catches_changed_points(
     points = [p + 1 for p in record.data["points"]]
     forged = rechained(tournament.envelopes, record.version, data={**record.data, "points": points})
     report = audit(forged, tournament.games)
-    assert [(m["version"], m["reason"]) for m in report.mismatches] == [
+    assert [(m["version"], m["reason"]) for m in report.mismatches if m["type"] == "ResultRecorded"] == [
         (record.version, "places or points are not what the scoring gives for game_end")
     ]
+
+
+def test_a_pairing_that_is_not_the_rules_own_is_a_mismatch(finished: Tournament) -> None:
+    paired = [e for e in finished.envelopes if e.type == "RoundPaired"][1]
+    tables = [list(reversed(t)) for t in paired.data["tables"]]  # the seats swapped at every table
+    forged = rechained(finished.envelopes, paired.version, data={**paired.data, "tables": tables})
+    report = audit(forged, finished.games)
+    assert report.mismatches[0] == {
+        "game_id": None,
+        "round": 2,
+        "table": None,
+        "version": paired.version,
+        "type": "RoundPaired",
+        "reason": "not what the rules decide for PairRound from the events before it",
+    }
+    # what follows from it: each result names the seats as they were, and the close ranks otherwise
+    assert [(m["type"], m["reason"]) for m in report.mismatches[1:]] == [
+        ("ResultRecorded", "seats are not the seats of the game's table"),
+        ("ResultRecorded", "seats are not the seats of the game's table"),
+        ("TournamentClosed", "not what the rules decide for CloseTournament from the events before it"),
+    ]
+
+
+def test_a_closing_ranking_that_is_not_the_standings_is_a_mismatch(finished: Tournament) -> None:
+    closed = finished.envelopes[-1]
+    assert closed.type == "TournamentClosed"
+    ranking = list(reversed(closed.data["ranking"]))
+    forged = rechained(finished.envelopes, closed.version, data={**closed.data, "ranking": ranking})
+    report = audit(forged, finished.games)
+    assert [(m["type"], m["reason"]) for m in report.mismatches] == [
+        ("TournamentClosed", "not what the rules decide for CloseTournament from the events before it")
+    ]
+
+
+def test_a_pairing_the_rules_refuse_is_a_mismatch(finished: Tournament) -> None:
+    """A third round paired by hand where the Swiss has two: the rules refuse it."""
+    last = finished.envelopes[-2]  # before the close
+    extra = replace(finished.envelopes[-1], type="RoundPaired", data={"round": 3, "tables": [], "byes": []})
+    forged = rechained([*finished.envelopes[:-1], extra], extra.version)
+    report = audit(forged, finished.games)
+    assert last.type != "RoundPaired"
+    assert [m["reason"] for m in report.mismatches] == ["the rules refuse PairRound here (all_rounds_played)"]

@@ -79,6 +79,21 @@ def test_verify_fails_on_a_result_that_is_not_the_games_own(
     assert f"replays: error: {where}: game {record.data['game_id']}" in err and "final_hash" in err
 
 
+def test_verify_fails_on_a_pairing_that_is_not_the_rules_own(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, tournament: Tournament
+) -> None:
+    paired = [e for e in tournament.envelopes if e.type == "RoundPaired"][1]
+    tables = [list(reversed(t)) for t in paired.data["tables"]]
+    forged = rechained(tournament.envelopes, paired.version, data={**paired.data, "tables": tables})
+    path = tmp_path / "forged.jsonl"
+    path.write_bytes(write_bundle(forged, tournament.games))
+    status, _, err = run(capsys, "verify", str(path))
+    assert status == 1
+    where = f"tournament, event {paired.version} (line {paired.version + 1}): RoundPaired of round 2"
+    assert f"replays: error: {where}: not what the rules decide for PairRound" in err
+    assert "more places the rules or the games contradict" in err
+
+
 def test_show_of_a_bundle_prints_the_standings(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     running = played(seed=4)
     path = tmp_path / "running.jsonl"
