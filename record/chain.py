@@ -9,23 +9,21 @@ from dataclasses import replace
 from typing import Any
 
 from record.canonical import canonical_json, plain
-from record.envelope import STORED_FIELDS, Envelope, NewEvent
+from record.envelope import Envelope, NewEvent, hashed_body, with_body
 
 ZERO_HASH = "0" * 64
 """The `prev_hash` of version 1."""
-
-HASHED_FIELDS = tuple(name for name in STORED_FIELDS if name not in ("secret", "salt", "hash"))
-"""What the chained hash covers: the secret only through its salted digest, so the hash
-of a redacted event can be recomputed by anyone and tests no guess of the secret."""
 
 SALT_BYTES = 32
 
 
 def envelope_hash(envelope: Envelope) -> str:
-    """The sha256 hex of the canonical JSON of the HASHED_FIELDS of `envelope`."""
-    body = {name: getattr(envelope, name) for name in HASHED_FIELDS}
-    body["audience"] = list(envelope.audience)
-    return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
+    """The sha256 hex of the canonical JSON of the HASHED_FIELDS of `envelope`.
+
+    An envelope read from a stored body hashes those bytes as they are, with no new JSON:
+    its fields were parsed from them, so the bytes vouch for the fields.
+    """
+    return hashlib.sha256(hashed_body(envelope)).hexdigest()
 
 
 def secret_digest(secret: Mapping[str, Any], salt: str) -> str:
@@ -85,7 +83,9 @@ def seal(
             hash="",
             position=0,
         )
-        envelope = replace(draft, hash=envelope_hash(draft))
+        # The body is serialised once: hashed here, then written as it is by the store.
+        body = hashed_body(draft)
+        envelope = with_body(replace(draft, hash=hashlib.sha256(body).hexdigest()), body)
         sealed.append(envelope)
         prev_hash = envelope.hash
     return sealed

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
+
+import orjson
 
 from record.canonical import canonical_json
 
@@ -26,6 +27,18 @@ STORED_FIELDS = (
     "prev_hash",
     "hash",
 )
+"""An envelope's recorded fields, in order: the fields of an exported event, and the stream
+fields of an event stored before BODY held the hashed ones."""
+
+HASHED_FIELDS = tuple(name for name in STORED_FIELDS if name not in ("secret", "salt", "hash"))
+"""What the chained hash covers: the secret only through its salted digest, so the hash
+of a redacted event can be recomputed by anyone and tests no guess of the secret."""
+
+BODY = "body"
+"""The stream field holding the canonical JSON of the HASHED_FIELDS: the very bytes the hash
+covers, so a read parses them once and the chain check hashes them as they are."""
+
+STREAM_FIELDS = (BODY, "secret", "salt", "hash")
 """Stream fields written from Python, in order; the append script adds `position`."""
 
 _JSON_FIELDS = ("data", "secret", "audience")
@@ -79,6 +92,9 @@ class Envelope:
     position: int
     salt: str = ""  # hex; "" without a secret, or when the secret is withheld
     secret_digest: str = ""  # sha256(salt ‖ canonical JSON of the secret) in hex; "" without a secret
+    # The hashed bytes this envelope was sealed or read from, b"" when unknown. Not an init
+    # field, so `dataclasses.replace` drops it: a changed copy is hashed from its fields.
+    body: bytes = field(default=b"", init=False, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -122,23 +138,64 @@ def validate_batch(game_id: str, expected_version: int, events: Sequence[NewEven
         raise ValueError(f"event ids of a batch must be non-empty and distinct: {ids}")
 
 
+def hashed_body(envelope: Envelope) -> bytes:
+    """The canonical JSON of the HASHED_FIELDS of `envelope`, UTF-8: what its hash covers."""
+    if envelope.body:
+        return envelope.body
+    body = {name: getattr(envelope, name) for name in HASHED_FIELDS}
+    body["audience"] = list(envelope.audience)
+    return canonical_json(body).encode("utf-8")
+
+
+def with_body(envelope: Envelope, body: bytes) -> Envelope:
+    """`envelope`, knowing `body` as the bytes its hashed fields were sealed or read from."""
+    object.__setattr__(envelope, "body", body)
+    return envelope
+
+
 def to_fields(envelope: Envelope) -> dict[str, str]:
-    """The stream fields of `envelope` (all but `position`), JSON-encoding the structured ones."""
-    fields = {}
-    for name in STORED_FIELDS:
-        value = getattr(envelope, name)
-        if name == "audience":
-            value = list(value)
-        fields[name] = canonical_json(value) if name in _JSON_FIELDS else str(value)
-    return fields
+    """The stream fields of `envelope` (all but `position`): its hashed body and the rest."""
+    return {
+        BODY: hashed_body(envelope).decode("utf-8"),
+        "secret": canonical_json(envelope.secret),
+        "salt": envelope.salt,
+        "hash": envelope.hash,
+    }
 
 
 def from_fields(raw: Mapping[Any, Any]) -> Envelope:
-    """The envelope stored as `raw` stream fields (bytes or str, as the client returns them)."""
-    fields = {_text(key): _text(value) for key, value in raw.items()}
+    """The envelope stored as `raw` stream fields (bytes or str, as the client returns them).
+
+    Events stored before BODY existed hold each envelope field in its own stream field;
+    they still read, and their hash is computed from their fields as it always was.
+    """
+    fields = {_text(key): value for key, value in raw.items()}
+    if BODY not in fields:
+        return _from_each_field(fields)
+    body = _bytes(fields[BODY])
+    hashed: dict[str, Any] = orjson.loads(body)
+    # The old layout's int() gave numbers; a body written by hand could hold "2" or 2.0,
+    # on which the chain check would raise or misjudge a link.
+    for name in ("version", "schema"):
+        if type(hashed[name]) is not int:
+            raise ValueError(f"{name} must be an integer, got {hashed[name]!r}")
+    hashed["audience"] = tuple(hashed["audience"])
+    envelope = Envelope(
+        **hashed,
+        secret=orjson.loads(fields["secret"]),
+        salt=_text(fields["salt"]),
+        hash=_text(fields["hash"]),
+        position=int(fields["position"]),
+    )
+    return with_body(envelope, body)
+
+
+def _from_each_field(raw: Mapping[str, str | bytes]) -> Envelope:
+    """The envelope of an event stored field by field (STORED_FIELDS and `position`)."""
+    fields = {name: _text(value) for name, value in raw.items()}
     values: dict[str, Any] = dict(fields)
     for name in _JSON_FIELDS:
-        values[name] = json.loads(fields[name])
+        values[name] = orjson.loads(fields[name])
     for name in _INT_FIELDS:
         values[name] = int(fields[name])
     values["audience"] = tuple(values["audience"])
@@ -147,3 +204,7 @@ def from_fields(raw: Mapping[Any, Any]) -> Envelope:
 
 def _text(value: str | bytes) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+def _bytes(value: str | bytes) -> bytes:
+    return value.encode("utf-8") if isinstance(value, str) else value

@@ -16,7 +16,7 @@ import redis
 
 from record.chain import ZERO_HASH, seal, verify_chain
 from record.envelope import (
-    STORED_FIELDS,
+    STREAM_FIELDS,
     AppendResult,
     Clock,
     Envelope,
@@ -113,7 +113,7 @@ class EventStore:
         # The script refuses if the stream moved since this read, so the chain cannot fork.
         prev_hash = self._hash_at(game_id, expected_version)
         sealed = seal(events, expected_version, iso_utc(self._clock()), prev_hash)
-        args: list[Any] = [game_id, expected_version, len(sealed), 1 + 2 * len(STORED_FIELDS)]
+        args: list[Any] = [game_id, expected_version, len(sealed), 1 + 2 * len(STREAM_FIELDS)]
         for envelope in sealed:
             args.append(envelope.event_id)
             for name, value in to_fields(envelope).items():
@@ -146,7 +146,7 @@ class EventStore:
         broken = verify_chain(envelopes)
         if broken is not None:
             raise ValueError(f"the chain to import breaks at version {broken}")
-        args: list[Any] = [game_id, len(envelopes), 1 + 2 * len(STORED_FIELDS), archive]
+        args: list[Any] = [game_id, len(envelopes), 1 + 2 * len(STREAM_FIELDS), archive]
         args.append(len(annotations))
         for envelope in envelopes:
             args.append(envelope.event_id)

@@ -144,15 +144,27 @@ def rewrite_stored_event(client: redis.Redis, game_id: str, version: int, data: 
     to the server could: a stream entry cannot be edited, so the whole stream is deleted and
     written again with the same ids and fields, that one changed. The changed byte is the
     data's last digit, or else the last letter of a string, so the JSON stays valid and only
-    the hash chain can tell. `data`, when given, replaces the whole field instead."""
+    the hash chain can tell. `data`, when given, replaces the whole data text instead."""
     key = stream_key(game_id)
     entries = client.xrange(key)
     client.delete(key)
     for entry_id, fields in entries:
-        if int(fields[b"version"]) == version:
-            changed = _one_byte_changed(fields[b"data"]) if data is None else data
-            fields = {**fields, b"data": changed}
+        if entry_id == f"0-{version}".encode():
+            fields = _with_data_changed(fields, data)
         client.xadd(key, fields, id=entry_id)
+
+
+def _with_data_changed(fields: dict[bytes, bytes], data: bytes | None) -> dict[bytes, bytes]:
+    """The entry's fields with its data's text changed, in its own field (events stored field
+    by field) or inside the body (the canonical JSON of the hashed fields, keys sorted: `data`
+    is the object between `"data":` and the last `,"event_id":`)."""
+    if b"body" not in fields:
+        return {**fields, b"data": _one_byte_changed(fields[b"data"]) if data is None else data}
+    body = fields[b"body"]
+    start = body.index(b',"data":') + len(b',"data":')
+    end = body.rindex(b',"event_id":')
+    changed = _one_byte_changed(body[start:end]) if data is None else data
+    return {**fields, b"body": body[:start] + changed + body[end:]}
 
 
 def _one_byte_changed(data: bytes) -> bytes:

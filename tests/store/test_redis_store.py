@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from pathlib import Path
@@ -42,9 +43,12 @@ def test_stream_ids_are_versions_and_fields_are_json(
     entries = redis_client.xrange(stream_key(GAME))
     assert [entry_id for entry_id, _ in entries] == [b"0-1", b"0-2"]
     fields = entries[1][1]
-    assert (fields[b"version"], fields[b"position"]) == (b"2", b"2")
-    assert json.loads(fields[b"data"]) == {} and json.loads(fields[b"secret"]) == {"s": 1}
-    assert json.loads(fields[b"audience"]) == [0, 2]
+    assert list(fields) == [b"body", b"secret", b"salt", b"hash", b"position"]
+    assert fields[b"position"] == b"2"
+    body = json.loads(fields[b"body"])
+    assert (body["version"], body["data"], body["audience"]) == (2, {}, [0, 2])
+    assert json.loads(fields[b"secret"]) == {"s": 1}
+    assert hashlib.sha256(fields[b"body"]).hexdigest() == fields[b"hash"].decode()
     assert redis_client.hgetall(event_ids_key(GAME)) == {b"c1:0": b"1", b"c1:1": b"2"}
 
 

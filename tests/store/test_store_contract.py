@@ -215,7 +215,7 @@ class EventStoreContract:
         assert [e.prev_hash for e in envelopes[1:]] == [e.hash for e in envelopes[:-1]]
         for envelope in envelopes:
             # The secret counts only through its salted digest, which the hash covers.
-            hidden = ("hash", "position", "secret", "salt")
+            hidden = ("hash", "position", "secret", "salt", "body")
             body = {k: v for k, v in vars(envelope).items() if k not in hidden}
             body["audience"] = list(envelope.audience)
             text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
