@@ -111,14 +111,16 @@ def test_the_audit_of_a_played_tournament_is_ok_and_lists_each_correction(
 
 def _tamper(redis_client: redis.Redis, key: str, version: int) -> None:
     """Change event `version`'s data straight in Redis, as a hand outside the service would: a
-    stream entry cannot be edited, so the stream is written again, that one entry changed."""
+    stream entry cannot be edited, so the stream is written again, that one entry changed
+    (inside the body, the hashed fields' JSON, so only the hash gives it away)."""
     entries = redis_client.xrange(key)
     redis_client.delete(key)
     for entry_id, fields in entries:
-        if int(fields[b"version"]) == version:
-            data = json.loads(fields[b"data"])
-            fields = {**fields, b"data": json.dumps({**data, "tampered": True}).encode()}
-            from_fields(fields)  # still reads as an event: only its hash gives it away
+        if entry_id == f"0-{version}".encode():
+            body = json.loads(fields[b"body"])
+            body["data"]["tampered"] = True
+            fields = {**fields, b"body": json.dumps(body, separators=(",", ":"), sort_keys=True).encode()}
+            from_fields(fields)
         redis_client.xadd(key, fields, id=entry_id)
 
 
