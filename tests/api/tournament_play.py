@@ -36,23 +36,35 @@ def play_round(
                 continue
             moved |= _move(client, game, rng)
         if not moved and view(client, tournament) == current:
-            raise AssertionError(f"round {current['round']} is stuck: {current['tables']}")
+            raise AssertionError(f"round {current['round']} is stuck: {_waiting(client, current)}")
     raise AssertionError("the round did not end")
 
 
+def _waiting(client: FlaskClient, current: dict[str, Any]) -> list[dict[str, Any]]:
+    """What each game without a result shows: where it stands and its last events."""
+    shown = []
+    for table in current["tables"]:
+        if table["result"] is None and table["game_id"] is not None:
+            game = client.get(f"/games/{table['game_id']}").json
+            events = client.get(f"/games/{table['game_id']}/events").json["events"]
+            keys = ("phase", "active", "pending", "round", "version", "seats")
+            shown.append({**{k: game.get(k) for k in keys}, "last": [e["type"] for e in events[-5:]]})
+    return shown
+
+
 def _move(client: FlaskClient, game: dict[str, Any], rng: random.Random) -> bool:
-    """One random legal command of the seat, if it has any; whether it moved."""
+    """Random legal commands of the seat for as long as it has some; whether it moved."""
     headers = bearer(game["seat_token"])
-    legal = client.get(f"{game['url']}/legal", headers=headers).json
-    if not legal["commands"]:
-        return False
-    answer = client.post(
-        f"{game['url']}/commands",
-        json=choose(rng, legal["commands"]),
-        headers={**headers, "If-Match": f'"{legal["version"]}"'},
-    )
-    assert answer.status_code in (200, 412), answer.json  # 412: a computer seat moved meanwhile
-    return True
+    moved = False
+    while commands := (legal := client.get(f"{game['url']}/legal", headers=headers).json)["commands"]:
+        answer = client.post(
+            f"{game['url']}/commands",
+            json=choose(rng, commands),
+            headers={**headers, "If-Match": f'"{legal["version"]}"'},
+        )
+        assert answer.status_code == 200, answer.json
+        moved = True
+    return moved
 
 
 def play_tournament(
