@@ -15,7 +15,7 @@ from freezegun import freeze_time
 from service import sweeper
 from service.ai_games import AiGameLimits
 from service.api.context import EXTENSION, game_service
-from service.store import GLOBAL_STREAMS, TOURNAMENT
+from service.store import GLOBAL_STREAMS, TOURNAMENT, stream_key
 from service.tournament_jobs import TournamentQueue
 from service.tournament_tokens import entrants_key, organizer_key
 from tests.api.helpers import bearer
@@ -324,3 +324,24 @@ def test_the_tournament_s_organizer_token_corrects_its_games(client: FlaskClient
     assert (by_seat.status_code, by_seat.json["code"]) == (403, "organizer_only")
     assert corrected.status_code == 200, corrected.json
     assert [(e["type"], e["actor"]) for e in corrected.json["events"]] == [("Corrected", "organizer")]
+
+
+def test_a_changed_newest_tournament_event_is_seen_through_the_cache_and_stops_its_commands(
+    client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    tournament = create_tournament(client, rounds=1)
+    register(client, tournament, name="Ann")
+    newest = view(client, tournament)["version"]  # folded and cached
+    key = stream_key(tournament["tournament_id"], TOURNAMENT)
+    entries = redis_client.xrange(key)
+    redis_client.delete(key)
+    for entry_id, fields in entries:
+        if entry_id == f"0-{newest}".encode():
+            fields = {**fields, b"body": fields[b"body"].replace(b'"Ann"', b'"Anna"')}
+        redis_client.xadd(key, fields, id=entry_id)
+
+    seen = view(client, tournament)
+    refused = client.post(f"/tournaments/{tournament['tournament_id']}/entrants", json={"name": "Ben"})
+
+    assert seen["chain_broken"] == {"version": newest} and seen["entrants"] == []
+    assert (refused.status_code, refused.json["code"]) == (409, "chain_broken")
