@@ -522,8 +522,11 @@ class GameService:
             except VersionConflict:
                 continue
             self._schedule_ai(game_id)
-            if self.tournaments is not None and loaded.rules.is_terminal(state):
-                self.tournaments.game_ended(self.load(game_id))
+            if self.tournaments is not None:
+                # The deal after the scoring may end the game too (a premature end, I-7).
+                after = self.load(game_id)
+                if after.rules.is_terminal(after.state):
+                    self.tournaments.game_ended(after)
             return True
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 

@@ -4,7 +4,10 @@ results recorded by a job, the sweeper, move time limits, conditional requests."
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 import redis
@@ -12,13 +15,15 @@ from flask import Flask
 from flask.testing import FlaskClient
 from freezegun import freeze_time
 
+from domain.core import Event
 from service import sweeper
 from service.ai_games import AiGameLimits
 from service.api.context import EXTENSION, game_service
+from service.games import GameService
 from service.store import GLOBAL_STREAMS, TOURNAMENT, stream_key
 from service.tournament_jobs import TournamentQueue
 from service.tournament_tokens import entrants_key, organizer_key
-from tests.api.helpers import bearer
+from tests.api.helpers import bearer, create_game, play
 from tests.api.tournament_helpers import command, create_tournament, me, organize, register, view
 
 
@@ -345,3 +350,23 @@ def test_a_changed_newest_tournament_event_is_seen_through_the_cache_and_stops_i
 
     assert seen["chain_broken"] == {"version": newest} and seen["entrants"] == []
     assert (refused.status_code, refused.json["code"]) == (409, "chain_broken")
+
+
+def test_a_game_ended_by_the_deal_that_follows_a_scoring_is_reported_to_its_tournament(
+    app: Flask, client: FlaskClient, run_worker: Callable[[], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = create_game(client)
+    scoring = play(client, game, random.Random(3), run_worker, until=lambda v: v["phase"] == "scoring")
+    service = app.extensions[EXTENSION]
+    ended: list[str] = []
+    monkeypatch.setattr(service, "tournaments", SimpleNamespace(game_ended=lambda g: ended.append(g.game_id)))
+    deal = GameService._system_events
+
+    def deal_then_premature_end(self: GameService, rules: Any, state: Any) -> list[Event]:
+        end = Event("GameEnded", {"winner": 0, "totals": [1, 0], "reason": "premature", "round": 1})
+        return [*deal(self, rules, state), end]
+
+    monkeypatch.setattr(GameService, "_system_events", deal_then_premature_end)
+    assert service.score_round(game["game_id"], scoring["round"])
+
+    assert ended == [game["game_id"]]
