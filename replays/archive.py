@@ -16,6 +16,7 @@ id, no global stream position, no export time. See docs/replays.md.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,7 @@ HEADER_FIELDS = (
     "events",
     "annotations",
 )
+_LOWER_HEX = re.compile(r"(?:[0-9a-f]{2})+")
 _TYPES: dict[str, type | tuple[type, ...]] = {
     "version": int,
     "type": str,
@@ -291,6 +293,9 @@ def read_event(raw: bytes, line: int, version: int) -> tuple[Envelope, bool]:
         raise ArchiveError("a null salt belongs to a redacted event only", line, version)
     if redacted and not obj["secret_digest"]:
         raise ArchiveError("a redacted event keeps its secret_digest", line, version)
+    if obj["salt"] and not _LOWER_HEX.fullmatch(obj["salt"]):
+        # bytes.fromhex reads "AB" as "ab": only one spelling keeps every byte of the file checked
+        raise ArchiveError("a salt is written in lowercase hex", line, version)
     values = {name: obj[name] for name in EVENT_FIELDS}
     values["audience"] = tuple(obj["audience"])
     values["salt"] = obj["salt"] or ""

@@ -188,6 +188,21 @@ def test_a_changed_game_created_is_named_as_event_1_not_the_header_that_repeats_
     assert result.reason.startswith("hash mismatch")
 
 
+def test_a_salt_spelt_in_capitals_is_named_though_it_reads_as_the_same_bytes(exported: bytes) -> None:
+    lines = lines_of(exported)
+    number, line = next(
+        (n, raw) for n, raw in enumerate(lines) if b'"salt":"' in raw and b'"salt":""' not in raw
+    )
+    start = line.index(b'"salt":"') + len(b'"salt":"')
+    hex_letter = next(i for i in range(start, start + 64) if line[i : i + 1] in b"abcdef")
+    lines[number] = line[:hex_letter] + line[hex_letter : hex_letter + 1].upper() + line[hex_letter + 1 :]
+
+    result = archive.verify(b"\n".join(lines) + b"\n")
+
+    assert (result.ok, result.first_bad, result.line) == (False, number, number + 1)
+    assert result.reason == "a salt is written in lowercase hex"
+
+
 def test_a_truncated_file_names_the_first_missing_event(exported: bytes) -> None:
     lines = lines_of(exported)[:50]
 

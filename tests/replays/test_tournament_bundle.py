@@ -129,8 +129,7 @@ def test_every_line_changed_once_is_named(content: bytes) -> None:
         assert_named(content, position, content[position] ^ 0x01 if position < end else ord("x"))
 
 
-# A changed byte costs one read of the file, not a game: ten times the profile's examples.
-@settings(max_examples=10 * settings.default.max_examples, deadline=None)
+@settings(deadline=None)
 @given(place=st.integers(0, 10**7), delta=st.integers(1, 255))
 def test_any_one_changed_byte_is_found_and_named(content: bytes, place: int, delta: int) -> None:
     position = place % len(content)
