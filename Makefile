@@ -9,11 +9,12 @@ STAMP    := $(VENV)/.installed
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help install run worker test faults lint typecheck format bench clean
+.PHONY: help install run worker test test-browser faults lint typecheck format bench clean
 
 help:
 	@echo "make run      start the service (embedded Redis, web app, worker) at http://127.0.0.1:8000"
 	@echo "make test     lint, typecheck, then the whole test suite (PYTEST_ARGS='...' passes arguments to pytest)"
+	@echo "make test-browser  only the end-to-end tests in headless Chromium (tests/browser)"
 	@echo "make faults   the long fault runs: kill -9 of Redis while clients append, figures printed"
 	@echo "make bench    run the benchmarks"
 	@echo "make lint     ruff format --check, ruff check and the import contracts of pyproject.toml (lint-imports)"
@@ -45,6 +46,10 @@ worker: $(STAMP)
 # Lint and types first: a broken contract fails in seconds, not after the suite.
 test: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest -m "not faults" $(PYTEST_ARGS)
+
+# The browser tests alone (make test runs them too): Debian's chromium and chromium-driver.
+test-browser: $(STAMP)
+	$(BIN)/python -m pytest -m browser $(PYTEST_ARGS) tests/browser
 
 faults: $(STAMP)
 	$(BIN)/python -m pytest -m faults -s $(PYTEST_ARGS) tests

@@ -20,9 +20,7 @@ MAX_SYSTEM_STEPS = 16
 
 def apply(game: GameModule[Any], state: Any, command: Command) -> tuple[Any, list[Event]]:
     """The state after `command` and the events it caused (IllegalMove when refused)."""
-    events = game.decide(state, command)
-    for event in events:
-        state = game.evolve(state, event)
+    events, state = game.apply(state, command)
     return state, events
 
 

@@ -6,8 +6,11 @@ counts, options) are listed in `EXTRA_SETUPS`. A game is played by one seeded
 `random.Random`: whenever `pending_system` asks, the system's command is given
 as the service would (ShuffleDeck with random permutations, DrawAtRandom with
 random picks, ScoreRound); otherwise a uniformly
-random command of `legal_commands` is decided and its events evolved, until
-`is_terminal`. Everything in that loop is timed: legal_commands, decide, evolve.
+random command of `legal_commands` is applied, until `is_terminal`. A command is
+applied as the searches apply it, by the game module's `apply`: its events and
+the state they lead to, which a game with `decide_with_state` (the island games)
+hands back from `decide` instead of evolving the events again. Everything in
+that loop is timed: legal_commands, decide and the state after it.
 """
 
 from __future__ import annotations
@@ -148,9 +151,7 @@ def play_game(
             played.system_commands += 1
         else:
             command = _random_legal(rules, state, seats, rng)
-        events = rules.decide(state, command)
-        for event in events:
-            state = rules.evolve(state, event)
+        events, state = rules.apply(state, command)
         played.commands += 1
         played.events += len(events)
         played.count(round_, 1, time.perf_counter() - started)

@@ -1,9 +1,14 @@
 """The board as SVG: a pure function of one seat's view and the board's geometry.
 
 Islands are circles sized by their places, bridge lines are dashed when free and drawn
-in the owner's colour when bridged, controlled islands carry their owner's marker, ships
-sit in the middle of their sea space and god stones on their island. A legend names the
-seats with their colours and scores. The same input always gives the same bytes.
+thick in the owner's colour when bridged, a line that would pass over a third island is
+bent around it, controlled islands carry their owner's marker on the shore, ships sit in
+the middle of their sea space and god stones on their island. Seat colours are the
+Okabe-Ito palette, and each seat has a second cue that needs no colour vision: a pattern
+inside its bridges and a shape for its markers. Every island and line is a group with a
+stable hook (data-island, data-line) and a <title>; `interactive=True` makes them
+focusable buttons for a page script. A legend names the seats with their colours and
+scores. The same input always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -14,17 +19,28 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from domain.islands.board import Board, Island, load_board
+from domain.games import rules_for
+from domain.islands.board import Board, Island
+from replays.board_paths import Circle, Curve, line_path, marker_spot, outline
+from replays.text_fit import text_width, wrap
 
 SCALE = 10  # board units (x 0-100, y 0-80) to pixels
 PAD = 80  # room around the outermost island centres for their circles
 LEGEND_W = 340
+LEGEND_X0 = 20
+LEGEND_TEXT_W = LEGEND_W - LEGEND_X0 - 26 - 12  # after the swatch, before the picture's edge
 
-SEA, SAND, SHORE, FREE, PANEL = "#cfe6f2", "#f2e2b3", "#a88f52", "#7b8d99", "#fbfaf5"
+SEA, SAND, SHORE, FREE, PANEL = "#cfe6f2", "#f2e2b3", "#a88f52", "#6b7d89", "#fbfaf5"
 HIGHLIGHT = "#ffb000"
-SEAT_COLOURS = ("#c0392b", "#1f4e9c", "#1e8449", "#8e44ad")
+# Okabe-Ito: told apart with every common colour-vision deficiency.
+SEAT_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7")
+# The second cue: the white pattern inside a bridge, and the marker's shape.
+SEAT_PATTERNS = ("", "10 6", "0.1 6", "12 4 0.1 4")
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 GOD_LABELS = {"Kanaloa": "Ka", "Kane": "Ke", "Ku": "Ku", "Lono": "Lo", "Pele": "Pe"}
 GAME_TITLES = {"kahuna": "Kahuna", "arabana-ikibiti": "Arabana-Ikibiti", "arabana-opodopo": "Arabana-Opodopo"}
+NAME_LARGEST, NAME_SMALLEST = 15.0, 10.0
+MARKER_SIZE = 11.0
 
 XMLNS = "http://www.w3.org/2000/svg"
 STYLE = (
@@ -32,6 +48,9 @@ STYLE = (
     ".name{font-weight:bold;text-anchor:middle}"
     ".god-label{font-size:12px;font-weight:bold;text-anchor:middle}"
     ".legend{font-size:15px}.small{font-size:13px}.title{font-size:20px;font-weight:bold}"
+    "[tabindex]{cursor:pointer}[tabindex]:focus{outline:none}"
+    "[tabindex]:focus-visible .focus{stroke:#000000;stroke-width:3;stroke-dasharray:none;opacity:1}"
+    ".focus{opacity:0}"
 )
 
 
@@ -40,9 +59,16 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def seat_shape(seat: int) -> str:
+    """The shape of `seat`'s markers: its cue besides the colour."""
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
 def board_of(view: Mapping[str, Any]) -> Board:
-    """The board the game of `view` is played on (the board files are named after the games)."""
-    return load_board(str(view["game"]))
+    """The board the game of `view` is played on, as its game module hands it to renderers."""
+    game = str(view["game"])
+    board: Board = rules_for(game).board(game)
+    return board
 
 
 def render_svg(
@@ -54,28 +80,36 @@ def render_svg(
     highlight_lines: Iterable[Sequence[str]] = (),
     notes: Sequence[str] = (),
     standalone: bool = True,
+    interactive: bool = False,
+    legend: bool = True,
 ) -> str:
     """The SVG text of `view` on `board` (the view's own board when None).
 
     `caption` heads the legend (e.g. "version 57"); `highlight_*` outline islands and lines
     (annotations); `notes` are printed under the legend. `standalone=False` leaves out the
-    XML declaration and namespace, for an SVG inlined in an HTML page.
+    XML declaration and namespace, for an SVG inlined in an HTML page. `interactive=True`
+    makes each island and line a focusable button; `legend=False` draws the board alone.
     """
     board = board or board_of(view)
-    legend = _legend(view, caption, notes)
-    frame = Frame.of(board, legend_height=legend.height)
-    parts = [_open(frame, standalone), f"<style>{STYLE}</style>"]
+    key = _legend(view, caption, notes) if legend else Legend([], 0)
+    frame = Frame.of(board, legend_height=key.height, legend_w=LEGEND_W if legend else 0)
+    parts = [_open(view, frame, standalone, interactive), f"<style>{STYLE}</style>"]
+    parts.append(f"<desc>{escape(_description(view))}</desc>")
     parts.append(
         f'<rect class="sea" x="0" y="0" width="{frame.board_w}" height="{frame.height}" fill="{SEA}"/>'
     )
-    parts += _lines(view, board, frame, {_pair(line) for line in highlight_lines if len(line) == 2})
-    parts += _islands(view, board, frame, set(highlight_islands))
+    lit_lines = {_pair(line) for line in highlight_lines if len(line) == 2}
+    paths = {(a, b): line_curve(board, frame, a, b) for a, b in board.lines}
+    parts += _lines(view, board, paths, lit_lines, interactive)
+    parts += _islands(view, board, frame, paths, set(highlight_islands), interactive)
     parts += _ships(view, board, frame)
-    parts.append(
-        f'<rect class="legend-panel" x="{frame.board_w}" y="0" width="{LEGEND_W}" '
-        f'height="{frame.height}" fill="{PANEL}"/>'
-    )
-    parts += [f'<g transform="translate({frame.board_w},0)">', *legend.parts, "</g>", "</svg>"]
+    if legend:
+        parts.append(
+            f'<rect class="legend-panel" x="{frame.board_w}" y="0" width="{LEGEND_W}" '
+            f'height="{frame.height}" fill="{PANEL}"/>'
+        )
+        parts += [f'<g class="legend" transform="translate({frame.board_w},0)">', *key.parts, "</g>"]
+    parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
 
@@ -91,28 +125,58 @@ class Frame:
     board_w: int
     height: int
     y0: float  # pixel y of `top`: the board is centred when the legend is the taller
+    legend_w: int = LEGEND_W
 
     @classmethod
-    def of(cls, board: Board, legend_height: int) -> Frame:
+    def of(cls, board: Board, legend_height: int, legend_w: int = LEGEND_W) -> Frame:
         xs = [i.x for i in board.islands]
         ys = [i.y for i in board.islands]
         board_w = math.ceil((max(xs) - min(xs)) * SCALE + 2 * PAD)
         board_h = math.ceil((max(ys) - min(ys)) * SCALE + 2 * PAD)
         height = max(board_h, legend_height)
-        return cls(min(xs), min(ys), board_w, height, PAD + (height - board_h) / 2)
+        return cls(min(xs), min(ys), board_w, height, PAD + (height - board_h) / 2, legend_w)
 
     @property
     def width(self) -> int:
-        return self.board_w + LEGEND_W
+        return self.board_w + self.legend_w
 
     def xy(self, island: Island) -> tuple[float, float]:
         """The pixel centre of `island`."""
         return PAD + (island.x - self.left) * SCALE, self.y0 + (island.y - self.top) * SCALE
 
+    def circle(self, island: Island) -> Circle:
+        return self.xy(island), radius(island)
+
 
 def radius(island: Island) -> float:
     """Circle radius in pixels: bigger islands (more places) are drawn bigger."""
-    return 20.0 + 4.0 * island.places
+    return 22.0 + 4.0 * island.places
+
+
+def line_curve(board: Board, frame: Frame, a: str, b: str) -> Curve:
+    """The drawn path of the line a-b: shore to shore, bent around any island in its way."""
+    others = tuple(frame.circle(i) for i in board.islands if i.name not in (a, b))
+    return line_path(frame.circle(board.island(a)), frame.circle(board.island(b)), others)
+
+
+def name_box(island: Island, size: float) -> tuple[float, float]:
+    """The baseline offset below the centre and the width a name of font `size` may take.
+
+    The width is the circle's chord at the edge of the text's band farther from the centre,
+    less a margin, so the whole name sits on the island.
+    """
+    r = radius(island)
+    baseline = size * 0.35
+    reach = max(size * 0.75 - baseline, baseline + size * 0.25)
+    return baseline, 2 * math.sqrt(max(r * r - reach * reach, 0.0)) - 8
+
+
+def name_size(island: Island) -> float:
+    """The font size the island's name is drawn at: the largest at which it fits its circle."""
+    size = NAME_LARGEST
+    while size > NAME_SMALLEST and text_width(island.name, size) > name_box(island, size)[1]:
+        size -= 0.5
+    return size
 
 
 def _num(value: float) -> str:
@@ -130,54 +194,106 @@ def _attr(value: object) -> str:
     return quoteattr(str(value))
 
 
+def _d(curve: Curve) -> str:
+    """The path data of `curve`: a segment when straight, else one quadratic Bézier."""
+    (x1, y1), (cx, cy), (x2, y2) = curve.start, curve.control, curve.end
+    if curve.straight:
+        return f"M{_num(x1)},{_num(y1)} L{_num(x2)},{_num(y2)}"
+    return f"M{_num(x1)},{_num(y1)} Q{_num(cx)},{_num(cy)} {_num(x2)},{_num(y2)}"
+
+
+def _hook(label: str, interactive: bool) -> str:
+    """The attributes that make a group a focusable, named button for a page script."""
+    return f' tabindex="0" role="button" aria-label={_attr(label)}' if interactive else ""
+
+
 # --- the board -----------------------------------------------------------------------------
 
 
-def _open(frame: Frame, standalone: bool) -> str:
+def _open(view: Mapping[str, Any], frame: Frame, standalone: bool, interactive: bool) -> str:
     size = f'width="{frame.width}" height="{frame.height}" viewBox="0 0 {frame.width} {frame.height}"'
+    # A role="img" hides its children from assistive technology; buttons need a group.
+    role = "group" if interactive else "img"
+    label = _attr(f"{game_title(view)} board. {status_line(view)}")
+    head = f'class="board" {size} role="{role}" aria-label={label}'
+    title = f"<title>{escape(game_title(view) + ' board')}</title>"
     if standalone:
-        return f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="{XMLNS}" {size} role="img">'
-    return f'<svg class="board" {size} role="img">'
+        return f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="{XMLNS}" {head}>{title}'
+    return f"<svg {head}>{title}"
 
 
-def _lines(view: Mapping[str, Any], board: Board, frame: Frame, lit: set[tuple[str, str]]) -> list[str]:
+def _description(view: Mapping[str, Any]) -> str:
+    """The board in one paragraph of words: the text alternative of the whole picture."""
+    words = [status_line(view) + "."]
+    for seat in view.get("seats", []):
+        who = seat_name(view, int(seat["seat"]))
+        colour = f"{SEAT_SHAPES[int(seat['seat']) % len(SEAT_SHAPES)]} markers"
+        words.append(
+            f"{who} ({colour}): {_count(seat.get('score', 0), 'point')}; {'; '.join(seat_facts(seat))}."
+        )
+    words += [f"{fact}." for fact in table_facts(view)]
+    return " ".join(words)
+
+
+def _lines(
+    view: Mapping[str, Any],
+    board: Board,
+    paths: Mapping[tuple[str, str], Curve],
+    lit: set[tuple[str, str]],
+    interactive: bool,
+) -> list[str]:
     """Every line of the board, free (dashed) or bridged (the owner's colour); lit ones underlaid."""
-    owners = {_pair(b["line"]): b["seat"] for b in view.get("bridges", [])}
+    owners = {_pair(b["line"]): int(b["seat"]) for b in view.get("bridges", [])}
     under, over = [], []
     for a, b in board.lines:
-        x1, y1, x2, y2 = _trimmed(frame, board.island(a), board.island(b))
-        ends = f'x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}"'
-        key = _attr(f"{a}-{b}")
+        d = _d(paths[(a, b)])
         if (a, b) in lit:
             under.append(
-                f'<line class="highlight" data-line={key} {ends} stroke="{HIGHLIGHT}" '
+                f'<path class="highlight" d="{d}" fill="none" stroke="{HIGHLIGHT}" '
                 'stroke-width="22" stroke-linecap="round" opacity="0.8"/>'
             )
         seat = owners.get((a, b))
-        if seat is None:
-            over.append(
-                f'<line class="line free" data-line={key} {ends} stroke="{FREE}" '
-                'stroke-width="2.5" stroke-dasharray="7 6"/>'
-            )
-        else:
-            title = escape(f"{a}-{b}: {seat_name(view, seat)}")
-            over.append(
-                f'<line class="line bridge" data-line={key} data-seat="{seat}" {ends} '
-                f'stroke="{seat_colour(seat)}" stroke-width="9"><title>{title}</title></line>'
-            )
+        label = f"{a}–{b}: " + ("free" if seat is None else f"bridge of {seat_name(view, seat)}")
+        classes = "line free" if seat is None else "line bridge"
+        classes += " lit" if (a, b) in lit else ""
+        owner = "" if seat is None else f' data-seat="{seat}"'
+        group = [
+            f'<g class="{classes}" data-line={_attr(f"{a}-{b}")}{owner}{_hook(label, interactive)}>',
+            f"<title>{escape(label)}</title>",
+        ]
+        if interactive:
+            band = _path(*outline(paths[(a, b)], 10))
+            group.append(f'<path class="hit" d="{band}" fill="transparent" stroke="none"/>')
+        group.append(f'<path class="focus" d="{d}" fill="none" stroke="none" stroke-width="14"/>')
+        group += _line_strokes(d, seat)
+        over += [*group, "</g>"]
     return under + over
 
 
-def _trimmed(frame: Frame, a: Island, b: Island) -> tuple[float, float, float, float]:
-    """The segment between the two circles' edges, so bridges do not cross the islands."""
-    (x1, y1), (x2, y2) = frame.xy(a), frame.xy(b)
-    length = math.hypot(x2 - x1, y2 - y1) or 1.0
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    ra, rb = radius(a) - 2, radius(b) - 2
-    return x1 + ux * ra, y1 + uy * ra, x2 - ux * rb, y2 - uy * rb
+def _line_strokes(d: str, seat: int | None) -> list[str]:
+    if seat is None:
+        return [
+            f'<path class="stroke" d="{d}" fill="none" stroke="{FREE}" stroke-width="2.5" '
+            'stroke-dasharray="7 6"/>'
+        ]
+    strokes = [f'<path class="stroke" d="{d}" fill="none" stroke="{seat_colour(seat)}" stroke-width="9"/>']
+    pattern = SEAT_PATTERNS[seat % len(SEAT_PATTERNS)]
+    if pattern:
+        strokes.append(
+            f'<path class="cue" d="{d}" fill="none" stroke="#ffffff" stroke-width="3" '
+            f'stroke-linecap="round" stroke-dasharray="{pattern}"/>'
+        )
+    return strokes
 
 
-def _islands(view: Mapping[str, Any], board: Board, frame: Frame, lit: set[str]) -> list[str]:
+def _islands(
+    view: Mapping[str, Any],
+    board: Board,
+    frame: Frame,
+    paths: Mapping[tuple[str, str], Curve],
+    lit: set[str],
+    interactive: bool,
+) -> list[str]:
     control: Mapping[str, int] = view.get("control", {})
     gods: Mapping[str, str] = view.get("gods", {})
     out = []
@@ -185,41 +301,89 @@ def _islands(view: Mapping[str, Any], board: Board, frame: Frame, lit: set[str])
         x, y = frame.xy(island)
         r = radius(island)
         cx, cy = _num(x), _num(y)
-        out.append(f'<g class="island" data-island={_attr(island.name)} data-places="{island.places}">')
+        owner = control.get(island.name)
+        god = gods.get(island.name)
+        label = island_label(view, island, owner, god)
+        seat = "" if owner is None else f' data-seat="{owner}"'
+        classes = "island lit" if island.name in lit else "island"
+        out.append(
+            f'<g class="{classes}" data-island={_attr(island.name)} data-places="{island.places}"{seat}'
+            f"{_hook(label, interactive)}><title>{escape(label)}</title>"
+        )
         if island.name in lit:
             out.append(
                 f'<circle class="highlight" cx="{cx}" cy="{cy}" r="{_num(r + 9)}" fill="none" '
                 f'stroke="{HIGHLIGHT}" stroke-width="8"/>'
             )
+        out.append(f'<circle class="focus" cx="{cx}" cy="{cy}" r="{_num(r + 4)}" fill="none" stroke="none"/>')
         out.append(
-            f'<circle cx="{cx}" cy="{cy}" r="{_num(r)}" fill="{SAND}" stroke="{SHORE}" stroke-width="2"/>'
+            f'<circle class="shore" cx="{cx}" cy="{cy}" r="{_num(r)}" fill="{SAND}" stroke="{SHORE}" '
+            'stroke-width="2"/>'
         )
-        owner = control.get(island.name)
+        size = name_size(island)
+        baseline, width = name_box(island, size)
+        drawn = min(width, text_width(island.name, size))
+        fit = ""
+        if text_width(island.name, size) > width:
+            # Too long even at the smallest size: squeezed to the circle, never cut.
+            fit = f' textLength="{_num(width)}" lengthAdjust="spacingAndGlyphs"'
         if owner is not None:
-            title = escape(f"{island.name}: {seat_name(view, owner)}")
-            out.append(
-                f'<circle class="marker" data-seat="{owner}" cx="{cx}" cy="{_num(y - r * 0.5)}" r="11" '
-                f'fill="{seat_colour(owner)}" stroke="#ffffff" stroke-width="2.5">'
-                f"<title>{title}</title></circle>"
-            )
-        size = min(15.0, (2 * r - 8) / (0.64 * len(island.name)))
+            # On the shore, clear of the name, the god stone and the lines.
+            name = (x - drawn / 2, y + baseline - 0.75 * size, x + drawn / 2, y + baseline + 0.25 * size)
+            avoid = [name] if god is None else [name, _stone_box(x, y + r * 0.6)]
+            mx, my = marker_spot(frame.circle(island), list(paths.values()), avoid, MARKER_SIZE)
+            out.append(_marker(int(owner), mx, my, MARKER_SIZE, "marker"))
         out.append(
-            f'<text class="name" x="{cx}" y="{_num(y + 5)}" font-size="{_num(size)}">'
+            f'<text class="name" x="{cx}" y="{_num(y + baseline)}" font-size="{_num(size)}"{fit}>'
             f"{escape(island.name)}</text>"
         )
-        god = gods.get(island.name)
         if god is not None:
-            out += _god_stone(str(god), x, y + r * 0.55)
+            out += _god_stone(str(god), x, y + r * 0.6)
         out.append("</g>")
     return out
 
 
+def island_label(view: Mapping[str, Any], island: Island, owner: int | None, god: str | None) -> str:
+    """The island in words: its name, places, controller and god stone."""
+    words = f"{island.name}, {_count(island.places, 'place')}"
+    if owner is not None:
+        words += f", controlled by {seat_name(view, int(owner))}"
+    if god is not None:
+        words += f", god stone {god}"
+    return words
+
+
+def _marker(seat: int, x: float, y: float, r: float, kind: str) -> str:
+    """The seat's marker: its colour in its shape, outlined in white."""
+    paint = f'fill="{seat_colour(seat)}" stroke="#ffffff" stroke-width="2.5"'
+    head = f'class="{kind}" data-seat="{seat}" data-shape="{seat_shape(seat)}"'
+    shape = seat_shape(seat)
+    if shape == "circle":
+        return f'<circle {head} cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" {paint}/>'
+    if shape == "square":
+        s = r * 0.9
+        box = f'x="{_num(x - s)}" y="{_num(y - s)}" width="{_num(2 * s)}" height="{_num(2 * s)}"'
+        return f"<rect {head} {box} {paint}/>"
+    points: tuple[tuple[float, float], ...]
+    if shape == "triangle":
+        points = ((x, y - r * 1.15), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8))
+    else:
+        points = ((x, y - r * 1.2), (x + r * 1.1, y), (x, y + r * 1.2), (x - r * 1.1, y))
+    return f'<path {head} d="{_path(*points)}" {paint}/>'
+
+
+def _stone_box(x: float, y: float) -> tuple[float, float, float, float]:
+    """The god stone's rectangle (left, top, right, bottom) when its label stands at x, y."""
+    return x - 14, y - 10, x + 14, y + 8
+
+
 def _god_stone(god: str, x: float, y: float) -> list[str]:
     label = GOD_LABELS.get(god, god[:2])
+    left, top, right, bottom = _stone_box(x, y)
     return [
         f'<g class="god" data-god={_attr(god)}><title>{escape(god)}</title>',
-        f'<rect x="{_num(x - 14)}" y="{_num(y - 10)}" width="28" height="18" rx="6" '
-        'fill="#5d6d7e" stroke="#ffffff" stroke-width="1.5"/>',
+        f'<rect x="{_num(left)}" y="{_num(top)}" width="{_num(right - left)}" height="{_num(bottom - top)}" '
+        'rx="6" fill="#4a5663" stroke="#ffffff" stroke-width="1.5"/>',
         f'<text class="god-label" x="{_num(x)}" y="{_num(y + 4)}" style="fill:#ffffff">'
         f"{escape(label)}</text>",
         "</g>",
@@ -227,7 +391,7 @@ def _god_stone(god: str, x: float, y: float) -> list[str]:
 
 
 def _ships(view: Mapping[str, Any], board: Board, frame: Frame) -> list[str]:
-    """Each ship as a small boat at the mean of its sea space's three islands."""
+    """Each ship as a small boat at the mean of its sea space's three islands, with its seat's shape."""
     out = []
     for ship in view.get("ships", []):
         corners = [frame.xy(board.island(name)) for name in ship["sea"]]
@@ -241,7 +405,8 @@ def _ships(view: Mapping[str, Any], board: Board, frame: Frame) -> list[str]:
             f'<g class="ship" data-seat="{seat}" data-sea={_attr("-".join(ship["sea"]))}>'
             f"<title>{label}</title>"
             f'<path d="{hull}" fill="{seat_colour(seat)}" stroke="#ffffff" stroke-width="2"/>'
-            f'<path d="{sail}" fill="#ffffff" stroke="{seat_colour(seat)}" stroke-width="2"/></g>'
+            f'<path d="{sail}" fill="#ffffff" stroke="{seat_colour(seat)}" stroke-width="2"/>'
+            f"{_marker(seat, x + 4, y - 10, 4.5, 'emblem')}</g>"
         )
     return out
 
@@ -284,48 +449,59 @@ def status_line(view: Mapping[str, Any]) -> str:
 
 
 def _legend(view: Mapping[str, Any], caption: str, notes: Sequence[str]) -> Legend:
-    """The legend's parts, drawn from x=0 (the caller moves it beside the board)."""
-    x0, y = 20, 40
-    out = [f'<text class="title" x="{x0}" y="{y}">{escape(game_title(view))}</text>']
-    y += 26
+    """The legend's parts, drawn from x=0 (the caller moves it beside the board).
+
+    Every text is wrapped to the panel's width, so no name or fact runs off the picture.
+    """
+    x0, y = LEGEND_X0, 40
+    out = []
+    for chunk in wrap(game_title(view), LEGEND_W - 2 * x0, 20, bold=True):
+        out.append(f'<text class="title" x="{x0}" y="{y}">{escape(chunk)}</text>')
+        y += 26
     for text in (caption, status_line(view)):
-        if text:
-            out.append(f'<text class="small status" x="{x0}" y="{y}">{escape(text)}</text>')
+        for chunk in wrap(text, LEGEND_W - 2 * x0, 13) if text else []:
+            out.append(f'<text class="small status" x="{x0}" y="{y}">{escape(chunk)}</text>')
             y += 20
     y += 10
     playing = view.get("phase") in ("play", "final") and not view.get("result")
     for seat in view.get("seats", []):
-        facts = seat_facts(seat)
-        out += _seat_rows(seat, facts, x0, y, playing and view.get("active") == seat["seat"])
-        y += 26 + 18 * len(facts)
+        rows, y = _seat_rows(seat, x0, y, playing and view.get("active") == seat["seat"])
+        out += rows
     texts = table_facts(view)
     if view.get("gods") or any(s.get("god_stones") for s in view.get("seats", [])):
         texts.append(" ".join(f"{label}={god}" for god, label in GOD_LABELS.items()))
     for text in texts:
-        for chunk in _wrap(text, 44):
+        for chunk in wrap(text, LEGEND_W - 2 * x0, 13):
             out.append(f'<text class="small" x="{x0}" y="{y}">{escape(chunk)}</text>')
             y += 19
     y += 6
     for note in notes:
-        for chunk in _wrap(note, 44):
+        for chunk in wrap(note, LEGEND_W - 2 * x0, 13):
             out.append(f'<text class="small note" x="{x0}" y="{y}">{escape(chunk)}</text>')
             y += 18
     return Legend(out, y + 20)
 
 
-def _seat_rows(seat: Mapping[str, Any], facts: list[str], x0: int, y: int, active: bool) -> list[str]:
+def _seat_rows(seat: Mapping[str, Any], x0: int, y: int, active: bool) -> tuple[list[str], int]:
+    """One seat's swatch (a bridge and a marker, as drawn on the board), name, score and facts."""
+    n = int(seat["seat"])
     mark = " ◀" if active else ""
+    head = f"{seat['name']} · {_count(seat.get('score', 0), 'point')}{mark}"
+    d = f"M{x0},{y - 5} L{x0 + 20},{y - 5}"
     out = [
-        f'<g class="seat" data-seat="{seat["seat"]}">',
-        f'<rect x="{x0}" y="{y - 14}" width="18" height="18" rx="3" '
-        f'fill="{seat_colour(int(seat["seat"]))}"/>',
-        f'<text class="legend" x="{x0 + 26}" y="{y}">{escape(str(seat["name"]))} · '
-        f"{_count(seat.get('score', 0), 'point')}{mark}</text>",
+        f'<g class="seat" data-seat="{n}">',
+        *_line_strokes(d, n),
+        _marker(n, x0 + 10, y + 13, 7, "swatch"),
     ]
-    for n, fact in enumerate(facts, start=1):
-        out.append(f'<text class="small" x="{x0 + 26}" y="{y + 18 * n}">{escape(fact)}</text>')
+    for chunk in wrap(head, LEGEND_TEXT_W, 15):
+        out.append(f'<text class="legend" x="{x0 + 26}" y="{y}">{escape(chunk)}</text>')
+        y += 18
+    for fact in seat_facts(seat):
+        for chunk in wrap(fact, LEGEND_TEXT_W, 13):
+            out.append(f'<text class="small" x="{x0 + 26}" y="{y}">{escape(chunk)}</text>')
+            y += 18
     out.append("</g>")
-    return out
+    return out, y + 8
 
 
 def seat_facts(seat: Mapping[str, Any]) -> list[str]:
@@ -368,14 +544,3 @@ def table_facts(view: Mapping[str, Any]) -> list[str]:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    """`text` broken into lines of at most about `width` characters, at spaces."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]

@@ -14,6 +14,7 @@ from service.api.context import EXTENSION
 from service.api.rate_limits import init_limits
 from service.api.rate_limits import settings as limit_settings
 from service.queues import rq_redis_url
+from service.web import init_web
 from service.wiring import build_service, redis_url
 
 DEFAULTS: Mapping[str, Any] = {
@@ -60,4 +61,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # A ready GAME_SERVICE names no Redis: its limits count in memory unless the config says.
     init_limits(app, "memory://")
     init_api(app)
+    init_web(app)
     return app

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import Event, IllegalMove
+from domain.core import IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
 from domain.islands.board import Line
@@ -52,7 +52,7 @@ def _place(out: Outcome, seat: int, line: Line, *, relative: bool = True) -> Non
         relative_majority(out, seat, line)
 
 
-def place_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def place_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """K-3/O-3: one card of X places a bridge on a free line touching X (I-2: not between own).
 
     O-11: with every bridge placed, `take_back` names one's own bridge that this placement moves.
@@ -75,7 +75,7 @@ def place_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event
         out.emit(ev.bridge_removed(seat, back, by=seat, cause="taken_back"))
         settle_losses(out, back)
     _place(out, seat, line)
-    return out.events
+    return out
 
 
 def _take_back(state: State, seat: int, args: Mapping[str, Any], target: int) -> Line | None:
@@ -109,7 +109,7 @@ def _pair(state: State, seat: int, args: Mapping[str, Any], size: int = 2) -> Pa
     return pair, index, line, owner
 
 
-def remove_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def remove_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """K-4: two cards naming the ends of an opponent bridge remove it; I-4 then places one's own."""
     pair, _, line, owner = _pair(state, seat, args)
     out = Outcome(state)
@@ -119,7 +119,7 @@ def remove_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Even
     swap = state.rules.pair == "remove_and_place"
     if swap and out.state.stock[seat] > 0 and not _controls_both(out.state, owner, line):
         _place(out, seat, line)
-    return out.events
+    return out
 
 
 def check_swap_bridge(state: State, seat: int, args: Mapping[str, Any]) -> tuple[bool, Pair]:
@@ -134,7 +134,7 @@ def check_swap_bridge(state: State, seat: int, args: Mapping[str, Any]) -> tuple
     return kanaloa, pair
 
 
-def swap_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def swap_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """O-4: two cards (or one and Kanaloa, G-5) replace another's bridge by one's own."""
     kanaloa, (pair, _, line, owner) = check_swap_bridge(state, seat, args)
     out = Outcome(state)
@@ -144,7 +144,7 @@ def swap_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]
     out.emit(ev.bridge_removed(owner, line, by=seat, cause="swap"))
     settle_losses(out, line)
     _place(out, seat, line, relative=False)
-    return out.events
+    return out
 
 
 def check_place_free_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Line:
@@ -157,13 +157,13 @@ def check_place_free_bridge(state: State, seat: int, args: Mapping[str, Any]) ->
     return line
 
 
-def place_free_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def place_free_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """I-8: the handicapped seat places one of its free bridges on any free line, without a card."""
     line = check_place_free_bridge(state, seat, args)
     out = Outcome(state)
     out.emit(ev.free_bridge_placed(seat, line))
     settle(out, line)
-    return out.events
+    return out
 
 
 def check_use_kanaloa(state: State, seat: int, args: Mapping[str, Any]) -> Line:
@@ -178,13 +178,13 @@ def check_use_kanaloa(state: State, seat: int, args: Mapping[str, Any]) -> Line:
     return line
 
 
-def use_kanaloa(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def use_kanaloa(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """G-5: Kanaloa places a bridge on any free line, as a joker card."""
     line = check_use_kanaloa(state, seat, args)
     out = Outcome(state)
     out.emit(ev.god_used(seat, "Kanaloa"))
     _place(out, seat, line)
-    return out.events
+    return out
 
 
 def _god_usable(state: State) -> None:
@@ -192,16 +192,16 @@ def _god_usable(state: State) -> None:
         raise IllegalMove("gods_sleep", "god stones other than Kane are used in round 2 only (G-4)")
 
 
-def play_card(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def play_card(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """O-11: with all bridges placed, a card may be played without placing."""
     card = read.island(state, args.get("card"), "card")
     read.in_hand(state, seat, (card,))
     if not state.rules.take_back_when_out or state.stock[seat] > 0:
         raise IllegalMove("bridges_in_stock", "a card is played without placing only when out of bridges")
-    return [ev.cards_played(seat, (card,))]
+    return Outcome(state, [ev.cards_played(seat, (card,))])
 
 
-def take_back_bridge(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def take_back_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """O-11: a take-back is part of a placement; alone it is refused (stored ones still fold)."""
     raise IllegalMove(
         "take_back_needs_placement",
@@ -229,7 +229,7 @@ def check_place_ship(state: State, seat: int, args: Mapping[str, Any]) -> tuple[
     return trio, sea
 
 
-def place_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def place_ship(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """S-1: three cards naming islands of one sea space put a ship there; S-5 sinks one found there."""
     trio, sea = check_place_ship(state, seat, args)
     islands = state.rules.board.sea_spaces[sea]
@@ -240,7 +240,7 @@ def place_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
         out.emit(ev.ship_sunk(there, islands, by=seat, cause="placed_on"))
     out.emit(ev.ship_placed(seat, islands))
     settle(out, islands)
-    return out.events
+    return out
 
 
 def check_move_ship(state: State, seat: int, args: Mapping[str, Any]) -> tuple[int, int]:
@@ -266,7 +266,7 @@ def check_move_ship(state: State, seat: int, args: Mapping[str, Any]) -> tuple[i
     return origin, target
 
 
-def move_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def move_ship(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """S-4: on a turn without cards, move a ship across a line free of opponent bridges."""
     origin, target = check_move_ship(state, seat, args)
     there = state.ships[target]
@@ -277,4 +277,4 @@ def move_ship(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
         out.emit(ev.ship_sunk(there, board.sea_spaces[target], by=seat, cause="collision"))
         out.emit(ev.ship_sunk(seat, board.sea_spaces[target], by=there, cause="collision"))
     settle(out, set(board.sea_spaces[origin]) | set(board.sea_spaces[target]))
-    return out.events
+    return out

@@ -11,7 +11,7 @@ from domain.islands.state import State, holds
 
 
 def island(state: State, value: Any, field: str) -> str:
-    if not isinstance(value, str) or value not in state.rules.board.names:
+    if not isinstance(value, str) or not state.rules.board.has_island(value):
         raise IllegalMove("unknown_island", f"{field}: {value!r} is not an island of this board")
     return value
 

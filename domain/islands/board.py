@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -40,6 +41,13 @@ class Board:
         """The island's position in `names` (the order of `State.control`)."""
         return self._index.position[name]
 
+    def has_island(self, name: str) -> bool:
+        return name in self._index.position
+
+    def in_order(self, names: Iterable[str]) -> list[str]:
+        """The islands `names` once each, in the board's order."""
+        return sorted(set(names), key=self._index.position.__getitem__)
+
     def island(self, name: str) -> Island:
         return self._index.islands[name]
 
@@ -54,12 +62,20 @@ class Board:
         """Indexes of every line touching island `name`."""
         return self._index.lines_of[name]
 
+    def line_mask(self, name: str) -> int:
+        """The lines touching island `name` as bits (line n: 1 << n), as State.held has them."""
+        return self._index.line_mask[name]
+
     def adjacent(self, a: str, b: str) -> bool:
         return self.line_index(a, b) is not None
 
     def sea_lines(self, sea: int) -> tuple[int, ...]:
         """The three lines bounding sea space `sea` (S-5 encloses a ship with them)."""
         return self._index.sea_lines[sea]
+
+    def sea_mask(self, sea: int) -> int:
+        """The three lines bounding sea space `sea` as bits (line n: 1 << n), as State.held has them."""
+        return self._index.sea_mask[sea]
 
     def sea_neighbours(self, sea: int) -> tuple[tuple[int, int], ...]:
         """(neighbouring sea space, the line they share) pairs (S-4 moves across that line)."""
@@ -84,7 +100,9 @@ class _Index:
     islands: dict[str, Island]
     line_index: dict[Line, int]
     lines_of: dict[str, tuple[int, ...]]
+    line_mask: dict[str, int]
     sea_lines: tuple[tuple[int, ...], ...]
+    sea_mask: tuple[int, ...]
     sea_neighbours: tuple[tuple[tuple[int, int], ...], ...]
     seas_of: dict[str, tuple[int, ...]]
     sea_index: dict[tuple[str, ...], int]
@@ -98,6 +116,9 @@ class _Index:
             )
             for x, y, z in board.sea_spaces
         )
+        lines_of = {
+            i.name: tuple(n for n, line in enumerate(board.lines) if i.name in line) for i in board.islands
+        }
         neighbours = tuple(
             tuple(
                 (other, shared)
@@ -112,11 +133,10 @@ class _Index:
             position={i.name: n for n, i in enumerate(board.islands)},
             islands={i.name: i for i in board.islands},
             line_index=line_index,
-            lines_of={
-                i.name: tuple(n for n, line in enumerate(board.lines) if i.name in line)
-                for i in board.islands
-            },
+            lines_of=lines_of,
+            line_mask={name: sum(1 << n for n in lines) for name, lines in lines_of.items()},
             sea_lines=sea_lines,
+            sea_mask=tuple(sum(1 << n for n in lines) for lines in sea_lines),
             sea_neighbours=neighbours,
             seas_of={
                 i.name: tuple(n for n, sea in enumerate(board.sea_spaces) if i.name in sea)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -16,12 +15,12 @@ from domain.islands.ruleset import Ruleset
 from domain.islands.scoring import final_result, premature_end, score_round
 from domain.islands.state import ACTING, CHOOSING, ENDED, SCORING, SETUP, State
 
-SeatHandler = Callable[[State, int, Mapping[str, Any]], list[Event]]
+SeatHandler = Callable[[State, int, Mapping[str, Any]], Outcome]
 SeatCheck = Callable[[State, int, Mapping[str, Any]], object]
-SystemHandler = Callable[[State, Mapping[str, Any]], list[Event]]
+SystemHandler = Callable[[State, Mapping[str, Any]], Outcome]
 
 
-def choose_removal(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def choose_removal(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """O-6: the bridge the active seat removes when it holds the most alone."""
     pending = state.pending[0]
     _, line = read.line(state, args)
@@ -31,7 +30,7 @@ def choose_removal(state: State, seat: int, args: Mapping[str, Any]) -> list[Eve
     out = Outcome(state)
     out.emit(ev.choice_resolved(pending.kind, seat))
     remove_for_relative_majority(out, seat, pending.island, list(line))
-    return out.events
+    return out
 
 
 def seat_commands(rules: Ruleset) -> dict[str, SeatHandler]:
@@ -114,7 +113,7 @@ WAITING = {
 }
 
 
-def _score(state: State, args: Mapping[str, Any]) -> list[Event]:
+def _score(state: State, args: Mapping[str, Any]) -> Outcome:
     """The scoring of the round just ended, and the game's end after the last round."""
     round_ = args.get("round")
     if state.phase != SCORING or type(round_) is not int or round_ != state.round:
@@ -123,15 +122,25 @@ def _score(state: State, args: Mapping[str, Any]) -> list[Event]:
     out.emit(score_round(state))
     if state.round == state.rules.rounds:
         out.emit(final_result(out.state))
-    return out.events
+    return out
 
 
 def decide(state: State, command: Command) -> list[Event]:
     """The events `command` causes in `state`; raises IllegalMove when the rules refuse it."""
-    return _then_premature_end(state, command_events(state, command))
+    return _then_premature_end(command_outcome(state, command)).events
 
 
-def command_events(state: State, command: Command) -> list[Event]:
+def decide_with_state(state: State, command: Command) -> tuple[list[Event], State]:
+    """`decide`'s events and the state they lead to, exactly as folding them with `evolve` gives.
+
+    A command's rules already applied most of its events to read their effects; a search
+    that wants the state too is spared applying them a second time.
+    """
+    out = _then_premature_end(command_outcome(state, command))
+    return out.events, out.state
+
+
+def command_outcome(state: State, command: Command) -> Outcome:
     """The events of `command` itself, without I-7's end, which never refuses a command."""
     if command.seat is None:
         system = SYSTEM_COMMANDS.get(command.type)
@@ -145,13 +154,13 @@ def command_events(state: State, command: Command) -> list[Event]:
 
 
 def check_command(state: State, command: Command) -> None:
-    """Raises the IllegalMove `command_events` would, without the effects where they stand apart.
+    """Raises the IllegalMove `command_outcome` would, without the effects where they stand apart.
 
     `legal_commands` tries candidates with this: deciding each in full applied its events
     once per candidate (one Kanaloa placement per free line, say).
     """
     if command.seat is None:
-        command_events(state, command)
+        command_outcome(state, command)
         return
     if type(command.seat) is not int or not 0 <= command.seat < state.seats:
         raise IllegalMove("not_a_seat", f"seat {command.seat!r} does not play in this game")
@@ -161,6 +170,15 @@ def check_command(state: State, command: Command) -> None:
         handler(state, command.seat, command.args)
     else:
         check(state, command.seat, command.args)
+
+
+def check_listed(state: State, command: Command) -> None:
+    """`check_command` for what `legal_commands` tries: a command of this game's seat table,
+    from the seat to act, with no choice pending and no draw due; those it has checked already.
+    """
+    assert command.seat is not None
+    handler = known_commands(state.rules)[0][command.type]
+    CHECKS.get(handler, handler)(state, command.seat, command.args)
 
 
 def known_commands(rules: Ruleset) -> tuple[dict[str, SeatHandler], frozenset[str]]:
@@ -198,18 +216,16 @@ def _seat_handler(state: State, command: Command) -> SeatHandler:
     return table[command.type]
 
 
-def _then_premature_end(state: State, events: list[Event]) -> list[Event]:
+def _then_premature_end(out: Outcome) -> Outcome:
     """I-7: after any command, a seat left without bridges in rounds 2-3 ends the game."""
-    if not state.rules.premature_end or not _may_leave_a_seat_bare(state, events):
-        return events
-    out = Outcome(state)
-    for event in events:
-        out.emit(event)
+    state = out.initial
+    if not state.rules.premature_end or not _may_leave_a_seat_bare(state, out.events):
+        return out
     if out.state.phase in ACTING:
         ended = premature_end(out.state)
         if ended is not None:
-            return [*events, ended]
-    return events
+            out.emit(ended)
+    return out
 
 
 def _may_leave_a_seat_bare(state: State, events: list[Event]) -> bool:
@@ -220,8 +236,12 @@ def _may_leave_a_seat_bare(state: State, events: list[Event]) -> bool:
     seat can be bare afterwards only if it has no more bridges than the events remove, and
     only in round 2 or later.
     """
-    started = [e.data["round"] for e in events if e.type == "RoundStarted"]
-    if max([state.round, *started]) < 2:
-        return False
-    removed = Counter(e.data["seat"] for e in events if e.type == "BridgeRemoved")
-    return any(state.bridges_of(seat) <= removed[seat] for seat in range(state.seats))
+    round_, removed = state.round, [0] * state.seats
+    for event in events:
+        if event.type == "BridgeRemoved":
+            removed[event.data["seat"]] += 1
+        elif event.type == "RoundStarted":
+            round_ = max(round_, event.data["round"])
+    return round_ >= 2 and any(
+        held.bit_count() <= gone for held, gone in zip(state.held, removed, strict=True)
+    )

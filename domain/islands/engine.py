@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.core import IllegalMove, Pick, Score, Shuffle, SystemRequest, seat_counts
-from domain.islands.decide import decide
+from domain.islands.decide import decide, decide_with_state
 from domain.islands.evolve import evolve
 from domain.islands.gods import pele_picks_due
 from domain.islands.legal import legal_commands
@@ -17,6 +17,7 @@ from domain.islands.view import view
 
 __all__ = [
     "decide",
+    "decide_with_state",
     "evolve",
     "initial_state",
     "is_terminal",

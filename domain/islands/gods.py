@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import Event, IllegalMove
+from domain.core import IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
 from domain.islands.majority import Outcome
@@ -20,7 +20,7 @@ def _stone(state: State, seat: int, god: str) -> None:
         raise IllegalMove("gods_sleep", "god stones other than Kane are used in round 2 only (G-4)")
 
 
-def use_ku(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def use_ku(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """G-6: look at one opponent's hand; the next command takes one card of it."""
     _stone(state, seat, "Ku")
     target = read.seat(state, args.get("target"), "target")
@@ -29,29 +29,30 @@ def use_ku(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     if not state.hands[target]:
         raise IllegalMove("empty_hand", f"{state.names[target]} holds no card")
     hand = state.hands[target]
-    return [
+    events = [
         ev.god_used(seat, "Ku"),
         ev.hand_shown(seat, target, hand),
         ev.choice_required("ku", seat, target=target, options=sorted(set(hand)), secret=True),
     ]
+    return Outcome(state, events)
 
 
-def take_from_hand(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def take_from_hand(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """G-6: the card Ku takes from the hand it looked at."""
     pending = state.pending[0]
     card = read.island(state, args.get("card"), "card")
     if card not in pending.options:
         raise IllegalMove("card_not_offered", f"{card} is not in the hand you looked at")
     assert pending.target is not None
-    return [ev.card_taken(seat, pending.target, card, "ku"), ev.choice_resolved("ku", seat)]
+    return Outcome(state, [ev.card_taken(seat, pending.target, card, "ku"), ev.choice_resolved("ku", seat)])
 
 
-def use_pele(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def use_pele(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """G-7: take one random card from each opponent (the system draws which), then give one back."""
     _stone(state, seat, "Pele")
     if not any(state.hands[o] for o in range(state.seats) if o != seat):
         raise IllegalMove("empty_hand", "no opponent holds a card")
-    return [ev.god_used(seat, "Pele"), ev.choice_required("pele_draw", seat)]
+    return Outcome(state, [ev.god_used(seat, "Pele"), ev.choice_required("pele_draw", seat)])
 
 
 def pele_picks_due(state: State) -> dict[str, int]:
@@ -60,7 +61,7 @@ def pele_picks_due(state: State) -> dict[str, int]:
     return {str(o): len(state.hands[o]) for o in range(state.seats) if o != seat and state.hands[o]}
 
 
-def draw_at_random(state: State, args: Mapping[str, Any]) -> list[Event]:
+def draw_at_random(state: State, args: Mapping[str, Any]) -> Outcome:
     """The system's part of G-7: which card (by index in each sorted hand) Pele takes."""
     if not state.pending or state.pending[0].kind != "pele_draw":
         raise IllegalMove("no_draw_due", "no random draw is due")
@@ -79,7 +80,7 @@ def draw_at_random(state: State, args: Mapping[str, Any]) -> list[Event]:
         victims.append(int(victim))
     out.emit(ev.choice_resolved("pele_draw", seat))
     out.emit(ev.choice_required("pele_return", seat, options=victims))
-    return out.events
+    return out
 
 
 def check_give_back(state: State, seat: int, args: Mapping[str, Any]) -> tuple[list[int], tuple[str, ...]]:
@@ -93,14 +94,14 @@ def check_give_back(state: State, seat: int, args: Mapping[str, Any]) -> tuple[l
     return victims, given
 
 
-def give_back(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def give_back(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """G-7: give each opponent Pele took from one card of one's choice."""
     victims, given = check_give_back(state, seat, args)
     out = Outcome(state)
     for victim, card in zip(victims, given, strict=True):
         out.emit(ev.card_given(seat, victim, card))
     out.emit(ev.choice_resolved("pele_return", seat))
-    return out.events
+    return out
 
 
 def check_use_lono(state: State, seat: int, args: Mapping[str, Any]) -> None:
@@ -111,10 +112,10 @@ def check_use_lono(state: State, seat: int, args: Mapping[str, Any]) -> None:
     check_source(state, args)
 
 
-def use_lono(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def use_lono(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """G-8: draw one extra card now (face-up refilled at once); it may be played at once."""
     check_use_lono(state, seat, args)
     out = Outcome(state)
     out.emit(ev.god_used(seat, "Lono"))
     take_card(out, seat, args)
-    return out.events
+    return out

@@ -2,176 +2,234 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations, product
+from collections.abc import Callable, Iterator
+from itertools import product
 
 from domain.core import Command, IllegalMove
-from domain.islands.decide import check_command, known_commands
-from domain.islands.setup import GOD_STONES
-from domain.islands.state import CHOOSING, FINAL, PLAY, State
-from domain.islands.turns import draw_only, may_draw
+from domain.islands.catalog import Catalog, catalog, distinct, kinds
+from domain.islands.decide import check_command, check_listed, known_commands
+from domain.islands.majority import enclosed_by
+from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
+from domain.islands.turns import draw_only, ends_without_draw, may_abstain, may_draw
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
-    """All commands `decide` accepts from `seat` now; empty when it is not that seat's move."""
+    """All commands `decide` accepts from `seat` now; empty when it is not that seat's move.
+
+    Most commands come from the ruleset's catalog: values shared between calls, to be read,
+    never changed.
+    """
     if state.phase == CHOOSING:
         if state.chosen[seat] is not None:
             return []
-        return [Command("ChooseFaceUp", seat, {"card": c}) for c in sorted(set(state.hands[seat]))]
+        return [Command("ChooseFaceUp", seat, {"card": c}) for c in kinds(state.hands[seat])]
     if state.phase not in (PLAY, FINAL) or seat != state.active:
         return []
     if state.pending:
-        return _accepted(state, answer_candidates(state, seat))
+        if state.pending[0].kind == "pele_return":
+            return _pele_returns(state, seat)
+        return _accepted(state, answer_candidates(state, seat), check_command)
+    book = catalog(state.rules)
     if draw_only(state):
-        return list(_draws(state, seat))
+        return list(_draws(state, seat, book))
     return [
-        *_places(state, seat),
-        *_pairs(state, seat),
-        *_discards(state, seat),
-        *_draws(state, seat),
+        *_places(state, seat, book),
+        *_pairs(state, seat, book),
+        *_discards(state, seat, book),
+        *_draws(state, seat, book),
+        *_turn_ends(state, seat, book),
         *_accepted(state, rarer_candidates(state, seat)),
+        *_ships(state, seat, book),
+        *_gods(state, seat, book),
     ]
 
 
-def _accepted(state: State, candidates: Iterator[Command]) -> list[Command]:
+def _accepted(
+    state: State, candidates: Iterator[Command], check: Callable[[State, Command], None] = check_listed
+) -> list[Command]:
     """The candidates `decide` accepts: for the rare commands whose conditions are many."""
     accepted = []
     for command in candidates:
         try:
-            check_command(state, command)
+            check(state, command)
         except IllegalMove:
             continue
         accepted.append(command)
     return accepted
 
 
-def _distinct(cards: tuple[str, ...], size: int) -> list[tuple[str, ...]]:
-    return sorted(set(combinations(cards, size)))
-
-
-def _places(state: State, seat: int) -> Iterator[Command]:
-    if state.turn.moved:
-        return
-    board = state.rules.board
-    backs: list[int | None] = [None]
-    if state.stock[seat] == 0:  # O-11: each placement then takes one of one's bridges back first
-        out = state.rules.take_back_when_out
-        backs = [n for n, owner in enumerate(state.owners) if owner == seat and out]
-    for card in sorted(set(state.hands[seat])):
-        for n in board.lines_of(card):
-            line = board.lines[n]
-            if state.owners[n] is not None or n in state.turn.taken_back:
+def _places(state: State, seat: int, book: Catalog) -> list[Command]:
+    rules = state.rules
+    out_of_bridges = state.stock[seat] == 0
+    if state.turn.moved or (out_of_bridges and not rules.take_back_when_out):
+        return []
+    owners, taken_back = state.owners, state.turn.taken_back
+    # O-11: out of bridges, each placement first takes one of one's own bridges back.
+    backs = [n for n, owner in enumerate(owners) if owner == seat] if out_of_bridges else []
+    listed = []
+    for card in kinds(state.hands[seat]):
+        for n, placement in book.placements(seat, card):
+            if owners[n] is not None or n in taken_back:
                 continue
-            if state.rules.place_needs_uncontrolled_end and all(
-                state.controller(end) == seat for end in line
-            ):
+            if rules.place_needs_uncontrolled_end and _controls_both(state, seat, n):
                 continue
-            for back in backs:
-                more = {} if back is None else {"take_back": list(board.lines[back])}
-                yield Command("PlaceBridge", seat, {"card": card, "line": list(line), **more})
+            if out_of_bridges:
+                listed += [book.moving_placement(seat, card, n, back) for back in backs]
+            else:
+                listed.append(placement)
+    return listed
 
 
-def _pairs(state: State, seat: int) -> Iterator[Command]:
-    swap = state.rules.pair == "swap"
-    if state.turn.moved or (swap and state.stock[seat] == 0):
-        return
-    board = state.rules.board
-    kind = "SwapBridge" if swap else "RemoveBridge"
-    for pair in _distinct(state.hands[seat], 2):
-        for n in _lines_with(state, pair):
-            owner = state.owners[n]
-            if owner is not None and owner != seat:
-                yield Command(kind, seat, {"cards": list(pair), "line": list(board.lines[n])})
+def _controls_both(state: State, seat: int, line: int) -> bool:
+    """I-2: `seat` controls both ends of `line`."""
+    a, b = state.rules.board.lines[line]
+    return state.controller(a) == seat and state.controller(b) == seat
 
 
-def _lines_with(state: State, cards: tuple[str, ...]) -> list[int]:
-    board = state.rules.board
-    if len(set(cards)) == 1:
-        return list(board.lines_of(cards[0]))
-    index = board.line_index(cards[0], cards[1])
-    return [] if index is None else [index]
+def _pairs(state: State, seat: int, book: Catalog) -> list[Command]:
+    if state.turn.moved or (state.rules.pair == "swap" and state.stock[seat] == 0):
+        return []
+    owners = state.owners
+    return [
+        play
+        for pair in distinct(state.hands[seat], 2)
+        for n, play in book.pair_plays(seat, pair)
+        if owners[n] is not None and owners[n] != seat
+    ]
 
 
-def _discards(state: State, seat: int) -> Iterator[Command]:
+def _discards(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
     hand = state.hands[seat]
-    if state.rules.discard == "one_per_turn":
-        if not state.turn.discarded:
-            for card in sorted(set(hand)):
-                yield Command("DiscardCards", seat, {"cards": [card]})
-        return
+    if state.rules.discard == "one_per_turn":  # O-5: one card, once a turn
+        return () if state.turn.discarded else book.discards(seat, hand, range(1, 2))
     if len(hand) < state.hand_limit(seat) or state.phase != PLAY or not (state.stack or state.face_up):
-        return
-    for size in range(1, len(hand) + 1):
-        for cards in _distinct(hand, size):
-            yield Command("DiscardCards", seat, {"cards": list(cards)})
+        return ()
+    return book.discards(seat, hand, range(1, len(hand) + 1))  # K-5: any number of a full hand
 
 
-def _draws(state: State, seat: int) -> Iterator[Command]:
+def _draws(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
     if state.phase != PLAY or not may_draw(state, seat):
-        return
-    for card in sorted(set(state.face_up)):
-        yield Command("DrawCard", seat, {"source": "face_up", "card": card})
-    if state.stack:
-        yield Command("DrawCard", seat, {"source": "stack"})
+        return ()
+    return book.draws(seat, state.face_up, bool(state.stack))
+
+
+def _turn_ends(state: State, seat: int, book: Catalog) -> list[Command]:
+    """Ending a turn without a draw (I-6, O-5, G-9), abstaining (K-9), deferring (O-7).
+
+    Listed by their conditions (a deferral by its check): every turn offers some of them,
+    and a check per command, most often refused, cost as much as the rest of the listing.
+    """
+    _, known = known_commands(state.rules)  # the others `decide` refuses as unknown_command
+    hand, limit = state.hands[seat], state.hand_limit(seat)
+    listed = []
+    may_end = "EndTurn" in known and ends_without_draw(state, seat, min(len(hand), limit))
+    if may_end and len(hand) <= limit:
+        listed.append(book.bare(seat, "EndTurn"))
+    if "SkipDraw" in known and may_abstain(state):
+        listed.append(book.bare(seat, "SkipDraw"))
+    if "DeferFinalTurn" in known and state.phase == FINAL:
+        listed += _accepted(state, iter([book.bare(seat, "DeferFinalTurn")]))
+    if may_end and len(hand) > limit:  # G-9: the turn's end discards the excess
+        listed += [
+            Command("EndTurn", seat, {"cards": list(cards)}) for cards in distinct(hand, len(hand) - limit)
+        ]
+    return listed
 
 
 def rarer_candidates(state: State, seat: int) -> Iterator[Command]:
-    """Candidates for the variant commands; `_accepted` keeps those the rules allow."""
+    """Candidates for the handicap's free bridges (I-8) and O-11's cards played without a
+    bridge; `_accepted` keeps those the rules allow."""
     rules = state.rules
     board = state.rules.board
-    _, known = known_commands(rules)
-    for name in ("EndTurn", "SkipDraw", "DeferFinalTurn"):
-        if name in known:  # the others `decide` refuses as unknown_command
-            yield Command(name, seat, {})
-    excess = len(state.hands[seat]) - state.hand_limit(seat)
-    if excess > 0:  # G-9
-        for cards in _distinct(state.hands[seat], excess):
-            yield Command("EndTurn", seat, {"cards": list(cards)})
     if rules.handicap is not None and state.free_bridges[seat]:
         for n, owner in enumerate(state.owners):
             if owner is None:
                 yield Command("PlaceFreeBridge", seat, {"line": list(board.lines[n])})
     if rules.take_back_when_out and state.stock[seat] == 0:
-        for card in sorted(set(state.hands[seat])):
+        for card in kinds(state.hands[seat]):
             yield Command("PlayCard", seat, {"card": card})
-    if rules.seafarers:
-        yield from _ships(state, seat)
-    if rules.gods and state.stones[seat] and state.round >= 2:
-        yield from _gods(state, seat)
 
 
-def _ships(state: State, seat: int) -> Iterator[Command]:
-    board = state.rules.board
-    for sea, islands in enumerate(board.sea_spaces):
-        fitting = tuple(c for c in state.hands[seat] if c in islands)
-        for trio in _distinct(fitting, 3):
-            yield Command("PlaceShip", seat, {"cards": list(trio), "sea": list(islands)})
-        if state.ships[sea] == seat:
-            for other, _ in board.sea_neighbours(sea):
-                yield Command("MoveShip", seat, {"from": list(islands), "to": list(board.sea_spaces[other])})
+def _ships(state: State, seat: int, book: Catalog) -> list[Command]:
+    """S-1/S-4: ships placed and moved, listed by their conditions.
+
+    Checking each candidate cost more every round, as ships and bridges fill the sea.
+    """
+    if not state.rules.seafarers:
+        return []
+    places = state.ship_stock[seat] > 0 and not state.turn.moved  # S-1, S-4
+    moves = not state.turn.played and not state.turn.moved  # S-4: on a turn without cards, once
+    placing = book.ship_placements(seat, state.hands[seat]) if places else {}
+    moving = {sea for sea, owner in enumerate(state.ships) if owner == seat} if moves else set()
+    listed: list[Command] = []
+    for sea in sorted(placing.keys() | moving):
+        if sea in placing and _open_to(state, seat, sea):
+            listed += placing[sea]
+        if sea in moving:
+            listed += [
+                book.ship_move(seat, sea, other)
+                for other, passage in state.rules.board.sea_neighbours(sea)
+                if _open_to(state, seat, other) and state.owners[passage] in (None, seat)
+            ]
+    return listed
 
 
-def _gods(state: State, seat: int) -> Iterator[Command]:
-    board = state.rules.board
-    held = set(state.stones[seat]) & set(GOD_STONES)
-    if "Kanaloa" in held:
-        for n, owner in enumerate(state.owners):
-            if owner is None:
-                yield Command("UseKanaloa", seat, {"line": list(board.lines[n])})
-            elif owner != seat:
-                for end in board.lines[n]:
-                    if end in state.hands[seat]:
-                        args = {"cards": [end], "line": list(board.lines[n]), "kanaloa": True}
-                        yield Command("SwapBridge", seat, args)
-    if "Ku" in held:
-        for target in range(state.seats):
-            yield Command("UseKu", seat, {"target": target})
-    if "Pele" in held:
-        yield Command("UsePele", seat, {})
-    if "Lono" in held:
-        for card in sorted(set(state.face_up)):
-            yield Command("UseLono", seat, {"source": "face_up", "card": card})
-        yield Command("UseLono", seat, {"source": "stack"})
+def _open_to(state: State, seat: int, sea: int) -> bool:
+    """S-5: `sea` may take `seat`'s ship: no own ship there, no opponent's bridges enclosing it."""
+    enemy = enclosed_by(state, sea)
+    return state.ships[sea] != seat and (enemy is None or enemy == seat)
+
+
+def _gods(state: State, seat: int, book: Catalog) -> list[Command]:
+    """G-4..G-8: the god stones `seat` may use, from round 2 on.
+
+    Listed by their conditions, most of which hold for every command of a stone at once: a
+    check per candidate, parsing its command, made the gods' last round the slowest of a game.
+    """
+    stones = state.stones[seat]
+    if not state.rules.gods or not stones or state.round < 2:
+        return []
+    listed = _kanaloa(state, seat, book) if "Kanaloa" in stones else []
+    if "Ku" in stones:  # G-6: the hand of an opponent holding cards
+        listed += [
+            Command("UseKu", seat, {"target": target})
+            for target in range(state.seats)
+            if target != seat and state.hands[target]
+        ]
+    if "Pele" in stones and any(state.hands[o] for o in range(state.seats) if o != seat):  # G-7
+        listed.append(book.bare(seat, "UsePele"))
+    if "Lono" in stones:  # G-8: an extra card from the row or the stack
+        listed += [Command("UseLono", seat, {"source": "face_up", "card": c}) for c in kinds(state.face_up)]
+        if state.stack:
+            listed.append(Command("UseLono", seat, {"source": "stack"}))
+    return listed
+
+
+def _kanaloa(state: State, seat: int, book: Catalog) -> list[Command]:
+    """G-5: Kanaloa on every free line, or with one card swapping an opponent bridge (O-4)."""
+    if state.turn.moved or state.stock[seat] == 0:
+        return []
+    swaps = "SwapBridge" in known_commands(state.rules)[1]
+    hand, taken_back, lines = state.hands[seat], state.turn.taken_back, state.rules.board.lines
+    listed = []
+    for n, owner in enumerate(state.owners):
+        if owner is None:
+            if n not in taken_back:
+                listed.append(book.kanaloa_placement(seat, n))
+        elif owner != seat and swaps:
+            listed += [book.kanaloa_swap(seat, end, n) for end in lines[n] if end in hand]
+    return listed
+
+
+def _pele_returns(state: State, seat: int) -> list[Command]:
+    """G-7: one card of one's hand back to each seat Pele took from, copies counted."""
+    victims = [str(v) for v in state.pending[0].options]
+    hand = state.hands[seat]
+    return [
+        Command("GiveCards", seat, {"gifts": dict(zip(victims, gifts, strict=True))})
+        for gifts in product(kinds(hand), repeat=len(victims))
+        if holds(hand, gifts)
+    ]
 
 
 def answer_candidates(state: State, seat: int) -> Iterator[Command]:
@@ -182,8 +240,3 @@ def answer_candidates(state: State, seat: int) -> Iterator[Command]:
     elif pending.kind == "ku":
         for card in pending.options:
             yield Command("TakeCard", seat, {"card": card})
-    elif pending.kind == "pele_return":
-        victims = [str(v) for v in pending.options]
-        hand = sorted(set(state.hands[seat]))
-        for gifts in product(hand, repeat=len(victims)):
-            yield Command("GiveCards", seat, {"gifts": dict(zip(victims, gifts, strict=True))})

@@ -16,29 +16,33 @@ KANE_POINTS = {3: 1, 5: 2, 7: 3}  # G-3 by the island's places: small, large, Lu
 class Outcome:
     """The events a command produces so far, and the state they lead to."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, events: Iterable[Event] = ()) -> None:
+        self.initial = state  # the state the command was decided in
         self._state = state
         self._applied = 0
         self.events: list[Event] = []
+        # Whether the game is over, known without applying the events: only GameEnded ends it.
+        self.ended = state.phase == ENDED
+        for event in events:
+            self.emit(event)
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+        if event.type == "GameEnded":
+            self.ended = True
 
     @property
     def state(self) -> State:
         """The state after every event so far.
 
-        Applied only when read: the caller of `decide` applies every event again, so the
-        events no rule reads after (a turn's TurnEnded, say) are applied once, not twice.
+        Applied only when read: a caller of `decide` applies every event again, so the
+        events no rule reads after (a turn's TurnEnded, say) are applied once, not twice;
+        `decide_with_state` hands this state on instead.
         """
         while self._applied < len(self.events):
             self._state = evolve(self._state, self.events[self._applied])
             self._applied += 1
         return self._state
-
-    @property
-    def ended(self) -> bool:
-        return self.state.phase == ENDED
 
 
 def settle(out: Outcome, islands: Iterable[str]) -> None:
@@ -53,11 +57,12 @@ def settle(out: Outcome, islands: Iterable[str]) -> None:
 
 
 def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
-    board = out.state.rules.board
+    state = out.state
+    board = state.rules.board
     gains = [
         (island, seat)
-        for island in _ordered(out.state, islands)
-        if (seat := out.state.majority_holder(island)) is not None and out.state.controller(island) != seat
+        for island in _ordered(state, islands)
+        if (seat := state.majority_holder(island)) is not None and state.controller(island) != seat
     ]
     for island, seat in gains:
         _take_island(out, seat, island)
@@ -90,20 +95,26 @@ def _take_island(out: Outcome, seat: int, island: str) -> None:
 
 def settle_losses(out: Outcome, islands: Iterable[str]) -> None:
     """F-2: a controller without absolute majority any more removes the marker; bridges stay."""
-    for island in _ordered(out.state, islands):
-        seat = out.state.controller(island)
-        if seat is not None and not out.state.holds_majority(island, seat):
+    # IslandLost changes no other island's majority: the state before them serves for all.
+    state = out.state
+    for island in _ordered(state, islands):
+        seat = state.controller(island)
+        if seat is not None and not state.holds_majority(island, seat):
             out.emit(ev.island_lost(seat, island))
 
 
 def _sink_enclosed(out: Outcome) -> set[str]:
     """S-5: a ship whose three lines all hold one opponent's bridges sinks; its islands change."""
     state = out.state
+    if not state.ships:
+        return set()
     board = state.rules.board
     changed: set[str] = set()
     for sea, owner in enumerate(state.ships):
+        if owner is None:
+            continue
         enemy = enclosed_by(state, sea)
-        if owner is None or enemy is None or enemy == owner:
+        if enemy is None or enemy == owner:
             continue
         out.emit(ev.ship_sunk(owner, board.sea_spaces[sea], by=enemy, cause="enclosed"))
         changed.update(board.sea_spaces[sea])
@@ -112,8 +123,8 @@ def _sink_enclosed(out: Outcome) -> set[str]:
 
 def enclosed_by(state: State, sea: int) -> int | None:
     """S-5: the seat whose bridges lie on all three lines around `sea`, if one does."""
-    around = {state.owners[n] for n in state.rules.board.sea_lines(sea)}
-    return next(iter(around)) if len(around) == 1 else None
+    around = state.rules.board.sea_mask(sea)
+    return next((seat for seat, held in enumerate(state.held) if held & around == around), None)
 
 
 def relative_majority(out: Outcome, seat: int, islands: Iterable[str]) -> None:
@@ -157,4 +168,4 @@ def remove_for_relative_majority(out: Outcome, seat: int, island: str, line: lis
 
 def _ordered(state: State, islands: Iterable[str]) -> list[str]:
     """`islands` once each, in the board's order: the order majorities are settled in."""
-    return sorted(set(islands), key=state.rules.board.index_of)
+    return state.rules.board.in_order(islands)

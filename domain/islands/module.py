@@ -160,6 +160,7 @@ _ISLANDS: GameModule[State] = GameModule(
         moves_key=moves_key,
         turn=turn,
     ),
+    decide_with_state=engine.decide_with_state,
 )
 KAHUNA = _module("kahuna")
 ARABANA_IKIBITI = _module("arabana-ikibiti")

@@ -208,10 +208,18 @@ RULESETS = {
 }
 
 
+_INTERNED: dict[Ruleset, Ruleset] = {}
+
+
 def ruleset_for(game: str, options: Mapping[str, Any]) -> Ruleset:
-    """The ruleset of `game` with `options` applied; IllegalMove for an unknown game or option."""
+    """The ruleset of `game` with `options` applied; IllegalMove for an unknown game or option.
+
+    Equal rulesets are one object, so the tables derived from one (`derived`) are built once
+    per process, not once per game or sampled world. There are only so many valid rulesets.
+    """
     if game not in RULESETS:
         raise IllegalMove("unknown_game", f"unknown game {game!r}; known: {sorted(RULESETS)}")
     if not isinstance(options, Mapping):
         raise IllegalMove("bad_option", "options must be an object")
-    return RULESETS[game](options)
+    rules = RULESETS[game](options)
+    return _INTERNED.setdefault(rules, rules)

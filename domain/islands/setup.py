@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import Event, IllegalMove
+from domain.core import IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
 from domain.islands.majority import Outcome
@@ -32,7 +32,7 @@ def _permutation(args: Mapping[str, Any], name: str, size: int) -> list[int]:
     return order
 
 
-def shuffle_deck(state: State, args: Mapping[str, Any]) -> list[Event]:
+def shuffle_deck(state: State, args: Mapping[str, Any]) -> Outcome:
     """K-2/K-6/O-7: shuffle every card outside the hands, deal a first round, lay the row."""
     if state.phase != SETUP:
         raise IllegalMove("no_shuffle_due", "no shuffle is due now")
@@ -49,13 +49,13 @@ def shuffle_deck(state: State, args: Mapping[str, Any]) -> list[Event]:
             out.emit(ev.hand_dealt(seat, out.state.stack[: state.rules.start_hand_of(seat)]))
         if state.rules.choose_face_up:
             out.emit(ev.choosing_started())
-            return out.events
+            return out
     out.emit(ev.face_up_laid(out.state.stack[: state.rules.face_up]))
     out.emit(ev.round_started(state.round + 1, state.active))
-    return out.events
+    return out
 
 
-def choose_face_up(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def choose_face_up(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """O-2: each seat lays one of its four cards face up, in secret until all have chosen."""
     if state.phase != CHOOSING:
         raise IllegalMove("no_choice_due", "face-up cards are chosen only at the start")
@@ -71,4 +71,4 @@ def choose_face_up(state: State, seat: int, args: Mapping[str, Any]) -> list[Eve
         for _ in range(state.rules.face_up - state.seats):
             out.emit(ev.face_up_refilled(out.state.stack[0]))
         out.emit(ev.round_started(1, state.active))
-    return out.events
+    return out

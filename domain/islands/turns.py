@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import Event, IllegalMove
+from domain.core import IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
 from domain.islands.majority import Outcome
-from domain.islands.state import FINAL, State, Turn
+from domain.islands.state import FINAL, NEW_TURN, State
 
 
-def discard_cards(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def discard_cards(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """K-5/I-3: with a full hand, discard one or more face down; O-5: one card, once a turn."""
     cards = read.cards(state, args)
     read.in_hand(state, seat, cards)
@@ -25,7 +25,7 @@ def discard_cards(state: State, seat: int, args: Mapping[str, Any]) -> list[Even
         )
     elif state.phase == FINAL or (not state.stack and not state.face_up):
         raise IllegalMove("discard_not_allowed", "nothing is left to draw, so there is no discard (K-5)")
-    return [ev.cards_discarded(seat, cards)]
+    return Outcome(state, [ev.cards_discarded(seat, cards)])
 
 
 def draw_only(state: State) -> bool:
@@ -37,7 +37,7 @@ def may_draw(state: State, seat: int) -> bool:
     return len(state.hands[seat]) < state.hand_limit(seat)
 
 
-def draw_card(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def draw_card(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """K-5/O-5: draw exactly one card, which ends the turn; the last card ends the round."""
     if state.phase == FINAL:
         raise IllegalMove("no_draw_in_final_turn", "the final turn is played without drawing")
@@ -46,7 +46,7 @@ def draw_card(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
     out = Outcome(state)
     take_card(out, seat, args)
     end_turn(out, seat)
-    return out.events
+    return out
 
 
 def check_source(state: State, args: Mapping[str, Any]) -> str | None:
@@ -84,29 +84,43 @@ def check_skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> None:
         raise IllegalMove("must_draw", "your opponent abstained just before: you must draw (K-9)")
 
 
-def skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def may_abstain(state: State) -> bool:
+    """K-9: the seat to act may abstain from drawing (`check_skip_draw` says why it may not)."""
+    return state.rules.may_skip_draw and state.phase != FINAL and not state.skipped_last
+
+
+def skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """K-9: abstain from drawing, unless the opponent abstained on the turn just before."""
     check_skip_draw(state, seat, args)
     out = Outcome(state)
     out.emit(ev.draw_skipped(seat))
     end_turn(out, seat)
-    return out.events
+    return out
 
 
 def check_finish_turn(state: State, seat: int, args: Mapping[str, Any]) -> tuple[str, ...] | None:
     """The conditions of EndTurn alone, and the cards G-9 discards with it (None: no discard)."""
     cards = excess_discard(state, seat, args)
-    if state.phase == FINAL:
-        return cards
     # The discard leaves exactly the hand limit and touches neither the stack nor the face-up row.
     held = state.hand_limit(seat) if cards else len(state.hands[seat])
-    nothing_left = not state.stack and not state.face_up
-    if state.rules.discard != "one_per_turn" or (held < state.hand_limit(seat) and not nothing_left):
+    if not ends_without_draw(state, seat, held):
         raise IllegalMove("must_draw", "a turn ends with drawing a card")
     return cards
 
 
-def finish_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def ends_without_draw(state: State, seat: int, held: int) -> bool:
+    """Whether a turn ends without a draw when `seat` holds `held` cards at its end.
+
+    A final turn does (I-6, O-7); else only O-5's one-discard turns, with a full hand or
+    nothing left to draw (G-8's extra card can fill the hand).
+    """
+    if state.phase == FINAL:
+        return True
+    nothing_left = not state.stack and not state.face_up
+    return state.rules.discard == "one_per_turn" and (held >= state.hand_limit(seat) or nothing_left)
+
+
+def finish_turn(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """End a turn without drawing: a final turn (I-6, O-7), or a full hand / empty pile (O-5, G-8)."""
     cards = check_finish_turn(state, seat, args)
     out = Outcome(state)
@@ -116,9 +130,9 @@ def finish_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]
         out.emit(ev.final_turn_finished(seat))
         if not out.state.final_order:
             out.emit(ev.round_ended(state.round))
-        return out.events
+        return out
     end_turn(out, seat)
-    return out.events
+    return out
 
 
 def excess_discard(state: State, seat: int, args: Mapping[str, Any]) -> tuple[str, ...] | None:
@@ -136,11 +150,11 @@ def excess_discard(state: State, seat: int, args: Mapping[str, Any]) -> tuple[st
     return cards
 
 
-def defer_final_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[Event]:
+def defer_final_turn(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """O-7: defer one's final turn while a seat with more points has not had its own."""
     if state.phase != FINAL or not state.rules.defer_final_turn:
         raise IllegalMove("no_deferral", "only a final turn of Arabana-Opodopo may be deferred")
-    if state.turn != Turn():
+    if state.turn != NEW_TURN:
         raise IllegalMove("no_deferral", "a final turn already begun cannot be deferred")
     later = state.final_order[1:]
     if not any(state.scores[other] > state.scores[seat] for other in later):
@@ -148,7 +162,7 @@ def defer_final_turn(state: State, seat: int, args: Mapping[str, Any]) -> list[E
     # To the back of the line: seats then play in falling order of points and, since the
     # leader never defers, every round of deferrals ends with someone playing.
     order = (*later, seat)
-    return [ev.final_turn_deferred(seat, order)]
+    return Outcome(state, [ev.final_turn_deferred(seat, order)])
 
 
 def end_turn(out: Outcome, seat: int) -> None:

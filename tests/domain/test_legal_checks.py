@@ -12,7 +12,7 @@ import random
 import pytest
 from given import IKIBITI, KAHUNA, OPODOPO, Table, random_game
 
-from domain.core import IllegalMove
+from domain.core import Command, IllegalMove
 from domain.islands import decide, engine, gods, legal, majority
 
 HANDICAP = {"seat": 1, "free_bridges": 2, "extra_cards": 1, "hand_limit": 6}
@@ -72,8 +72,15 @@ def test_a_commands_check_refuses_exactly_what_decide_refuses(table: Table) -> N
         for _, _, state in random_game(random.Random(seed), table):
             if engine.pending_system(state) is not None or engine.is_terminal(state):
                 continue
-            candidates = legal.answer_candidates if state.pending else legal.rarer_candidates
-            for command in candidates(state, state.active):
+            seat = state.active
+            # The turn's ends are listed by their conditions: their checks still serve decide.
+            ends = [Command(kind, seat, {}) for kind in ("EndTurn", "SkipDraw", "DeferFinalTurn")]
+            candidates = (
+                legal.answer_candidates(state, seat)
+                if state.pending
+                else [*legal.rarer_candidates(state, seat), *ends]
+            )
+            for command in candidates:
                 if command.type not in CHECKED:
                     continue
                 full = _refusal(lambda: engine.decide(state, command))  # noqa: B023

@@ -97,7 +97,11 @@ def test_the_svg_parses_and_shows_every_island_and_every_bridge_place(game: list
         assert sorted(e.get("data-line") for e in lines) == sorted(f"{a}-{b}" for a, b in board.lines)
         bridged = {e.get("data-line"): int(e.get("data-seat", -1)) for e in of_class(root, "bridge")}
         assert bridged == {"-".join(sorted(b["line"])): b["seat"] for b in view["bridges"]}
-        assert all("stroke-dasharray" in e.attrib for e in of_class(root, "free"))
+        assert all(
+            "stroke-dasharray" in stroke.attrib
+            for e in of_class(root, "free")
+            for stroke in of_class(e, "stroke")
+        )
 
 
 def test_markers_ships_and_god_stones_stand_where_the_view_has_them(game: list[Envelope]) -> None:
@@ -155,7 +159,8 @@ def test_highlights_are_outlined_and_text_is_escaped() -> None:
     )
 
     root = parse_svg(svg)
-    assert [e.get("data-line") for e in of_class(root, "highlight") if e.get("data-line")] == ["COCO-KAHU"]
+    assert [e.get("data-line") for e in of_class(root, "lit") if e.get("data-line")] == ["COCO-KAHU"]
+    assert len([e for e in of_class(root, "highlight") if e.tag.endswith("path")]) == 1
     lit = [i.get("data-island") for i in of_class(root, "island") if of_class(i, "highlight")]
     assert lit == ["LALE"]
     texts = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))

@@ -1,0 +1,181 @@
+"""The commands of one ruleset that listings hand out, each made once and handed out again.
+
+`legal_commands` lists the same PlaceBridge{card, line} of a seat on every turn it stays
+legal; building each anew (its args, its line as a list) was most of a listing's cost. A
+Catalog makes a command the first time a listing needs it and keeps it: listings then only
+choose among existing values. Their args are read-only mappings, as they are shared.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from domain.core import Command
+from domain.islands.ruleset import Ruleset
+
+Lined = tuple[tuple[int, Command], ...]
+"""Commands with the index of the line each acts on, in the board's order of lines."""
+
+
+class Catalog:
+    """The commands of one ruleset, by what they are made of; each made on first use."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self._placements: dict[tuple[int, str], Lined] = {}
+        self._pair_plays: dict[tuple[int, tuple[str, ...]], Lined] = {}
+        self._single: dict[tuple[Any, ...], Command] = {}
+        self._ship_placements: dict[tuple[int, tuple[str, ...]], dict[int, tuple[Command, ...]]] = {}
+        self._listed: dict[tuple[Any, ...], tuple[Command, ...]] = {}
+
+    def placements(self, seat: int, card: str) -> Lined:
+        """PlaceBridge with `card` on each line touching it (K-3, O-3)."""
+        found = self._placements.get((seat, card))
+        if found is None:
+            lines = self.rules.board.lines
+            found = self._placements[seat, card] = tuple(
+                (n, command("PlaceBridge", seat, card=card, line=list(lines[n])))
+                for n in self.rules.board.lines_of(card)
+            )
+        return found
+
+    def pair_plays(self, seat: int, cards: tuple[str, ...]) -> Lined:
+        """The ruleset's two-card command (K-4 remove, O-4 swap) on each line the pair names."""
+        found = self._pair_plays.get((seat, cards))
+        if found is None:
+            board = self.rules.board
+            kind = "SwapBridge" if self.rules.pair == "swap" else "RemoveBridge"
+            found = self._pair_plays[seat, cards] = tuple(
+                (n, command(kind, seat, cards=list(cards), line=list(board.lines[n])))
+                for n in _lines_naming(self.rules, cards)
+            )
+        return found
+
+    def moving_placement(self, seat: int, card: str, line: int, back: int) -> Command:
+        """PlaceBridge that first takes `seat`'s bridge on `back` back (O-11)."""
+        lines = self.rules.board.lines
+        return self._one(
+            ("PlaceBridge", seat, card, line, back),
+            card=card,
+            line=list(lines[line]),
+            take_back=list(lines[back]),
+        )
+
+    def kanaloa_placement(self, seat: int, line: int) -> Command:
+        """UseKanaloa on `line` (G-5)."""
+        return self._one(("UseKanaloa", seat, line), line=list(self.rules.board.lines[line]))
+
+    def kanaloa_swap(self, seat: int, card: str, line: int) -> Command:
+        """SwapBridge of `line` with one `card` and Kanaloa (G-5, O-4)."""
+        lines = self.rules.board.lines
+        return self._one(("SwapBridge", seat, card, line), cards=[card], line=list(lines[line]), kanaloa=True)
+
+    def ship_placements(self, seat: int, hand: tuple[str, ...]) -> dict[int, tuple[Command, ...]]:
+        """PlaceShip with three cards of `hand` naming a sea space's islands (S-1), by sea space."""
+        found = self._ship_placements.get((seat, hand))
+        if found is None:
+            found = self._ship_placements[seat, hand] = _room(self._ship_placements, {})
+            board = self.rules.board
+            for sea in sorted({sea for card in kinds(hand) for sea in board.seas_of(card)}):
+                islands = board.sea_spaces[sea]
+                trios = distinct(tuple(c for c in hand if c in islands), 3)
+                if trios:
+                    found[sea] = tuple(
+                        command("PlaceShip", seat, cards=list(trio), sea=list(islands)) for trio in trios
+                    )
+        return found
+
+    def ship_move(self, seat: int, origin: int, target: int) -> Command:
+        """MoveShip from sea space `origin` to `target` (S-4)."""
+        seas = self.rules.board.sea_spaces
+        return self._one(
+            ("MoveShip", seat, origin, target), **{"from": list(seas[origin]), "to": list(seas[target])}
+        )
+
+    def discards(self, seat: int, hand: tuple[str, ...], sizes: range) -> tuple[Command, ...]:
+        """DiscardCards of every choice of `sizes` cards from `hand` (K-5, O-5)."""
+        key = ("DiscardCards", seat, hand, sizes)
+        found = self._listed.get(key)
+        if found is None:
+            chosen = [cards for size in sizes for cards in distinct(hand, size)]
+            found = self._listed[key] = _room(
+                self._listed,
+                tuple(self._one(("DiscardCards", seat, cards), cards=list(cards)) for cards in chosen),
+            )
+        return found
+
+    def draws(self, seat: int, face_up: tuple[str, ...], stack: bool) -> tuple[Command, ...]:
+        """DrawCard of each face-up card, then from the stack when it holds any (K-5)."""
+        key = ("DrawCard", seat, face_up, stack)
+        found = self._listed.get(key)
+        if found is None:
+            row = [
+                self._one(("DrawCard", seat, card), source="face_up", card=card) for card in kinds(face_up)
+            ]
+            pile = [self._one(("DrawCard", seat, None), source="stack")] if stack else []
+            found = self._listed[key] = _room(self._listed, (*row, *pile))
+        return found
+
+    def bare(self, seat: int, kind: str) -> Command:
+        """A command without arguments (EndTurn, SkipDraw, DeferFinalTurn, UsePele)."""
+        return self._one((kind, seat))
+
+    def _one(self, key: tuple[Any, ...], **args: Any) -> Command:
+        """The command of `key` (its type, seat, then what tells it apart), made with `args`."""
+        found = self._single.get(key)
+        if found is None:
+            found = self._single[key] = _room(self._single, command(key[0], key[1], **args))
+        return found
+
+
+MAX_ENTRIES = 20_000
+"""Entries a table keyed by hands or rows keeps: those recur, but not all of them."""
+
+Entry = TypeVar("Entry")
+
+
+def _room(table: dict[Any, Any], entry: Entry) -> Entry:
+    """`entry`, after emptying `table` if it is full: a long-lived process sees hands without end."""
+    if len(table) >= MAX_ENTRIES:
+        table.clear()
+    return entry
+
+
+def _lines_naming(rules: Ruleset, cards: tuple[str, ...]) -> tuple[int, ...]:
+    """The lines a pair of cards names: both ends, or any line of a doubled island."""
+    a, b = cards
+    if a == b:
+        return rules.board.lines_of(a)
+    index = rules.board.line_index(a, b)
+    return () if index is None else (index,)
+
+
+def command(kind: str, seat: int, **args: Any) -> Command:
+    """A command to share: whoever receives it cannot change its args."""
+    return Command(kind, seat, MappingProxyType(args))
+
+
+def catalog(rules: Ruleset) -> Catalog:
+    """The ruleset's catalog, made on first use."""
+    found: Catalog | None = rules.derived.get("catalog")
+    if found is None:
+        found = rules.derived["catalog"] = Catalog(rules)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def kinds(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The different cards of a hand or row, sorted; hands recur, so each is sorted once."""
+    return tuple(sorted(set(cards)))
+
+
+@lru_cache(maxsize=16384)
+def distinct(cards: tuple[str, ...], size: int) -> tuple[tuple[str, ...], ...]:
+    """The different `size`-card choices from `cards`, sorted (a hand's pairs, say).
+
+    Hands recur all game long: the choices of each are computed once.
+    """
+    return tuple(sorted(set(combinations(cards, size))))

@@ -1,0 +1,36 @@
+"""The browser client: server-rendered pages over the same service as the JSON API.
+
+The `web` blueprint holds the lobby and the play page, its templates
+and its static files (served from the package: nothing is fetched from the internet);
+`web_replay` (service/web/replay.py) the replay viewer, which shares them.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask
+
+from service.web import lobby, play, replay
+
+bp = Blueprint(
+    "web",
+    __name__,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/web/static",
+)
+
+ROUTES = (
+    ("/", "index", lobby.index, ("GET",)),
+    ("/games/new", "new_game", lobby.new_game_form, ("GET",)),
+    ("/games/new", "create_game", lobby.create_game, ("POST",)),
+    ("/play/<game_id>", "play", play.page, ("GET",)),
+    ("/play/<game_id>/panel", "panel", play.panel_fragment, ("GET",)),
+)
+for rule, endpoint, view, methods in ROUTES:
+    bp.add_url_rule(rule, endpoint, view, methods=list(methods))
+
+
+def init_web(app: Flask) -> None:
+    """Register the pages on `app`."""
+    app.register_blueprint(bp)
+    app.register_blueprint(replay.bp)

@@ -1,0 +1,131 @@
+"""The play page: /play/<game_id>, and the panel its script swaps in after every event.
+
+The panel is rendered here for the viewer the bearer token names (a spectator without one),
+from the same rules and the same redaction as the JSON API, so the page shows no more than
+that viewer may see and offers only the commands GET /games/{id}/legal lists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template
+
+from domain import undo
+from domain.core import TERMINAL, Command, IllegalMove, Seats
+from replays.render_svg import render_svg
+from service import game_files
+from service.api.auth import resolve_seat
+from service.api.context import game_service
+from service.computer import ai_seats
+from service.games import Loaded, takeback_answers, takeback_view
+from service.web.words import offered
+
+NO_STORE = {"Cache-Control": "no-store"}
+#: How a game ended (GameEnded's `reason`), as the end screen says it.
+REASONS = {
+    "points": "on points",
+    "premature": "as a player was left without a bridge on the board",
+    "eleventh_island": "by taking the eleventh island",
+}
+
+
+def page(game_id: str) -> Any:
+    """The board page; the spectator's panel until the script knows the seat's token."""
+    loaded = game_service().load(game_id)
+    return render_template("game.html", **panel(loaded, None)), NO_STORE
+
+
+def panel_fragment(game_id: str) -> Any:
+    """The panel for the token's seat (the spectator's without a token), as an HTML fragment."""
+    seat = resolve_seat(game_service(), game_id, required=False)
+    loaded = game_service().load(game_id)
+    headers = {**NO_STORE, "Vary": "Authorization", "ETag": f'"{loaded.version}"'}
+    return render_template("game_panel.html", **panel(loaded, seat)), headers
+
+
+def legal(loaded: Loaded, seat: int | None) -> list[dict[str, Any]]:
+    """What GET /games/{id}/legal lists for `seat`: nothing for a spectator or a broken chain."""
+    if seat is None or loaded.broken is not None:
+        return []
+    commands = [c.to_json() for c in loaded.rules.legal_commands(loaded.state, seat)]
+    return commands + takeback_answers(loaded, seat)
+
+
+def refusal(loaded: Loaded, command: Command) -> IllegalMove | None:
+    """Why the undo policy would refuse `command` now; None when it would take it."""
+    try:
+        undo.decide(loaded.envelopes, command)
+    except IllegalMove as refused:
+        return refused
+    return None
+
+
+def takeback_target(loaded: Loaded, seat: int) -> int | None:
+    """The version before `seat`'s last command that still counts; None when it made none."""
+    groups = undo.batches(undo.live(loaded.envelopes))
+    own = [n for n, group in enumerate(groups) if undo.seat_of(group[0].actor) == seat]
+    if not own or own[-1] == 0:
+        return None
+    return groups[own[-1] - 1][-1].version
+
+
+def undo_controls(loaded: Loaded, seat: int | None) -> dict[str, Any] | None:
+    """The undo and takeback buttons: each enabled, or disabled with the policy's reason."""
+    if seat is None or loaded.rules.is_terminal(loaded.state):
+        return None
+    refused_undo = refusal(loaded, Command(undo.UNDO, seat, {"scope": "command"}))
+    target = takeback_target(loaded, seat)
+    if target is None:
+        refused_takeback: IllegalMove | None = IllegalMove("nothing_to_undo", "you have made no move yet")
+    else:
+        refused_takeback = refusal(loaded, Command(undo.REQUEST_TAKEBACK, seat, {"to_version": target}))
+    return {
+        "undo": _control(refused_undo),
+        "takeback": {**_control(refused_takeback), "to_version": target},
+    }
+
+
+def _control(refused: IllegalMove | None) -> dict[str, Any]:
+    if refused is None:
+        return {"allowed": True, "reason": "", "code": ""}
+    return {"allowed": False, "reason": refused.message, "code": refused.code}
+
+
+def status(loaded: Loaded, names: list[str], seat: int | None) -> str:
+    """Whose turn it is, in words, as the viewer reads it."""
+    to_act = loaded.rules.to_act(loaded.state)
+    if loaded.broken is not None:
+        return f"This game's record is broken at event {loaded.broken}: it takes no more moves."
+    if to_act is TERMINAL:
+        return "The game is over."
+    if not isinstance(to_act, Seats):
+        return "The game is dealing or scoring\u2026"
+    if seat in to_act.seats:
+        return "Your turn."
+    return "Waiting for " + " and ".join(names[s] for s in to_act.seats) + "."
+
+
+def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
+    """Everything the panel template shows to `seat` (None: a spectator)."""
+    view = loaded.rules.view(loaded.state, seat)
+    for computer, (kind, level) in ai_seats(loaded.setup).items():
+        view["seats"][computer].update(ai=kind, level=level)
+    names = [entry["name"] for entry in loaded.setup["seats"]]
+    finished = loaded.rules.is_terminal(loaded.state)
+    return {
+        "game_id": loaded.game_id,
+        "version": loaded.version,
+        "seat": seat,
+        "view": view,
+        "names": names,
+        "status": status(loaded, names, seat),
+        "finished": finished,
+        "board": render_svg(view, standalone=False, interactive=True, caption=f"version {loaded.version}"),
+        "commands": [offered(command, names) for command in legal(loaded, seat)],
+        "controls": undo_controls(loaded, seat),
+        "takeback": takeback_view(loaded),
+        "log": game_files.replay(loaded, seat, [])["steps"],
+        "result": view.get("result") if finished else None,
+        "reasons": REASONS,
+    }

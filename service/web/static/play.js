@@ -1,0 +1,231 @@
+// The play page: keeps the seat's token, swaps in the server-rendered panel after every event
+// (Server-Sent Events), and turns clicks on cards, lines, the row and the stack into one of
+// the commands the panel lists, which are exactly those GET /games/{id}/legal gives.
+(function () {
+  "use strict";
+  const root = document.getElementById("game");
+  if (!root) return;
+  const gameId = root.dataset.gameId;
+  const tokenKey = "archipelago:token:" + gameId;
+  const panelBox = document.getElementById("panel");
+  const message = document.getElementById("message");
+  let version = Number(root.dataset.version);
+  let selected = [];
+  let source = null;
+  let stream = null;
+  let refreshing = null;
+
+  // The token arrives in the fragment (never sent to a server) and is kept per game.
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("token")) {
+    localStorage.setItem(tokenKey, fragment.get("token"));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  let token = localStorage.getItem(tokenKey);
+
+  function auth() {
+    return token ? { Authorization: "Bearer " + token } : {};
+  }
+
+  function say(text) {
+    message.textContent = text;
+  }
+
+  function panel() {
+    return panelBox.querySelector(".panel");
+  }
+
+  async function refresh() {
+    const answer = await fetch(root.dataset.panelUrl, { headers: auth(), cache: "no-store" });
+    if (answer.status === 401 && token) {
+      // A token this game does not know: forget it and watch instead.
+      localStorage.removeItem(tokenKey);
+      token = null;
+      say("This link's seat is not valid for this game: you are watching.");
+      return refresh();
+    }
+    if (!answer.ok) {
+      say("The game could not be loaded (" + answer.status + ").");
+      return;
+    }
+    panelBox.innerHTML = await answer.text();
+    const shown = panel();
+    version = Math.max(version, Number(shown.dataset.version));
+    document.getElementById("viewer").textContent =
+      shown.dataset.seat === "" ? "You are watching." : "You play seat " + (Number(shown.dataset.seat) + 1) + ".";
+    clearSelection();
+    if (shown.dataset.finished === "true" && stream) {
+      stream.close();
+      stream = null;
+    }
+  }
+
+  // Several events in a burst (a command and its consequences) cost one refresh.
+  function scheduleRefresh() {
+    if (refreshing) return;
+    refreshing = setTimeout(function () {
+      refreshing = null;
+      refresh();
+    }, 50);
+  }
+
+  function listen() {
+    if (panel().dataset.finished === "true") return;
+    // After a lost connection the browser resumes with Last-Event-ID; a new stream starts after
+    // the last version this page has seen.
+    stream = new EventSource(root.dataset.streamUrl + "?after=" + version);
+    stream.onmessage = function (event) {
+      version = Math.max(version, Number(event.lastEventId));
+      scheduleRefresh();
+    };
+    stream.onerror = function () {
+      if (stream && stream.readyState === EventSource.CLOSED) {
+        stream = null;
+        setTimeout(function () { listen(); scheduleRefresh(); }, 2000);
+      }
+    };
+  }
+
+  function commandButtons() {
+    return Array.from(panelBox.querySelectorAll("#commands [data-command]"));
+  }
+
+  function cardsOf(button) {
+    return button.dataset.cards ? button.dataset.cards.split(" ") : [];
+  }
+
+  // Whether a command uses every selected card (each as often as selected).
+  function usesSelected(button) {
+    const left = cardsOf(button);
+    return selected.every(function (card) {
+      const at = left.indexOf(card);
+      if (at < 0) return false;
+      left.splice(at, 1);
+      return true;
+    });
+  }
+
+  function sameCards(button) {
+    return cardsOf(button).sort().join(" ") === selected.slice().sort().join(" ");
+  }
+
+  function matching(line) {
+    return commandButtons().filter(function (button) {
+      if (source && button.dataset.source !== source.kind) return false;
+      if (source && source.card && button.dataset.drawn !== source.card) return false;
+      if (line !== undefined && button.dataset.line !== line) return false;
+      return usesSelected(button);
+    });
+  }
+
+  function show(candidates) {
+    const keep = new Set(candidates);
+    commandButtons().forEach(function (button) {
+      button.closest("li").hidden = !keep.has(button);
+    });
+    const lines = new Set(candidates.map(function (b) { return b.dataset.line; }));
+    panelBox.querySelectorAll("#board [data-line]").forEach(function (line) {
+      line.classList.toggle("target", selected.length > 0 && lines.has(line.dataset.line));
+    });
+    panelBox.querySelectorAll("#hand [data-card]").forEach(function (card, n) {
+      card.setAttribute("aria-pressed", String(selectedIndexes.has(n)));
+    });
+  }
+
+  let selectedIndexes = new Set();
+
+  function clearSelection() {
+    selected = [];
+    selectedIndexes = new Set();
+    source = null;
+    if (panel()) show(commandButtons());
+  }
+
+  async function post(url, body) {
+    const answer = await fetch(url, {
+      method: "POST",
+      headers: Object.assign({ "Content-Type": "application/json", "If-Match": '"' + version + '"' }, auth()),
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) {
+      let problem = {};
+      try { problem = await answer.json(); } catch (error) { problem = {}; }
+      say("Refused: " + (problem.detail || answer.statusText) + (problem.code ? " (" + problem.code + ")" : ""));
+    } else {
+      say("");
+    }
+    await refresh();
+  }
+
+  function send(button) {
+    post(root.dataset.apiUrl + "/commands", JSON.parse(button.dataset.command));
+  }
+
+  // A click that names a whole move sends it; one that leaves a choice narrows the list.
+  function settle(candidates, complete) {
+    show(candidates);
+    if (complete && candidates.length === 1) {
+      send(candidates[0]);
+    } else if (candidates.length === 0) {
+      say("No move matches that choice; the selection is cleared.");
+      clearSelection();
+    } else {
+      say("");
+    }
+  }
+
+  panelBox.addEventListener("click", function (event) {
+    const target = event.target;
+    const command = target.closest("[data-command]");
+    if (command) return send(command);
+    if (target.closest("#clear")) return clearSelection();
+    if (target.closest("#undo")) return post(root.dataset.apiUrl + "/undo", { scope: "command" });
+    const takeback = target.closest("#takeback");
+    if (takeback) return post(root.dataset.apiUrl + "/takebacks", { to_version: Number(takeback.dataset.toVersion) });
+    const handCard = target.closest("#hand [data-card]");
+    if (handCard) {
+      const index = Array.from(panelBox.querySelectorAll("#hand [data-card]")).indexOf(handCard);
+      if (selectedIndexes.has(index)) {
+        selectedIndexes.delete(index);
+        selected.splice(selected.indexOf(handCard.dataset.card), 1);
+      } else {
+        selectedIndexes.add(index);
+        selected.push(handCard.dataset.card);
+      }
+      source = null;
+      const candidates = matching();
+      // A card alone is a whole move only when nothing else uses it (a discard, a choice).
+      const alone = candidates.filter(function (b) { return !b.dataset.line && sameCards(b); });
+      return settle(candidates, alone.length === 1 && candidates.length === 1);
+    }
+    const rowCard = target.closest("#row [data-card]");
+    if (rowCard) {
+      selected = [];
+      selectedIndexes = new Set();
+      source = { kind: "face_up", card: rowCard.dataset.card };
+      return settle(matching(), true);
+    }
+    if (target.closest("#stack")) {
+      selected = [];
+      selectedIndexes = new Set();
+      source = { kind: "stack" };
+      return settle(matching(), true);
+    }
+    const line = target.closest("#board [data-line]");
+    if (line) {
+      const candidates = matching(line.dataset.line).filter(sameCards);
+      return settle(candidates.length ? candidates : matching(line.dataset.line), true);
+    }
+  });
+
+  // Lines and islands drawn as buttons answer the keyboard as buttons do.
+  panelBox.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") return clearSelection();
+    if ((event.key === "Enter" || event.key === " ") && event.target.closest("#board [data-line]")) {
+      event.preventDefault();
+      event.target.closest("#board [data-line]").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+  });
+
+  refresh().then(listen);
+})();

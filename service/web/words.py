@@ -1,0 +1,100 @@
+"""Legal commands as the play page offers them: the words on each button, and what a click
+on a card, a line, the row or the stack has to match to pick it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+DASH = "\u2013"
+
+
+def line_key(line: Sequence[str]) -> str:
+    """The board's name for a line, as the renderer's `data-line`: the sorted pair joined by "-"."""
+    return "-".join(sorted(line))
+
+
+def _line(command: Mapping[str, Any], key: str = "line") -> str:
+    return DASH.join(command.get(key) or ())
+
+
+def _cards(command: Mapping[str, Any]) -> str:
+    return " and ".join(command.get("cards") or ())
+
+
+def _source(command: Mapping[str, Any]) -> str:
+    if command.get("source") == "stack":
+        return "from the stack"
+    return f"{command.get('card')} from the face-up row"
+
+
+def _gifts(command: Mapping[str, Any], names: Sequence[str]) -> str:
+    gifts = command.get("gifts") or {}
+    return "; ".join(f"{card} to {_name(names, seat)}" for seat, card in sorted(gifts.items()))
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    try:
+        return names[int(seat)]
+    except (ValueError, TypeError, IndexError):
+        return f"seat {seat}"
+
+
+PHRASES: Mapping[str, Any] = {
+    "PlaceBridge": lambda c, n: (
+        f"Place a bridge on {_line(c)} with {c.get('card')}"
+        + (f", taking back your bridge {_line(c, 'take_back')}" if c.get("take_back") else "")
+    ),
+    "RemoveBridge": lambda c, n: f"Remove the bridge on {_line(c)} with {_cards(c)}",
+    "SwapBridge": lambda c, n: (
+        f"Swap the bridge on {_line(c)} for yours with {_cards(c)}"
+        + (" (Kanaloa)" if c.get("kanaloa") else "")
+    ),
+    "DrawCard": lambda c, n: f"Draw {_source(c)}",
+    "DiscardCards": lambda c, n: f"Discard {_cards(c)}",
+    "EndTurn": lambda c, n: f"End your turn, discarding {_cards(c)}" if c.get("cards") else "End your turn",
+    "SkipDraw": lambda c, n: "Skip drawing",
+    "DeferFinalTurn": lambda c, n: "Defer your final turn",
+    "ChooseFaceUp": lambda c, n: f"Choose {c.get('card')} to lay face up",
+    "PlaceFreeBridge": lambda c, n: f"Place a free bridge on {_line(c)}",
+    # Always refused now (a take-back is part of a placement), yet a known command type.
+    "TakeBackBridge": lambda c, n: f"Take back your bridge on {_line(c)}",
+    "PlayCard": lambda c, n: f"Play {c.get('card')} to take back a bridge",
+    "PlaceShip": lambda c, n: f"Place a ship in the sea of {_line(c, 'sea')} with {_cards(c)}",
+    "MoveShip": lambda c, n: f"Move your ship from the sea of {_line(c, 'from')} to {_line(c, 'to')}",
+    "UseKanaloa": lambda c, n: f"Kanaloa: place a bridge on {_line(c)}",
+    "UseKu": lambda c, n: f"Ku: look at {_name(n, c.get('target'))}'s hand",
+    "UsePele": lambda c, n: "Pele: every other seat gives you a card",
+    "UseLono": lambda c, n: f"Lono: draw {_source(c)}",
+    "ChooseRemoval": lambda c, n: f"Remove the bridge on {_line(c)}",
+    "TakeCard": lambda c, n: f"Take {c.get('card')}",
+    "GiveCards": lambda c, n: f"Give {_gifts(c, n)}",
+    "AnswerTakeback": lambda c, n: "Accept the takeback" if c.get("accept") else "Decline the takeback",
+}
+
+
+def words(command: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The command as a button says it; a type without a phrase is shown with its fields."""
+    phrase = PHRASES.get(str(command.get("type")))
+    if phrase is not None:
+        return str(phrase(command, names))
+    fields = ", ".join(f"{k} {v}" for k, v in command.items() if k != "type")
+    return f"{command.get('type')} {fields}".strip()
+
+
+def offered(command: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """One button of the command list: its body, its words and the hooks a click matches."""
+    cards = list(command.get("cards") or ())
+    if command.get("card") is not None and command.get("source") is None:
+        cards.append(command["card"])
+    line = command.get("line") or command.get("sea") or command.get("to")
+    return {
+        "body": json.dumps(command, separators=(",", ":"), sort_keys=True),
+        "type": command.get("type"),
+        "words": words(command, names),
+        "cards": " ".join(cards),
+        "line": line_key(line) if line else "",
+        "source": command.get("source") or "",
+        "drawn": command.get("card") if command.get("source") == "face_up" else "",
+    }

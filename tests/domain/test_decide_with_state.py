@@ -1,0 +1,62 @@
+"""A game module's `apply`: the events `decide` gives and exactly the state folding them gives.
+
+The island games hand back the state their rules computed while deciding; these random games
+of every island game and option compare it, command by command, with decide then evolve.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from given import IKIBITI, KAHUNA, OPODOPO, Table, random_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.core import Command, IllegalMove
+from domain.games import GAMES
+from domain.islands import engine
+from tests.hypothesis_profiles import examples
+from tests.platform.example_game import RACE
+
+HANDICAP = {"seat": 0, "free_bridges": 3, "extra_cards": 2, "hand_limit": 6}
+TABLES = {
+    "kahuna": KAHUNA,
+    "kahuna-thames-kosmos": KAHUNA.with_options(edition="thames-kosmos"),
+    "ikibiti": IKIBITI,
+    "ikibiti-seafarers-handicap": IKIBITI.with_options(seafarers=True, handicap=HANDICAP),
+    "opodopo-3": OPODOPO.with_options(seats=3),
+    "opodopo-4": OPODOPO,
+    "opodopo-3-gods": OPODOPO.with_options(seats=3, gods=True),
+    "opodopo-4-gods": OPODOPO.with_options(gods=True),
+}
+
+
+@pytest.mark.parametrize("table", TABLES.values(), ids=TABLES.keys())
+@settings(max_examples=examples(share=4))
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_apply_gives_decides_events_and_the_state_evolve_folds_them_to(table: Table, seed: int) -> None:
+    module = GAMES[table.game]
+    steps = random_game(random.Random(seed), table)
+    _, _, state = next(steps)
+    for command, events, after in steps:
+        assert command is not None
+        applied_events, applied_state = module.apply(state, command)
+        assert applied_events == events
+        assert applied_state == after
+        state = after
+
+
+def test_apply_refuses_what_decide_refuses() -> None:
+    state = engine.initial_state(KAHUNA.created().data)
+    with pytest.raises(IllegalMove) as refused:
+        GAMES["kahuna"].apply(state, Command("DrawCard", 0, {"source": "stack"}))
+    assert refused.value.code == "waiting_for_shuffle"
+
+
+def test_apply_without_decide_with_state_decides_then_folds() -> None:
+    assert RACE.decide_with_state is None
+    state = RACE.initial_state({"seats": [{"name": "A"}, {"name": "B"}]})
+    events, after = RACE.apply(state, Command("Step", 0))
+    assert events == RACE.decide(state, Command("Step", 0))
+    assert after == RACE.evolve(state, events[0]) and after.total == 1

@@ -1,0 +1,48 @@
+"""The words on the play page's buttons: every command a game knows has its own phrase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.games import rules_for
+from domain.islands.decide import known_commands
+from domain.undo import ANSWER_TAKEBACK
+from service.web.words import PHRASES, offered, words
+
+HANDICAP = {"seat": 1, "free_bridges": 1, "extra_cards": 1, "hand_limit": 6}
+
+
+@pytest.mark.parametrize(
+    "game,options",
+    [
+        ("kahuna", {"edition": "thames-kosmos"}),
+        ("arabana-ikibiti", {"seafarers": True, "handicap": HANDICAP}),
+        ("arabana-opodopo", {"gods": True}),
+    ],
+)
+def test_every_command_of_every_game_with_every_option_has_a_phrase(
+    game: str, options: dict[str, Any]
+) -> None:
+    seats = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cai"}][: rules_for(game).min_seats]
+    state = rules_for(game).initial_state({"game": game, "seats": seats, "first_seat": 0, "options": options})
+    _, known = known_commands(state.rules)
+    assert known - set(PHRASES) == set()
+    assert ANSWER_TAKEBACK in PHRASES
+
+
+def test_a_command_names_its_cards_line_and_people() -> None:
+    names = ["Ann", "Ben", "Cai"]
+    attack = {"type": "RemoveBridge", "cards": ["ALOA", "BARI"], "line": ["BARI", "ALOA"]}
+    gifts = {"type": "GiveCards", "gifts": {"0": "COCO", "2": "DUDA"}}
+    assert words(attack, names) == "Remove the bridge on BARI\u2013ALOA with ALOA and BARI"
+    assert words(gifts, names) == "Give COCO to Ann; DUDA to Cai"
+    assert words({"type": "Unheard", "x": 1}, names) == "Unheard x 1"
+
+
+def test_a_button_carries_what_a_click_on_a_card_a_line_or_the_row_must_match() -> None:
+    place = offered({"type": "PlaceBridge", "card": "COCO", "line": ["KAHU", "COCO"]}, [])
+    draw = offered({"type": "DrawCard", "source": "face_up", "card": "GOLA"}, [])
+    assert (place["cards"], place["line"], place["source"]) == ("COCO", "COCO-KAHU", "")
+    assert (draw["cards"], draw["source"], draw["drawn"]) == ("", "face_up", "GOLA")
