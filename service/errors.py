@@ -54,6 +54,16 @@ class GameNotFound(ServiceError):
         super().__init__("game_not_found", f"there is no game {game_id!r}")
 
 
+class TournamentNotFound(ServiceError):
+    def __init__(self, tournament_id: str) -> None:
+        super().__init__("tournament_not_found", f"there is no tournament {tournament_id!r}")
+
+
+class UnknownGame(ServiceError):
+    def __init__(self, game: str) -> None:
+        super().__init__("unknown_game", f"there is no game kind {game!r}")
+
+
 class Unauthorized(ServiceError):
     """No usable credentials for an action that needs a seat."""
 

@@ -187,6 +187,27 @@ def idempotency_key(game_id: str) -> str:
     return f"game:{{{game_id}}}:idempotency"
 
 
+def command_id_for(
+    client: redis.Redis, keys: str, who: int | str, body: Mapping[str, Any], key: str | None
+) -> str:
+    """The command id of a request: random, or fixed by its Idempotency-Key `key` (scoped to
+    `who`, remembered with the body's fingerprint in the hash `keys`); IdempotencyMismatch
+    when the key came before with another body."""
+    if key is None:
+        return secrets.token_hex(12)
+    fingerprint = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+    scoped = hashlib.sha256(f"{who}\0{key}".encode()).hexdigest()[:32]
+    client.hsetnx(keys, scoped, fingerprint)
+    stored = client.hget(keys, scoped)
+    stored_text = stored.decode() if isinstance(stored, bytes) else stored
+    if stored_text != fingerprint:
+        raise IdempotencyMismatch(
+            "idempotency_key_reused",
+            "this Idempotency-Key was used with a different request",
+        )
+    return f"idem-{scoped}"
+
+
 class GameService:
     """Creates games and runs commands; every change is an append with the version it read."""
 
@@ -205,6 +226,9 @@ class GameService:
         self.redis = client
         self.tokens = SeatTokens(client)
         self.scoring = scoring
+        # service.tournaments.TournamentService, when tournaments are served: it records
+        # the results of the games it opened.
+        self.tournaments: Any = None
         self.ai = ai  # service.queues.AiQueue: computer seats' moves and the analysis
         self.dice = dice or Dice()
         # game id -> (state, its envelopes, when the whole chain was last read and checked)
@@ -216,19 +240,28 @@ class GameService:
 
     # --- creating -------------------------------------------------------------------
 
-    def create(self, setup: Mapping[str, Any], client: str | None = None) -> Created:
+    def create(
+        self,
+        setup: Mapping[str, Any],
+        client: str | None = None,
+        game_id: str | None = None,
+        capped: bool = True,
+    ) -> Created:
         """A new game: GameCreated and the first deal in one append, plus one token per seat.
 
         `client` (the creator's address) counts the game under the caps on open games with
-        computer seats (service.ai_games), which may refuse it before anything is written."""
+        computer seats (service.ai_games), which may refuse it before anything is written;
+        a tournament's games (`capped` False) are the organizer's, not a visitor's, and do
+        not count. A given `game_id` that holds a game already: VersionConflict, nothing
+        written (a tournament's retry of a table's game)."""
         rules = rules_for(setup["game"])
         setup = dict(setup)
         if setup.get("first_seat") is None:
             setup["first_seat"] = self.dice.below(max(1, len(setup["seats"])))
         state = rules.initial_state(setup)
-        game_id = secrets.token_hex(8)
+        game_id = game_id or secrets.token_hex(8)
         events = [rules.created_event(setup), *self._system_events(rules, state)]
-        if self.ai is not None:
+        if self.ai is not None and capped:
             self.ai.admit(game_id, setup, client)
         # Tokens only once the game exists: a refused append (or an id that is taken)
         # must leave no key behind, nor overwrite another game's tokens.
@@ -424,19 +457,7 @@ class GameService:
         return list(loaded.rules.decide(loaded.state, command))
 
     def _command_id(self, game_id: str, seat: int | str, body: Mapping[str, Any], key: str | None) -> str:
-        if key is None:
-            return secrets.token_hex(12)
-        fingerprint = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-        scoped = hashlib.sha256(f"{seat}\0{key}".encode()).hexdigest()[:32]
-        self.redis.hsetnx(idempotency_key(game_id), scoped, fingerprint)
-        stored = self.redis.hget(idempotency_key(game_id), scoped)
-        stored_text = stored.decode() if isinstance(stored, bytes) else stored
-        if stored_text != fingerprint:
-            raise IdempotencyMismatch(
-                "idempotency_key_reused",
-                "this Idempotency-Key was used with a different request",
-            )
-        return f"idem-{scoped}"
+        return command_id_for(self.redis, idempotency_key(game_id), seat, body, key)
 
     # --- the system's part ------------------------------------------------------------
 
@@ -447,6 +468,8 @@ class GameService:
         loaded = self._system_follow_up(loaded)
         if self.ai is not None:
             self.ai.schedule(loaded)
+        if self.tournaments is not None and loaded.rules.is_terminal(loaded.state):
+            self.tournaments.game_ended(loaded)
 
     def _schedule_ai(self, game_id: str) -> None:
         """Enqueue the moves of computer seats the newest version waits for (and the analysis)."""
@@ -499,6 +522,11 @@ class GameService:
             except VersionConflict:
                 continue
             self._schedule_ai(game_id)
+            if self.tournaments is not None:
+                # The deal after the scoring may end the game too (a premature end, I-7).
+                after = self.load(game_id)
+                if after.rules.is_terminal(after.state):
+                    self.tournaments.game_ended(after)
             return True
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
@@ -522,6 +550,7 @@ __all__ = [
     "Verified",
     "chains_onto",
     "checked",
+    "command_id_for",
     "first_bad",
     "extended",
     "fold_envelopes",

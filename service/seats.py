@@ -17,7 +17,8 @@ def organizer_key(game_id: str) -> str:
     return f"game:{{{game_id}}}:organizer"
 
 
-def _digest(token: str) -> str:
+def digest(token: str) -> str:
+    """What is stored of a token: its sha256, in hex."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
@@ -31,16 +32,16 @@ class SeatTokens:
     def issue(self, game_id: str, seats: int) -> list[str]:
         """New tokens for seats 0..seats-1; only their hashes are stored."""
         tokens = [secrets.token_urlsafe(32) for _ in range(seats)]
-        digests = {str(seat): _digest(token) for seat, token in enumerate(tokens)}
+        digests = {str(seat): digest(token) for seat, token in enumerate(tokens)}
         self._redis.hset(seats_key(game_id), mapping=digests)
         return tokens
 
     def seat_of(self, game_id: str, token: str) -> int | None:
         """The seat whose token this is, or None."""
-        presented = _digest(token)
+        presented = digest(token)
         stored = self._redis.hgetall(seats_key(game_id))
-        for seat, digest in stored.items():
-            digest_text = digest.decode() if isinstance(digest, bytes) else digest
+        for seat, stored_digest in stored.items():
+            digest_text = stored_digest.decode() if isinstance(stored_digest, bytes) else stored_digest
             if hmac.compare_digest(digest_text, presented):
                 return int(seat)
         return None
@@ -48,7 +49,7 @@ class SeatTokens:
     def issue_organizer(self, game_id: str) -> str:
         """A new organizer token for the game; only its hash is stored."""
         token = secrets.token_urlsafe(32)
-        self._redis.set(organizer_key(game_id), _digest(token))
+        self._redis.set(organizer_key(game_id), digest(token))
         return token
 
     def is_organizer(self, game_id: str, token: str) -> bool:
@@ -57,4 +58,4 @@ class SeatTokens:
         if stored is None:
             return False
         digest_text = stored.decode() if isinstance(stored, bytes) else str(stored)
-        return hmac.compare_digest(digest_text, _digest(token))
+        return hmac.compare_digest(digest_text, digest(token))

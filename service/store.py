@@ -1,4 +1,8 @@
-"""The event store on Redis Streams: one stream per game plus the global `events:$all`."""
+"""The event store on Redis Streams: one stream per game (or tournament) plus a global stream.
+
+Games point into `events:$all`, tournaments into `tournaments:$all`: a reader of the global
+stream takes each id it names for one kind of stream, so the two kinds never share one.
+"""
 
 from __future__ import annotations
 
@@ -27,7 +31,10 @@ from service.errors import ChainBroken, GameExists, PartialRetry, UnsupportedSer
 from service.memory_store import InMemoryEventStore
 
 __all__ = [
+    "GAME",
     "GLOBAL_STREAM",
+    "GLOBAL_STREAMS",
+    "TOURNAMENT",
     "AppendResult",
     "Envelope",
     "EventStore",
@@ -43,20 +50,23 @@ __all__ = [
 ]
 
 GLOBAL_STREAM = "events:$all"
+GAME, TOURNAMENT = "game", "tournament"
+GLOBAL_STREAMS = {GAME: GLOBAL_STREAM, TOURNAMENT: "tournaments:$all"}
 _HASH_CACHE_GAMES = 4096
 MIN_REDIS = (6, 2)
 _APPEND_LUA = resources.files("service").joinpath("append.lua").read_text(encoding="utf-8")
 _IMPORT_LUA = resources.files("service").joinpath("import.lua").read_text(encoding="utf-8")
 
 
-def stream_key(game_id: str) -> str:
-    """The game's event stream; the braces make every key of a game share one cluster slot."""
-    return f"game:{{{game_id}}}:events"
+def stream_key(game_id: str, kind: str = GAME) -> str:
+    """The game's (or tournament's) event stream; the braces make every key of one share a
+    cluster slot."""
+    return f"{kind}:{{{game_id}}}:events"
 
 
-def event_ids_key(game_id: str) -> str:
+def event_ids_key(game_id: str, kind: str = GAME) -> str:
     """The hash event id -> version that recognises retried batches."""
-    return f"game:{{{game_id}}}:event_ids"
+    return f"{kind}:{{{game_id}}}:event_ids"
 
 
 def archive_key(game_id: str) -> str:
@@ -79,10 +89,13 @@ def check_server(client: redis.Redis) -> tuple[int, ...]:
 
 
 class EventStore:
-    """Appends and reads game events in Redis; every append is one Lua script."""
+    """Appends and reads the events of one kind of stream (games, or tournaments) in Redis;
+    every append is one Lua script."""
 
-    def __init__(self, client: redis.Redis, clock: Clock = utc_now) -> None:
+    def __init__(self, client: redis.Redis, clock: Clock = utc_now, kind: str = GAME) -> None:
         self._client = client
+        self._kind = kind
+        self._global = GLOBAL_STREAMS[kind]
         self._clock = clock
         self._append = client.register_script(_APPEND_LUA)
         self._import = client.register_script(_IMPORT_LUA)
@@ -105,7 +118,7 @@ class EventStore:
             args.append(envelope.event_id)
             for name, value in to_fields(envelope).items():
                 args += [name, value]
-        keys = [stream_key(game_id), event_ids_key(game_id), GLOBAL_STREAM]
+        keys = [stream_key(game_id, self._kind), event_ids_key(game_id, self._kind), self._global]
         reply = self._append(keys=keys, args=args)
         result = _result(game_id, expected_version, reply)
         if not result.duplicate:
@@ -141,9 +154,9 @@ class EventStore:
                 args += [name, value]
         args += list(annotations)
         keys = [
-            stream_key(game_id),
-            event_ids_key(game_id),
-            GLOBAL_STREAM,
+            stream_key(game_id, self._kind),
+            event_ids_key(game_id, self._kind),
+            self._global,
             archive_key(game_id),
             annotations_key(game_id),
         ]
@@ -157,7 +170,7 @@ class EventStore:
         if upto is not None and upto <= after:
             return []
         high = "+" if upto is None else f"0-{upto}"
-        entries = self._client.xrange(stream_key(game_id), f"0-{after + 1}", high)
+        entries = self._client.xrange(stream_key(game_id, self._kind), f"0-{after + 1}", high)
         envelopes = [_envelope(game_id, entry_id, fields) for entry_id, fields in entries]
         if envelopes:
             self._remember(game_id, envelopes[-1].version, envelopes[-1].hash)
@@ -165,18 +178,18 @@ class EventStore:
 
     def version(self, game_id: str) -> int:
         """The game's last version; 0 when it has no events."""
-        newest = self._client.xrevrange(stream_key(game_id), "+", "-", count=1)
+        newest = self._client.xrevrange(stream_key(game_id, self._kind), "+", "-", count=1)
         return _id_number(newest[0][0]) if newest else 0
 
     def exists(self, game_id: str) -> bool:
         """Whether the game has at least one event."""
-        return bool(self._client.exists(stream_key(game_id)))
+        return bool(self._client.exists(stream_key(game_id, self._kind)))
 
     def read_all(self, after_position: int = 0, count: int | None = None) -> list[tuple[int, str, int]]:
         """(position, game id, version) of every event after `after_position`, oldest first."""
         if count is not None and count <= 0:
             return []
-        entries = self._client.xrange(GLOBAL_STREAM, f"0-{after_position + 1}", "+", count=count)
+        entries = self._client.xrange(self._global, f"0-{after_position + 1}", "+", count=count)
         pointers = [(_id_number(entry_id), _texts(fields)) for entry_id, fields in entries]
         return [(position, fields["game"], int(fields["version"])) for position, fields in pointers]
 
@@ -191,7 +204,7 @@ class EventStore:
         caught_up = self.read(game_id, after)
         if caught_up or timeout_ms <= 0:
             return caught_up
-        reply = self._client.xread({stream_key(game_id): f"0-{after}"}, block=timeout_ms)
+        reply = self._client.xread({stream_key(game_id, self._kind): f"0-{after}"}, block=timeout_ms)
         return [_envelope(game_id, entry_id, fields) for entry_id, fields in _xread_entries(reply)]
 
     def _hash_at(self, game_id: str, version: int) -> str:
@@ -206,7 +219,7 @@ class EventStore:
         if known is not None and known[0] == version:
             return known[1]
         entry_id = f"0-{version}"
-        entries = self._client.xrange(stream_key(game_id), entry_id, entry_id)
+        entries = self._client.xrange(stream_key(game_id, self._kind), entry_id, entry_id)
         return from_fields(entries[0][1]).hash if entries else ZERO_HASH
 
     def _remember(self, game_id: str, version: int, hash_: str) -> None:

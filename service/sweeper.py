@@ -1,6 +1,7 @@
 """The worker's sweeper: re-enqueues the jobs play waits for when they were lost or failed.
 
-It covers round scoring and computer seats' moves (the enqueuers of service.queues).
+It covers round scoring and computer seats' moves (the enqueuers of service.queues), and the
+games of tournaments: their results, move time limits and the ratings (service.tournament_jobs).
 Each keeps a set of the games that wait for a job; for each such game the sweep checks
 that the job is queued or running, else deletes what is left of it and enqueues it again.
 One game's error is logged and the sweep goes on to the next game.
@@ -66,7 +67,8 @@ def each_game(connection: redis.Redis, key: str, sweep_one: Callable[[str], int]
 
 
 def sweep(service) -> int:  # type: ignore[no-untyped-def]
-    """One pass over scoring and computer seats; the number of jobs enqueued again.
+    """One pass over scoring, computer seats and tournament games; the number of jobs enqueued
+    again (and of seats forfeited for time).
 
     A part that cannot reach Redis is skipped until the next pass.
     """
@@ -74,6 +76,8 @@ def sweep(service) -> int:  # type: ignore[no-untyped-def]
     parts = [("scoring", service.scoring)]
     if service.ai is not None:
         parts.append(("AI", service.ai))
+    if getattr(service, "tournaments", None) is not None:
+        parts.append(("tournament", service.tournaments.jobs))
     for name, part in parts:
         if part is None:
             continue

@@ -78,7 +78,8 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--sweep-interval",
         type=float,
         default=30.0,
-        help="seconds between sweeps that re-enqueue lost scorings and computer moves (0: never; default 30)",
+        help="seconds between sweeps that re-enqueue lost scorings, computer moves and tournament "
+        "results, and forfeit seats past a move time limit (0: never; default 30)",
     )
     parser.add_argument(
         "--no-scheduler",

@@ -8,7 +8,7 @@ import flask_smorest
 from flask import Flask
 from flask_smorest.utils import prepare_response
 
-from service.api import games, problems, replays, sizes, system, undo
+from service.api import games, problems, replays, sizes, system, tournament_reports, tournaments, undo
 from service.api.problems import PROBLEM_JSON
 from service.api.schemas import ProblemSchema
 
@@ -49,6 +49,8 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(undo.blp)
     api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)
+    api.register_blueprint(tournaments.blp)
+    api.register_blueprint(tournament_reports.blp)
     # After Api(app), so that ours replace flask-smorest's JSON error handler.
     problems.register(app)
     sizes.install(app)

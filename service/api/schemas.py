@@ -46,7 +46,9 @@ def _name(**kwargs: Any) -> fields.String:
     return fields.String(validate=[validate.Length(min=1, max=MAX_NAME), _not_blank], **kwargs)
 
 
-def _at_most_keys(count: int) -> Any:
+def at_most_keys(count: int) -> Any:
+    """A validator of a mapping's size: at most `count` entries."""
+
     def check(mapping: Mapping[str, Any]) -> None:
         if len(mapping) > count:
             raise ValidationError(f"at most {count} entries")
@@ -140,7 +142,7 @@ class CreateGameSchema(Schema):
     options = fields.Dict(
         keys=fields.String(validate=validate.Length(max=MAX_TOKEN)),
         load_default=dict,
-        validate=_at_most_keys(MAX_OPTIONS),
+        validate=at_most_keys(MAX_OPTIONS),
         metadata={
             "description": 'Game options, e.g. {"edition": "original"} for kahuna.',
             "maxProperties": MAX_OPTIONS,
@@ -203,7 +205,7 @@ class CommandSchema(OpenSchema):
     gifts = fields.Dict(
         keys=fields.String(validate=validate.Length(max=MAX_TOKEN)),
         values=_word(),
-        validate=_at_most_keys(MAX_SEATS),
+        validate=at_most_keys(MAX_SEATS),
         metadata={
             "description": "Seat number (as text) -> the card given to that seat.",
             "maxProperties": MAX_SEATS,

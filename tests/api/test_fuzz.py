@@ -6,7 +6,8 @@ FUZZ_EXAMPLES sets the examples per operation and mode (default: a share of the 
 profile, 12 in CI's full one: about 370 requests in all, well under a minute; 1 in the quick
 one); `FUZZ_EXAMPLES=100 .venv/bin/python -m pytest tests/api/test_fuzz.py` is the long form.
 Half of the requests about a game go to a real one with a seat's token, so that they get
-past the 404 and the 401.
+past the 404 and the 401; half of those about a tournament to a real one with its
+organizer's token.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from tests.api.helpers import bearer, create_game
+from tests.api.tournament_helpers import create_tournament, register
 from tests.hypothesis_profiles import examples
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", examples(share=16)))
@@ -41,6 +43,9 @@ def test_generated_requests_get_no_5xx_and_only_answers_the_document_describes(
     app: Flask, client: FlaskClient
 ) -> None:
     game = create_game(client)
+    tournament = create_tournament(client)
+    register(client, tournament, name="Ann")
+    game["tournament"] = tournament
     api = schemathesis.openapi.from_wsgi("/openapi.json", app)
     failures: Counter[str] = Counter()
     statuses: Counter[int] = Counter()
@@ -79,6 +84,9 @@ def fuzz(
         if "game_id" in (case.path_parameters or {}) and cases % 2:
             case.path_parameters["game_id"] = game["game_id"]
             case.headers = {**(case.headers or {}), **bearer(game["tokens"][0])}
+        if "tournament_id" in (case.path_parameters or {}) and cases % 2:
+            case.path_parameters["tournament_id"] = game["tournament"]["tournament_id"]
+            case.headers = {**(case.headers or {}), **bearer(game["tournament"]["organizer_token"])}
         try:
             statuses[case.call_and_validate(checks=CHECKS).status_code] += 1
         except (AssertionError, FailureGroup) as found:

@@ -19,6 +19,20 @@ def test_the_openapi_document_lists_every_endpoint(client: FlaskClient) -> None:
         "/games/{game_id}/events",
         "/games/{game_id}/stream",
         "/health",
+        "/tournaments",
+        "/tournaments/{tournament_id}",
+        "/tournaments/{tournament_id}/entrants",
+        "/tournaments/{tournament_id}/entrants/{entrant}/withdraw",
+        "/tournaments/{tournament_id}/commands",
+        "/tournaments/{tournament_id}/me",
+        "/tournaments/{tournament_id}/events",
+        "/tournaments/{tournament_id}/stream",
+        "/tournaments/{tournament_id}/standings",
+        "/tournaments/{tournament_id}/crosstable",
+        "/tournaments/{tournament_id}/pairings",
+        "/tournaments/{tournament_id}/audit",
+        "/tournaments/{tournament_id}/export",
+        "/ratings/{game}",
     }
     assert document["components"]["securitySchemes"]["bearerAuth"]["scheme"] == "bearer"
     body = document["paths"]["/games/{game_id}/commands"]["post"]["requestBody"]
@@ -53,3 +67,12 @@ def test_the_request_bounds_the_server_enforces_are_in_the_document(client: Flas
     assert create["options"]["maxProperties"] == 16
     assert schemas["SeatRequest"]["properties"]["name"]["maxLength"] == 64
     assert schemas["Command"]["properties"]["card"]["maxLength"] == 32
+
+
+def test_the_tournament_reports_document_their_csv_and_trf_answers(client: FlaskClient) -> None:
+    paths = client.get("/openapi.json").json["paths"]
+    content = paths["/tournaments/{tournament_id}/pairings"]["get"]["responses"]["200"]["content"]
+    assert set(content) == {"application/json", "text/csv", "text/plain"}
+    assert "text/csv" in paths["/tournaments/{tournament_id}/standings"]["get"]["responses"]["200"]["content"]
+    export = paths["/tournaments/{tournament_id}/export"]["get"]["responses"]["200"]["content"]
+    assert set(export) == {"application/x-ndjson"}

@@ -1,0 +1,48 @@
+"""The whole of a tournament through the API: a 6-entrant Swiss of Arabana-Ikibiti, five
+computer entrants and one person who plays random legal commands over HTTP, from the
+registrations to the close; then its audit, its bundle offline and the ratings."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from flask.testing import FlaskClient
+
+from replays.bundle import verify_bundle
+from tests.api.tournament_helpers import create_tournament, organize, register
+from tests.api.tournament_play import play_tournament
+
+ROUNDS = 3
+
+
+@pytest.fixture(autouse=True)
+def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One search iteration per computer move: the test is about the tournament, not play."""
+    monkeypatch.setenv("ARCHIPELAGO_AI_MAX_ITERATIONS", "1")
+    monkeypatch.setenv("ARCHIPELAGO_AI_SECONDS", "1=60,2=60,3=60,4=60,5=60")
+
+
+def test_a_six_entrant_swiss_of_arabana_ikibiti_with_ai_entrants_runs_to_its_end_over_http(
+    client: FlaskClient, run_jobs: Callable[[], None]
+) -> None:
+    tournament = create_tournament(client, name="Ikibiti Open", game="arabana-ikibiti", rounds=ROUNDS)
+    tid = tournament["tournament_id"]
+    for level in (1, 2, 3, 1, 2):
+        register(client, tournament, kind="ai", level=level)
+    ann = register(client, tournament, name="Ann")
+    organize(client, tournament, {"type": "StartTournament"})
+
+    final = play_tournament(client, tournament, {ann["entrant"]: ann["token"]}, random.Random(7), run_jobs)
+
+    assert final["phase"] == "closed" and final["completed"] == ROUNDS
+    assert len(final["tables"]) == 3 * ROUNDS and all(t["result"]["how"] == "played" for t in final["tables"])
+    assert sorted(line["games"] for line in final["standings"]) == [ROUNDS] * 6
+    met = {frozenset(t["seats"]) for t in final["tables"]}
+    assert len(met) == 3 * ROUNDS, "no rematch"
+    report = client.get(f"/tournaments/{tid}/audit").json
+    assert (report["ok"], report["streams"], report["broken"]) == (True, 1 + 3 * ROUNDS, None)
+    assert verify_bundle(client.get(f"/tournaments/{tid}/export").data).ok
+    rated = {p["name"]: p["games"] for p in client.get("/ratings/arabana-ikibiti").json["players"]}
+    assert rated["Ann"] == ROUNDS and set(rated) == {"Ann", "AI level 1", "AI level 2", "AI level 3"}
