@@ -50,40 +50,45 @@
     }
   }
 
-  const form = document.getElementById("register");
-  if (form) {
-    form.addEventListener("submit", async function (event) {
-      event.preventDefault();
-      const error = document.getElementById("register-error");
-      const answer = await fetch(api + "/entrants", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ name: form.elements.name.value.trim() }),
-      });
-      const body = await answer.json();
-      if (!answer.ok) {
-        error.dataset.code = body.code;
-        error.textContent = body.detail + " (" + body.code + ")";
-        return;
-      }
-      error.textContent = "";
-      delete error.dataset.code;
-      localStorage.setItem(tokenKey, body.token);
-      form.reset();
-      refresh();
+  // Listened for on the document: a refresh replaces the form (or removes it at the start).
+  document.addEventListener("submit", async function (event) {
+    const form = event.target;
+    if (form.id !== "register") return;
+    event.preventDefault();
+    const error = document.getElementById("register-error");
+    const answer = await fetch(api + "/entrants", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ name: form.elements.name.value.trim() }),
     });
-  }
+    const body = await answer.json();
+    if (!answer.ok) {
+      error.dataset.code = body.code;
+      error.textContent = body.detail + " (" + body.code + ")";
+      return;
+    }
+    error.textContent = "";
+    delete error.dataset.code;
+    localStorage.setItem(tokenKey, body.token);
+    form.reset();
+    refresh();
+  });
 
   async function refresh() {
     const answer = await fetch(location.pathname, { cache: "no-store" });
     if (answer.ok) {
       const page = new DOMParser().parseFromString(await answer.text(), "text/html");
       const fresh = page.getElementById("tournament");
-      document.getElementById("live").replaceWith(page.getElementById("live"));
+      for (const part of ["live", "phase"]) {
+        document.getElementById(part).replaceWith(page.getElementById(part));
+      }
+      // The registration is replaced only when it opens or closes: a refusal shown stays.
+      if (!page.getElementById("register") !== !document.getElementById("register")) {
+        document.getElementById("registration").replaceWith(page.getElementById("registration"));
+      }
       version = Number(fresh.dataset.version);
       root.dataset.version = fresh.dataset.version;
       root.dataset.phase = fresh.dataset.phase;
-      document.getElementById("phase").replaceWith(page.getElementById("phase"));
     }
     await showMe();
   }
