@@ -12,7 +12,7 @@ from typing import Any
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.browser import pages
+from tests.browser import axe, pages
 from tests.browser.conftest import LiveService
 
 
@@ -68,6 +68,21 @@ def test_a_person_registers_on_the_page_then_sees_the_pairing_live_and_opens_its
     game_id = pages.api_get(base, f"/tournaments/{tid}")["tables"][0]["game_id"]
     assert href.startswith(f"{base}/play/{game_id}#token=")
     assert pages.find(driver, "#register") is None  # closed at the start: the form is gone
+    assert axe.barred(axe.violations(driver)) == []  # every table, the entrant's part shown
 
     pages.click(driver, "#your-game a")
     pages.wait_until(driver, lambda d: pages.status(d).get("seat") not in (None, ""), what="the seat's board")
+
+
+def test_the_list_of_tournaments_has_no_serious_axe_violation(
+    live_service: LiveService, open_browser: Callable[[], WebDriver]
+) -> None:
+    _post(
+        live_service.url,
+        "/tournaments",
+        {"name": "Listed Cup", "game": "kahuna", "format": "swiss", "rounds": 1},
+    )
+    driver = open_browser()
+    driver.get(f"{live_service.url}/t")
+    pages.wait_until(driver, lambda d: pages.find(d, "table#tournaments"), what="the list")
+    assert axe.barred(axe.violations(driver)) == []
