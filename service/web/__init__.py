@@ -1,6 +1,6 @@
 """The browser client: server-rendered pages over the same service as the JSON API.
 
-The `web` blueprint holds the lobby and the play page, its templates
+The `web` blueprint holds the lobby, the play page and the tournament pages, its templates
 and its static files (served from the package: nothing is fetched from the internet);
 `web_replay` (service/web/replay.py) the replay viewer, which shares them.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask
 
-from service.web import lobby, play, replay
+from service.web import lobby, play, replay, tournaments
 
 bp = Blueprint(
     "web",
@@ -25,6 +25,9 @@ ROUTES = (
     ("/games/new", "create_game", lobby.create_game, ("POST",)),
     ("/play/<game_id>", "play", play.page, ("GET",)),
     ("/play/<game_id>/panel", "panel", play.panel_fragment, ("GET",)),
+    ("/t", "tournaments", tournaments.index, ("GET",)),
+    ("/t/<tournament_id>", "tournament", tournaments.page, ("GET",)),
+    ("/t/<tournament_id>/entrants", "register_entrant", tournaments.register, ("POST",)),
 )
 for rule, endpoint, view, methods in ROUTES:
     bp.add_url_rule(rule, endpoint, view, methods=list(methods))

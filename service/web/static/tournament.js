@@ -1,0 +1,122 @@
+// The tournament page: keeps the entrant token this browser registered with, shows that
+// entrant's game with its seat link (GET /tournaments/{id}/me), registers through the JSON
+// API, and swaps in the server-rendered tables after every event of the tournament's stream.
+(function () {
+  "use strict";
+  const root = document.getElementById("tournament");
+  if (!root) return;
+  const id = root.dataset.tournamentId;
+  const api = "/tournaments/" + encodeURIComponent(id);
+  const tokenKey = "archipelago:tournament:" + id;
+  let version = Number(root.dataset.version);
+  let refreshing = null;
+
+  // The token arrives in the fragment (never sent to a server) and is kept per tournament.
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("token")) {
+    localStorage.setItem(tokenKey, fragment.get("token"));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+
+  function link(href, text) {
+    const a = document.createElement("a");
+    a.href = href;
+    a.textContent = text;
+    return a;
+  }
+
+  async function showMe() {
+    const token = localStorage.getItem(tokenKey);
+    if (!token) return;
+    const answer = await fetch(api + "/me", { headers: { Authorization: "Bearer " + token }, cache: "no-store" });
+    if (answer.status === 401) {
+      localStorage.removeItem(tokenKey);  // replaced by a later registration: this one is dead
+      return;
+    }
+    if (!answer.ok) return;
+    const me = await answer.json();
+    document.getElementById("you").hidden = false;
+    document.getElementById("you-entrant").textContent =
+      "You are registered as " + me.name + " (" + me.entrant + ")" + (me.withdrawn ? ", withdrawn." : ".");
+    document.getElementById("entrant-link").value = location.origin + location.pathname + "#token=" + token;
+    const game = document.getElementById("your-game");
+    game.replaceChildren();
+    if (me.game) {
+      const href = "/play/" + encodeURIComponent(me.game.game_id) + "#token=" + me.game.seat_token;
+      game.append("Your game of round " + me.game.round + ", table " + (me.game.table + 1) + ": ");
+      game.append(link(href, me.game.finished ? "see the end" : "play your seat"));
+    } else {
+      game.textContent = me.bye ? "You have a bye this round." : "You have no game yet.";
+    }
+  }
+
+  // Listened for on the document: a refresh replaces the form (or removes it at the start).
+  document.addEventListener("submit", async function (event) {
+    const form = event.target;
+    if (form.id !== "register") return;
+    event.preventDefault();
+    const error = document.getElementById("register-error");
+    const answer = await fetch(api + "/entrants", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ name: form.elements.name.value.trim() }),
+    });
+    const body = await answer.json();
+    if (!answer.ok) {
+      error.dataset.code = body.code;
+      error.textContent = body.detail + " (" + body.code + ")";
+      return;
+    }
+    error.textContent = "";
+    delete error.dataset.code;
+    localStorage.setItem(tokenKey, body.token);
+    form.reset();
+    refresh();
+  });
+
+  async function refresh() {
+    const answer = await fetch(location.pathname, { cache: "no-store" });
+    if (answer.ok) {
+      const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+      const fresh = page.getElementById("tournament");
+      for (const part of ["live", "phase"]) {
+        document.getElementById(part).replaceWith(page.getElementById(part));
+      }
+      // The registration is replaced only when it opens or closes: a refusal shown stays.
+      if (!page.getElementById("register") !== !document.getElementById("register")) {
+        document.getElementById("registration").replaceWith(page.getElementById("registration"));
+      }
+      version = Number(fresh.dataset.version);
+      root.dataset.version = fresh.dataset.version;
+      root.dataset.phase = fresh.dataset.phase;
+    }
+    await showMe();
+  }
+
+  // One refresh per burst of events: a pairing and the games it opens arrive together.
+  function schedule() {
+    if (refreshing) return;
+    refreshing = setTimeout(function () {
+      refreshing = null;
+      refresh();
+    }, 200);
+  }
+
+  function listen() {
+    if (!window.EventSource || root.dataset.phase === "closed") return;
+    const source = new EventSource(api + "/stream?after=" + version);
+    source.onmessage = schedule;
+    source.addEventListener("standings", schedule);
+    source.onerror = function () {
+      // A closed stream is reopened from the last version the page shows.
+      source.close();
+      if (root.dataset.phase !== "closed") setTimeout(listen, 3000);
+    };
+    const types = ["EntrantRegistered", "EntrantWithdrawn", "TournamentStarted", "LotsDrawn", "RoundPaired",
+      "GameAssigned", "ResultRecorded", "ResultCorrected", "SeatForfeited", "ByeGiven", "RoundCompleted", "TournamentClosed"];
+    types.forEach(function (type) { source.addEventListener(type, schedule); });
+  }
+
+  showMe();
+  listen();
+})();

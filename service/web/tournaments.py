@@ -1,0 +1,106 @@
+"""The tournament pages: `/t` lists the tournaments, `/t/<id>` shows one (entrants, pairings
+with a link to each game, standings, crosstable) and takes a person's registration.
+
+Everything shown is the public view the JSON API gives a reader without a token; a person's
+entrant token lives in the browser only (the URL fragment, then `localStorage`), as a seat's does.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+from marshmallow import ValidationError
+
+from domain.core import DomainError
+from domain.tournament.state import CLOSED, RUNNING
+from replays import tournament_reports
+from service.api.context import tournament_service
+from service.api.problems import PROBLEM_JSON, SERVICE_STATUS
+from service.api.rate_limits import command_limit
+from service.api.tournament_schemas import MAX_ENTRANT_NAME, RegisterSchema
+from service.api.tournaments import _newcomer, tournament_view
+from service.errors import ServiceError
+from service.tournaments import LoadedTournament, TournamentService
+
+#: How many tournaments `/t` lists, newest activity first.
+LISTED = 50
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def recent_tournaments(service: TournamentService, limit: int = LISTED) -> list[dict[str, Any]]:
+    """The public views of the tournaments with the newest activity, at most `limit`."""
+    newest: dict[str, int] = {}
+    for position, tournament_id, _version in service.store.read_all():
+        newest[tournament_id] = position
+    listed = []
+    for tournament_id in sorted(newest, key=newest.__getitem__, reverse=True)[:limit]:
+        try:
+            listed.append(tournament_view(service.load(tournament_id), None))
+        except ServiceError:  # a broken record is listed nowhere; its own page says why
+            continue
+    return listed
+
+
+def index() -> Any:
+    """The list of tournaments."""
+    return render_template("tournaments.html", tournaments=recent_tournaments(tournament_service()))
+
+
+def registration_open(view: dict[str, Any]) -> bool:
+    """Whether a person may register now: before the start, or while running with late entry."""
+    return view["phase"] != CLOSED and (view["phase"] != RUNNING or bool(view["late_entry"]))
+
+
+def context(loaded: LoadedTournament) -> dict[str, Any]:
+    """What the tournament page shows: the view and the reports made from it."""
+    view = tournament_view(loaded, None)
+    return {
+        "t": view,
+        "names": tournament_reports.names(view),
+        "pairings": tournament_reports.pairings(view),
+        "crosstable": tournament_reports.crosstable(view),
+        "cell_text": tournament_reports.cell_text,
+        "figure": tournament_reports.figure,
+        "registration_open": registration_open(view),
+        "max_name": MAX_ENTRANT_NAME,
+    }
+
+
+def page(tournament_id: str) -> Any:
+    """One tournament's page."""
+    loaded = tournament_service().load(tournament_id)
+    return render_template("tournament.html", **context(loaded), problem=None), NO_STORE
+
+
+@command_limit
+def register(tournament_id: str) -> Any:
+    """Register the person the form names; 303 to the page with the entrant token in the fragment."""
+    service = tournament_service()
+    try:
+        body = RegisterSchema().load({"name": request.form.get("name", "").strip()})
+        executed = service.execute(tournament_id, _newcomer, {"type": "RegisterEntrant", **body})
+    except ValidationError as error:
+        return _refused(tournament_id, 422, "validation_failed", "the form names nobody", error.messages)
+    except DomainError as error:
+        return _refused(tournament_id, 422, error.code, error.message, None)
+    except ServiceError as error:
+        return _refused(tournament_id, SERVICE_STATUS.get(type(error), 409), error.code, error.message, None)
+    token = service.tokens.issue_entrant(tournament_id, executed.envelopes[0].data["entrant"])
+    link = url_for("web.tournament", tournament_id=tournament_id) + f"#token={token}"
+    return redirect(link, 303), NO_STORE
+
+
+def _refused(tournament_id: str, status: int, code: str, detail: str, errors: Any) -> Any:
+    """A refused registration: problem+json for an API client, the page with the reason for a person."""
+    problem: dict[str, Any] = {
+        "type": "about:blank", "title": "Refused", "status": status, "code": code, "detail": detail,
+    }  # fmt: skip
+    if errors:
+        problem["errors"] = errors
+    best = request.accept_mimetypes.best_match(["text/html", "application/json", PROBLEM_JSON], "text/html")
+    if best != "text/html":
+        return json.dumps(problem), status, {"Content-Type": PROBLEM_JSON}
+    loaded = tournament_service().load(tournament_id)
+    return render_template("tournament.html", **context(loaded), problem=problem), status, NO_STORE
