@@ -35,6 +35,8 @@
     return panelBox.querySelector(".panel");
   }
 
+  let lastPanel = null;
+
   async function refresh() {
     const answer = await fetch(root.dataset.panelUrl, { headers: auth(), cache: "no-store" });
     if (answer.status === 401 && token) {
@@ -48,8 +50,22 @@
       say("The game could not be loaded (" + answer.status + ").");
       return;
     }
+    const html = await answer.text();
+    const incoming = document.createElement("template");
+    incoming.innerHTML = html;
+    const fresh = incoming.content.querySelector(".panel");
+    const shownNow = panel();
+    // Answers can overtake each other (a move's own refresh and the stream's): an older
+    // panel is never drawn over a newer one, and an unchanged one is not re-drawn, so a
+    // click on a button is never lost to a re-draw that changes nothing.
+    if (shownNow && fresh && shownNow.dataset.seat === fresh.dataset.seat) {
+      const before = Number(shownNow.dataset.version);
+      const after = Number(fresh.dataset.version);
+      if (after < before || (after === before && html === lastPanel)) return;
+    }
+    lastPanel = html;
     const focused = focusKey();
-    panelBox.innerHTML = await answer.text();
+    panelBox.innerHTML = html;
     refocus(focused);
     const shown = panel();
     version = Math.max(version, Number(shown.dataset.version));
