@@ -23,9 +23,8 @@ from typing import Any
 
 from domain.actor import ORGANIZER
 from domain.core import Command, DomainError, IllegalMove
-from domain.tournament import module as tournament_rules
-from domain.tournament.points import read_game_end, score_game
-from domain.tournament.state import State
+from domain.tournaments import State, read_game_end, score_game
+from domain.tournaments import rules as tournament_rules
 from record.canonical import plain
 from record.chain import ZERO_HASH, digest_holds, envelope_hash
 from record.convert import to_event

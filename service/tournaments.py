@@ -22,8 +22,7 @@ import redis
 
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from domain.core import Command, Event
-from domain.tournament import module
-from domain.tournament.state import AI, State, Table
+from domain.tournaments import AI, State, Table, rules
 from record.convert import to_event
 from record.envelope import Envelope, EventStorePort, NewEvent
 from service.chance import Dice
@@ -67,9 +66,9 @@ class TournamentExecuted:
 
 def fold_tournament(envelopes: Sequence[Envelope]) -> State:
     """The tournament after `envelopes`, from TournamentCreated on."""
-    state = module.initial_state(envelopes[0].data)
+    state = rules.initial_state(envelopes[0].data)
     for envelope in envelopes[1:]:
-        state = module.evolve(state, to_event(envelope))
+        state = rules.evolve(state, to_event(envelope))
     return state
 
 
@@ -145,7 +144,7 @@ class TournamentService:
     def create(self, request: Mapping[str, Any]) -> tuple[str, int, str]:
         """TournamentCreated from the organizer's settings (IllegalMove when they are bad,
         nothing written); its id, version and the organizer's token, shown only once."""
-        event = module.created(request)
+        event = rules.created(request)
         tournament_id = secrets.token_hex(8)
         self.store.append(tournament_id, 0, _envelopes([event], str(ORGANIZER), f"create-{tournament_id}"))
         return tournament_id, 1, self.tokens.issue_organizer(tournament_id)
@@ -179,7 +178,7 @@ class TournamentService:
             return None
         state = loaded.state
         for envelope in read[1:]:
-            state = module.evolve(state, to_event(envelope))
+            state = rules.evolve(state, to_event(envelope))
         return LoadedTournament(loaded.tournament_id, state, [*loaded.envelopes, *read[1:]])
 
     # --- commanding -------------------------------------------------------------------
@@ -223,7 +222,7 @@ class TournamentService:
             who = actor if isinstance(actor, Actor) else actor(loaded.state)
             args = {k: v for k, v in body.items() if k != "type"}
             command = Command(str(body.get("type")), who.seat, args)
-            events = module.decide(loaded.state, command, who)
+            events = rules.decide(loaded.state, command, who)
             try:
                 result = self.store.append(
                     tournament_id, loaded.version, _envelopes(events, str(who), command_id)
@@ -261,16 +260,16 @@ class TournamentService:
 
     def _next_step(self, loaded: LoadedTournament) -> tuple[list[Event], str] | None:
         state = loaded.state
-        pending = module.pending_system(state)
+        pending = rules.pending_system(state)
         if pending is not None:
             command = self.dice.command(pending)
             assert command is not None
-            return module.decide(state, command, SYSTEM), f"lots-{loaded.version}"
+            return rules.decide(state, command, SYSTEM), f"lots-{loaded.version}"
         for table in state.round_tables(state.round):
             if table.game_id is None and table.result is None:
                 game_id = self._open_game(loaded.tournament_id, state, table)
                 args = {"table": table.index, "game_id": game_id}
-                events = module.decide(state, Command("AssignGame", None, args), SYSTEM)
+                events = rules.decide(state, Command("AssignGame", None, args), SYSTEM)
                 return events, f"assign-{table.round}-{table.index}"
         return None
 

@@ -10,8 +10,7 @@ from typing import Any
 from flask import Response, request, url_for
 
 from domain.games import GAMES
-from domain.tournament import module
-from domain.tournament.settings import SWISS
+from domain.tournaments import SWISS, rules
 from record.envelope import Envelope
 from replays import tournament_reports
 from replays.bundle import MEDIA_TYPE, write_bundle
@@ -46,7 +45,7 @@ def _format(query: Mapping[str, Any]) -> str:
 
 def _view(tournament_id: str) -> tuple[LoadedTournament, View]:
     loaded = tournament_service().load(tournament_id)
-    return loaded, module.view(loaded.state, None)
+    return loaded, rules.view(loaded.state, None)
 
 
 def _report(

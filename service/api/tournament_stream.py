@@ -12,8 +12,7 @@ from dataclasses import asdict
 import redis
 from flask import Response
 
-from domain.tournament import module
-from domain.tournament.standings import standings
+from domain.tournaments import rules, standings
 from record.convert import to_event
 from record.envelope import Envelope
 from record.redaction import redact
@@ -46,7 +45,7 @@ def follow_tournament(
     try:
         while True:
             yield from _frames(loaded, pending)
-            if module.is_terminal(loaded.state) or loaded.broken is not None:
+            if rules.is_terminal(loaded.state) or loaded.broken is not None:
                 return
             now = time.monotonic()
             if pending:
@@ -61,7 +60,7 @@ def follow_tournament(
             if pending:
                 state = loaded.state
                 for envelope in pending:
-                    state = module.evolve(state, to_event(envelope))
+                    state = rules.evolve(state, to_event(envelope))
                 loaded = LoadedTournament(tournament_id, state, [*loaded.envelopes, *pending])
             elif time.monotonic() < deadline:
                 yield ": keep-alive\n\n"

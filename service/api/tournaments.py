@@ -14,9 +14,7 @@ from typing import Any
 from flask import current_app, url_for
 
 from domain.actor import ORGANIZER, Actor
-from domain.tournament import module
-from domain.tournament.entrants import entrant_id
-from domain.tournament.state import AI, State
+from domain.tournaments import AI, State, entrant_id, rules
 from record.redaction import redact
 from service.api.auth import BEARER_SECURITY, HEADER_FORM, presented_token
 from service.api.blueprint import Blueprint
@@ -82,7 +80,7 @@ def executed_answer(executed: TournamentExecuted) -> dict[str, Any]:
 
 
 def tournament_view(loaded: LoadedTournament, viewer: Actor | None) -> dict[str, Any]:
-    view = module.view(loaded.state, viewer)
+    view = rules.view(loaded.state, viewer)
     broken = None if loaded.broken is None else {"version": loaded.broken}
     return {**view, "tournament_id": loaded.tournament_id, "version": loaded.version, "chain_broken": broken}
 

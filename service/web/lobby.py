@@ -17,7 +17,7 @@ from marshmallow import ValidationError
 from ai.policies import KINDS as AI_KINDS
 from domain.core import DomainError
 from domain.games import GAMES
-from domain.tournament.entrants import AI_LEVELS
+from domain.tournaments import AI_LEVELS
 from service.api.context import game_service
 from service.api.problems import PROBLEM_JSON, SERVICE_STATUS
 from service.api.rate_limits import client_address, creation_limit

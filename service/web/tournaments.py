@@ -14,7 +14,7 @@ from flask import redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
 from domain.core import DomainError
-from domain.tournament.state import CLOSED, RUNNING
+from domain.tournaments import CLOSED, RUNNING
 from replays import tournament_reports
 from service.api.context import tournament_service
 from service.api.problems import PROBLEM_JSON, SERVICE_STATUS
