@@ -49,7 +49,8 @@ class Budget:
 
 @dataclass(eq=False, slots=True)
 class Node:
-    parent: Node | None
+    # No pointer to the parent: a walk keeps its path, so a finished search's tree holds no
+    # cycle and is freed at once by reference counting, not later by the cycle collector.
     command: Command | None
     seat: int | None  # who chose `command`
     children: dict[Any, Node] = field(default_factory=dict)  # by ai.sim.ident of the command
@@ -96,9 +97,9 @@ def search(
     me = knowledge.seat
     game = rules_for(knowledge.game)
     hooks = _hooks(game)
-    root = Node(None, None, None)
+    root = Node(None, None)
     for command in legal:
-        root.children[ident(command)] = Node(root, command, me)
+        root.children[ident(command)] = Node(command, me)
     iterations = 0
     with _without_cycle_collection():
         _priors(game, root, knowledge, rng)
@@ -125,9 +126,9 @@ def _without_cycle_collection() -> Iterator[None]:
     """Python's cycle collector paused while the search runs, then as it was.
 
     Its full collections walk every live object, the growing tree among them, again and
-    again: a fifth of a search's CPU time. The tree (its nodes point to their parents) is
-    the only cyclic garbage a search leaves, collected once the collector runs again.
-    Searches run in the worker's jobs and the arena's processes, one at a time.
+    again: a fifth of a search's CPU time. The tree holds no cycle (nodes keep no parent),
+    so nothing a search leaves waits for the collector. Searches run in the worker's jobs
+    and the arena's processes, one at a time.
     """
     enabled = gc.isenabled()
     gc.disable()
@@ -166,11 +167,12 @@ def _priors(game: GameModule[Any], root: Node, knowledge: SeatKnowledge, rng: ra
 def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) -> None:
     hooks = _hooks(game)
     node = root
+    path = [root]
     while not game.is_terminal(state):
         seat = mover(game, state)
         if seat is None:
             break
-        found = _moves(hooks, node, state, seat)
+        found = _moves(hooks, node, state, seat, at_root=node is root)
         if not found.moves:
             break
         children = found.children
@@ -181,7 +183,7 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
                 children = found.children = [node.children[i] for i, _ in found.moves]
         if children is None:
             chosen, command = max(untried, key=lambda im: hooks.prior(state, im[1]) + rng.random())
-            child = Node(node, command, seat)
+            child = Node(command, seat)
             node.children[chosen] = child
         else:
             for c in children:
@@ -193,14 +195,14 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
         except IllegalMove:
             break
         node = child
+        path.append(node)
         if untried:
             break
     chances = _rollout(game, state, rng)
-    while node is not None:
-        if node.seat is not None:
-            node.visits += 1
-            node.total += chances[node.seat]
-        node = node.parent  # type: ignore[assignment]
+    for visited in path:
+        if visited.seat is not None:
+            visited.visits += 1
+            visited.total += chances[visited.seat]
 
 
 def _ucb(child: Node) -> float:
@@ -208,13 +210,13 @@ def _ucb(child: Node) -> float:
     return child.total / visits + EXPLORATION * math.sqrt(math.log(max(child.avail, 1.0)) / visits)
 
 
-def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int) -> Moves:
+def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int, at_root: bool) -> Moves:
     """The commands the search tries here (those the game finds worth searching), listed once
     per fingerprint since walks come back to the same nodes; the root's are its children."""
-    fingerprint = _ROOT if node.parent is None else hooks.moves_key(state, seat)
+    fingerprint = _ROOT if at_root else hooks.moves_key(state, seat)
     cached = node.legal.get(fingerprint)
     if cached is None:
-        if node.parent is None:
+        if at_root:
             cached = Moves([(i, c.command) for i, c in node.children.items() if c.command is not None])
         else:
             cached = Moves([(ident(m), m) for m in hooks.moves(state, seat)])

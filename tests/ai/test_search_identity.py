@@ -94,3 +94,20 @@ def test_a_search_that_fails_gives_the_cycle_collector_back(monkeypatch: pytest.
     with pytest.raises(RuntimeError):
         search(knowledge, legal, random.Random(5), Budget(iterations=20))
     assert gc.isenabled()
+
+
+def test_a_finished_search_leaves_no_tree_for_the_cycle_collector() -> None:
+    """The collector is paused during searches; a tree whose nodes pointed to their parents was
+    cyclic garbage that a later collection walked whole, inside the next move's time."""
+    ((knowledge, legal),) = positions("kahuna", 2, {}, 1, 3)
+    search(knowledge, legal, random.Random(5), Budget(iterations=10))  # warm the rules' caches
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        search(knowledge, legal, random.Random(5), Budget(iterations=300))
+        left = gc.collect()
+    finally:
+        if was:
+            gc.enable()
+    assert left < 50, f"{left} objects of the finished search waited for the cycle collector"
