@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Protocol, TypeVar
 
 import redis
 
@@ -20,6 +21,63 @@ log = logging.getLogger("archipelago.api")
 _EVENT = EventSchema()
 
 
+class Followed(Protocol):
+    """What the live loop reads of a loaded stream: its envelopes so far and its version."""
+
+    @property
+    def envelopes(self) -> Sequence[Envelope]: ...
+
+    @property
+    def version(self) -> int: ...
+
+
+F = TypeVar("F", bound=Followed)
+
+
+def live(
+    loaded: F,
+    first: Sequence[Envelope],
+    *,
+    frames: Callable[[F, Sequence[Envelope]], Iterable[str]],
+    finished: Callable[[F], bool],
+    wait: Callable[[F, int], Sequence[Envelope]],
+    fold: Callable[[F, Sequence[Envelope]], F],
+    name: str,
+    idle_seconds: float,
+    heartbeat_seconds: float,
+) -> Iterator[str]:
+    """SSE frames of `first`, then of each batch `wait` brings, folded in as it comes.
+
+    Ends when `finished` says so, after `idle_seconds` without a new event (so a watcher
+    never pins a server thread for ever: EventSource reconnects with Last-Event-ID), when
+    new events do not chain onto the last one, or when Redis fails. A comment line every
+    `heartbeat_seconds` notices gone clients. Games and tournaments both stream through it.
+    """
+    pending = first
+    deadline = time.monotonic() + idle_seconds
+    try:
+        while True:
+            yield from frames(loaded, pending)
+            if finished(loaded):
+                return
+            now = time.monotonic()
+            if pending:
+                deadline = now + idle_seconds
+            if now >= deadline:
+                return
+            wait_ms = max(1, int(min(deadline - now, heartbeat_seconds) * 1000))
+            pending = wait(loaded, wait_ms)
+            if pending and not chains_onto(loaded.envelopes[-1], pending):
+                log.warning("event stream of %s ended: the new events do not chain", name)
+                return
+            if pending:
+                loaded = fold(loaded, pending)
+            elif time.monotonic() < deadline:
+                yield ": keep-alive\n\n"
+    except (redis.exceptions.RedisError, ChainBroken) as error:
+        log.warning("event stream of %s ended: %s", name, error)
+
+
 def follow(
     store: EventStorePort,
     loaded: Loaded,
@@ -28,38 +86,25 @@ def follow(
     idle_seconds: float,
     heartbeat_seconds: float,
 ) -> Iterator[str]:
-    """SSE frames of the events after `after`, then of each new one as it is appended.
+    """SSE frames of a game's events after `after` for `viewer`, then of each new one as it is
+    appended; ends when the game ends (a broken chain takes no command: nothing more comes)."""
 
-    Ends when the game ends, or after `idle_seconds` without a new event, so a
-    watcher never pins a server thread for ever (EventSource reconnects with
-    Last-Event-ID). A comment line every `heartbeat_seconds` notices gone clients.
-    """
-    pending = loaded.envelopes[after:]
-    deadline = time.monotonic() + idle_seconds
-    try:
-        while True:
-            for envelope in pending:
-                if envelope.version > after:
-                    yield frame(envelope, viewer, loaded.revealed)
-            # A broken chain takes no command: nothing more will come to wait for.
-            if loaded.rules.is_terminal(loaded.state) or loaded.broken is not None:
-                return
-            now = time.monotonic()
-            if pending:
-                deadline = now + idle_seconds
-            if now >= deadline:
-                return
-            wait_ms = max(1, int(min(deadline - now, heartbeat_seconds) * 1000))
-            pending = store.wait(loaded.game_id, loaded.version, wait_ms)
-            if pending and not chains_onto(loaded.envelopes[-1], pending):
-                log.warning("event stream of %s ended: the new events do not chain", loaded.game_id)
-                return
-            if pending:
-                loaded = advanced(loaded, pending)
-            elif time.monotonic() < deadline:
-                yield ": keep-alive\n\n"
-    except (redis.exceptions.RedisError, ChainBroken) as error:
-        log.warning("event stream of %s ended: %s", loaded.game_id, error)
+    def frames(now: Loaded, pending: Sequence[Envelope]) -> Iterator[str]:
+        for envelope in pending:
+            if envelope.version > after:
+                yield frame(envelope, viewer, now.revealed)
+
+    return live(
+        loaded,
+        loaded.envelopes[after:],
+        frames=frames,
+        finished=lambda now: now.rules.is_terminal(now.state) or now.broken is not None,
+        wait=lambda now, wait_ms: store.wait(now.game_id, now.version, wait_ms),
+        fold=advanced,
+        name=loaded.game_id,
+        idle_seconds=idle_seconds,
+        heartbeat_seconds=heartbeat_seconds,
+    )
 
 
 def advanced(loaded: Loaded, envelopes: Sequence[Envelope]) -> Loaded:
