@@ -14,7 +14,8 @@ PACKAGES = SETUPTOOLS["packages"]["find"]["include"]
 SOURCES = ("pyproject.toml", "README.md", *sorted({pattern.rstrip("*") for pattern in PACKAGES}))
 
 
-def test_a_non_editable_install_finds_gunicorn_conf_and_redis_conf_as_package_data(tmp_path: Path) -> None:
+def installed(tmp_path: Path) -> Path:
+    """The packages as pip installs them from the sources (not editable), in a folder of their own."""
     # A copy of the sources, so the build writes nothing into the work tree.
     source, target = tmp_path / "src", tmp_path / "site"
     source.mkdir()
@@ -28,6 +29,11 @@ def test_a_non_editable_install_finds_gunicorn_conf_and_redis_conf_as_package_da
         check=True,
         cwd=tmp_path,
     )
+    return target
+
+
+def test_a_non_editable_install_finds_gunicorn_conf_and_redis_conf_as_package_data(tmp_path: Path) -> None:
+    target = installed(tmp_path)
 
     # -S: no site-packages, so nothing is found through the editable install of the work tree.
     found = subprocess.run(

@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-from tests.service.test_packaging import ROOT, SOURCES
+from tests.service.test_packaging import ROOT, installed
 
 WEB = ROOT / "service" / "web"
 
 
 def test_a_wheel_install_holds_the_web_templates_and_static_files(tmp_path: Path) -> None:
-    source, target = tmp_path / "src", tmp_path / "site"
-    source.mkdir()
-    for name in SOURCES:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy(ROOT / name, source / name)
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(source)],
-        check=True,
-        cwd=tmp_path,
-    )
+    target = installed(tmp_path)
 
     wanted = sorted(
         p.relative_to(ROOT)
