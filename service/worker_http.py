@@ -34,8 +34,8 @@ def make_app(service: GameService, alive: Callable[[], bool]) -> WsgiApp:
         except redis.exceptions.RedisError:
             return False
 
-    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        path = environ.get("PATH_INFO", "")
+    def app(request_env: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        path = request_env.get("PATH_INFO", "")
         if path == "/metrics":
             body = exposition(*live_collectors(service))
             start_response("200 OK", [("Content-Type", CONTENT_TYPE)])
