@@ -13,7 +13,9 @@ from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 from werkzeug.test import Client
 
-from service.api.context import game_service
+from service.api.context import EXTENSION, game_service
+from service.app import create_app
+from service.embedded_redis import EmbeddedRedis
 from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from service.scrape import CONTENT_TYPE
 from service.store import GLOBAL_STREAM
@@ -166,3 +168,16 @@ def test_liveness_answers_without_redis(
     refused = client.get("/health")
     assert refused.status_code == 503
     assert refused.json["code"] == "store_unavailable"
+
+
+def test_scrapes_and_liveness_probes_are_never_rate_limited(
+    redis_server: EmbeddedRedis, redis_client: redis.Redis
+) -> None:
+    app = create_app({"REDIS_URL": redis_server.url, "TESTING": True, "RATE_LIMIT_DEFAULT": "2 per hour"})
+    client = app.test_client()
+    try:
+        assert [client.get("/metrics").status_code for _ in range(4)] == [200] * 4
+        assert [client.get("/health/live").status_code for _ in range(4)] == [200] * 4
+        assert [client.get("/health").status_code for _ in range(3)] == [200, 200, 429]
+    finally:
+        app.extensions[EXTENSION].redis.close()
