@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 #: Where the service's settings are read: the server, the rules' search budgets, gunicorn's file.
 READERS = [*(ROOT / "service").rglob("*.py"), *(ROOT / "ai").rglob("*.py"), DEPLOY / "gunicorn.conf.py"]
-DOCS = [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+DOCS = [ROOT / "README.md", DEPLOY / "CLUSTER.md", *(ROOT / "docs").glob("*.md")]
 #: Set for the interpreter in the image, not for the service.
 INTERPRETER = {"PYTHONUNBUFFERED"}
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
