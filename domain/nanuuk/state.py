@@ -14,7 +14,7 @@ from domain.nanuuk.rules import POINTS, Rules
 LAYOUT, PLACING, PLAY, ENDED = "layout", "placing", "play", "ended"
 
 # Stages of a turn under way: which commands the active seat may give next (stage.py).
-MOVE, STEP, BEAR, TAKE, IGLOO, CRACK = "move", "step", "bear", "take", "igloo", "crack"
+MOVE, STEP, TAKE, IGLOO, CRACK = "move", "step", "take", "igloo", "crack"
 
 
 @dataclass(frozen=True)
