@@ -111,7 +111,7 @@ def test_the_view_is_the_documented_one_and_the_same_for_every_seat() -> None:
     }
     assert set(seen) == {
         "game", "phase", "active", "viewer", "to_act", "seats", "result", "options", "ice", "water",
-        "igloos", "cracks", "pieces", "tokens", "sheets", "scores", "pending",
+        "igloos", "cracks", "pieces", "tokens", "sheets", "scores", "awaiting",
     }  # fmt: skip
     assert seen["pieces"][0] == {
         "piece": 0,
@@ -123,7 +123,7 @@ def test_the_view_is_the_documented_one_and_the_same_for_every_seat() -> None:
     }
     assert seen["sheets"][1]["carried"] == {"equipment": ["harpoon"], "animals": [], "inuk": False}
     assert seen["scores"] == [2, 2] and seen["to_act"] == [0]
-    assert seen["pending"] == {"stage": "move", "piece": None, "cell": None}
+    assert seen["awaiting"] == {"stage": "move", "piece": None, "cell": None}
     assert (
         len(seen["ice"]) == 22
         and len(seen["water"]) == 9
