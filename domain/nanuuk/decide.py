@@ -161,6 +161,19 @@ def canonical(command_type: str, args: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _offered(state: State, kind: str, args: Mapping[str, Any]) -> list[Command]:
+    """The legal commands that could match a command of type `kind`: legal_commands' own,
+    narrowed to the piece a Move names (a search decides that often)."""
+    seat = state.active
+    if state.phase == PLACING:
+        return _placements(state, seat)
+    name = stage(state)
+    if kind == "Move" and name == MOVE:
+        piece = args.get("piece")
+        return _moves(state, piece) if piece in movers(state, seat, state.turn.part) else []
+    return [c for c in _stage_commands(state, seat, name or "") if c.type == kind]
+
+
 def _check(state: State, command: Command) -> dict[str, Any]:
     """The command's canonical args once the rules allow it; else IllegalMove, saying why."""
     if command.type not in COMMANDS:
@@ -177,7 +190,7 @@ def _check(state: State, command: Command) -> dict[str, Any]:
         raise IllegalMove(
             "not_now", f"{command.type} is not asked now; the game waits for {' or '.join(wanted)}"
         )
-    if any(c.type == command.type and dict(c.args) == args for c in legal_commands(state, command.seat)):
+    if any(c.type == command.type and dict(c.args) == args for c in _offered(state, command.type, args)):
         return args
     code, why = REFUSALS.get(command.type, ("not_allowed", "not allowed now"))
     raise IllegalMove(code, why)

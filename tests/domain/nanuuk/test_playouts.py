@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.core import Event
+from domain.core import Command, Event, IllegalMove
 from domain.nanuuk import board as engine_board
 from domain.nanuuk.decide import decide_with_state, legal_commands
 from domain.nanuuk.evolve import evolve
@@ -132,6 +132,27 @@ def check_position(state: State, ice: set[Cell]) -> None:
         assert all(n >= 0 for n in sheet.brought.values())
 
 
+def check_refusals(state: State, commands: list[Command], rng: random.Random) -> None:
+    """decide accepts exactly what legal_commands lists: a stray command of an offered type,
+    at a random cell, is accepted if and only if it is listed."""
+    sample = rng.choice(commands)
+    args = dict(sample.args)
+    for name in ("cell", "bear"):
+        if name in args:
+            args[name] = [rng.randrange(-3, 4), rng.randrange(-3, 4)]
+    if "crack" in args:
+        a = [rng.randrange(-3, 4), rng.randrange(-3, 4)]
+        args["crack"] = sorted([a, [a[0] + rng.choice([0, 1]), a[1] + rng.choice([-1, 0, 1])]])
+    stray = Command(sample.type, sample.seat, args)
+    listed = any(c.type == stray.type and dict(c.args) == args for c in commands)
+    try:
+        decide_with_state(state, stray)
+    except IllegalMove:
+        assert not listed, f"{stray} is listed but refused"
+    else:
+        assert listed, f"{stray} is accepted but not listed"
+
+
 def play_random(game: str, seats: int, options: dict[str, Any], seed: int) -> None:
     rng = random.Random(seed)
     created = setup(game, seats, rng.randrange(seats), **options)
@@ -150,6 +171,7 @@ def play_random(game: str, seats: int, options: dict[str, Any], seed: int) -> No
             assert commands, f"the game waits for seat {state.active}, who may do nothing"
             for other in range(seats):
                 assert other == state.active or not legal_commands(state, other)
+            check_refusals(state, commands, rng)
             staying = [c for c in commands if c.type != "Retire"]  # retiring at once ends games early
             command = rng.choice(staying if staying and rng.random() < 0.9 else commands)
         events, after = decide_with_state(state, command)
