@@ -5,12 +5,16 @@ stored events giving the answer the players were given."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from flask.testing import FlaskClient
 
 from record.chain import verify_chain
 from record.envelope import EventStorePort
+from service.api.context import EXTENSION
+from service.app import create_app
 
 
 def check_stored_game(store: EventStorePort, game_id: str, answered: dict[str, Any]) -> None:
@@ -31,3 +35,14 @@ def fresh_view(fresh: FlaskClient, game_id: str) -> dict[str, Any]:
     answer = fresh.get(f"/games/{game_id}")
     assert answer.status_code == 200, answer.json
     return dict(answer.json)
+
+
+@contextmanager
+def fresh_client(**urls: str) -> Iterator[FlaskClient]:
+    """A test client of a new app on the store at `urls` (REDIS_URL, REDIS_CLUSTER_URL, RQ_REDIS_URL):
+    it has folded no game yet. Its connections are closed afterwards."""
+    app = create_app({**urls, "TESTING": True, "RATE_LIMITS_ENABLED": False})
+    try:
+        yield app.test_client()
+    finally:
+        app.extensions[EXTENSION].redis.close()

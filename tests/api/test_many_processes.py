@@ -21,12 +21,11 @@ from typing import Any
 import pytest
 import redis
 
-from service.app import create_app
 from service.embedded_cluster import EmbeddedCluster
 from service.embedded_redis import EmbeddedRedis, free_port
 from service.store import EventStore
 from service.wiring import event_client
-from tests.api.game_checks import check_stored_game, fresh_view
+from tests.api.game_checks import check_stored_game, fresh_client, fresh_view
 from tests.api.helpers import NAMES, choose
 from tests.backends import store_backend  # noqa: F401  (on one Redis and on the cluster)
 
@@ -203,10 +202,10 @@ def test_two_web_processes_and_two_workers_give_the_same_answers_and_score_each_
     urls = {"REDIS_URL": redis_server.url, "RQ_REDIS_URL": redis_server.url}
     if cluster is not None:
         urls["REDIS_CLUSTER_URL"] = cluster.url
-    fresh = create_app({**urls, "TESTING": True, "RATE_LIMITS_ENABLED": False}).test_client()
     client = event_client(redis_server.url, urls.get("REDIS_CLUSTER_URL"))
     store = EventStore(client)
-    for game_id, final in finals.items():
-        check_stored_game(store, game_id, final)
-        assert fresh_view(fresh, game_id) == final
+    with fresh_client(**urls) as fresh:
+        for game_id, final in finals.items():
+            check_stored_game(store, game_id, final)
+            assert fresh_view(fresh, game_id) == final
     client.close()
