@@ -53,10 +53,14 @@ class EmbeddedCluster:
         return self._admins[node.port]
 
     def owner(self, slot: int) -> EmbeddedRedis:
-        """The primary that serves `slot` now."""
-        for start, end, (_host, port, *_), *_ in self.admin(self.nodes[0]).execute_command("CLUSTER SLOTS"):
-            if start <= slot <= end:
-                return next(node for node in self.nodes if node.port == int(port))
+        """The primary that serves `slot` now, by its own account: another node's view may lag
+        behind a move that just ended."""
+        for node in self.nodes:
+            for about in self.admin(node).execute_command("CLUSTER NODES").values():
+                # A range is [first, last], a single slot [slot].
+                ranges = [(int(r[0]), int(r[-1])) for r in about["slots"]]
+                if "myself" in about["flags"] and any(first <= slot <= last for first, last in ranges):
+                    return node
         raise LookupError(f"no node serves slot {slot}")
 
     def move_slot(self, slot: int, target: EmbeddedRedis, batch: int = 100) -> int:
@@ -79,7 +83,25 @@ class EmbeddedCluster:
         # The target first: once it owns the slot, a client sent on by the source finds it there.
         for node in [target, source, *(n for n in self.nodes if n not in (source, target))]:
             self.admin(node).execute_command("CLUSTER", "SETSLOT", slot, "NODE", dst_id)
+        self._wait_agreed(slot, target)
         return moved
+
+    def _wait_agreed(self, slot: int, owner: EmbeddedRedis, timeout: float = 10.0) -> None:
+        """Return once every node names `owner` for `slot`, so that the next move starts from one
+        view (a node's gossip may briefly carry an older one)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            views = [self._owner_port(node, slot) for node in self.nodes]
+            if views == [owner.port] * len(self.nodes):
+                return
+            time.sleep(0.01)
+        raise RuntimeError(f"the nodes do not agree who serves slot {slot}")
+
+    def _owner_port(self, node: EmbeddedRedis, slot: int) -> int | None:
+        for start, end, (_host, port, *_), *_ in self.admin(node).execute_command("CLUSTER SLOTS"):
+            if start <= slot <= end:
+                return int(port)
+        return None
 
 
 def start_cluster(
