@@ -22,6 +22,7 @@ from redis.cluster import RedisCluster
 
 GAME, TOURNAMENT = "game", "tournament"
 GLOBAL_STREAMS = {GAME: "events:$all", TOURNAMENT: "tournaments:$all"}
+BUCKET_STREAMS = {GAME: "events:{{{tag}}}:$all", TOURNAMENT: "tournaments:{{{tag}}}:$all"}
 BUCKETS = 1024
 
 
@@ -72,5 +73,4 @@ def _tag(bucket: int) -> str:
 
 
 def _bucket_stream(kind: str, bucket: int) -> str:
-    name, _, rest = GLOBAL_STREAMS[kind].partition(":")
-    return f"{name}:{{{_tag(bucket)}}}:{rest}"
+    return BUCKET_STREAMS[kind].format(tag=_tag(bucket))
