@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import redis
+from redis.cluster import RedisCluster
 
 from domain import undo
 from domain.actor import ORGANIZER as ORGANIZER_ACTOR
@@ -33,6 +34,7 @@ from service.errors import (
     PreconditionRequired,
     VersionConflict,
 )
+from service.keys import GAME, SINGLE, Layout, layout_of
 from service.seats import SeatTokens
 from service.store import archive_key
 
@@ -183,12 +185,12 @@ def takeback_answers(loaded: Loaded, seat: int) -> list[dict[str, Any]]:
     return [{"type": undo.ANSWER_TAKEBACK, "accept": answer} for answer in (True, False)]
 
 
-def idempotency_key(game_id: str) -> str:
-    return f"game:{{{game_id}}}:idempotency"
+def idempotency_key(game_id: str, layout: Layout = SINGLE) -> str:
+    return layout.key(GAME, game_id, "idempotency")
 
 
 def command_id_for(
-    client: redis.Redis, keys: str, who: int | str, body: Mapping[str, Any], key: str | None
+    client: redis.Redis | RedisCluster, keys: str, who: int | str, body: Mapping[str, Any], key: str | None
 ) -> str:
     """The command id of a request: random, or fixed by its Idempotency-Key `key` (scoped to
     `who`, remembered with the body's fingerprint in the hash `keys`); IdempotencyMismatch
@@ -214,7 +216,7 @@ class GameService:
     def __init__(
         self,
         store: EventStorePort,
-        client: redis.Redis,
+        client: redis.Redis | RedisCluster,
         scoring: Any = None,
         cache_size: int = 256,
         ai: Any = None,
@@ -224,6 +226,7 @@ class GameService:
     ) -> None:
         self.store = store
         self.redis = client
+        self.layout = layout_of(client)
         self.tokens = SeatTokens(client)
         self.scoring = scoring
         # service.tournaments.TournamentService, when tournaments are served: it records
@@ -409,7 +412,7 @@ class GameService:
         expected_version: int | None,
     ) -> Executed:
         """Decide `command` on the newest version and append its events as `actor`."""
-        if self.redis.exists(archive_key(game_id)):
+        if self.redis.exists(archive_key(game_id, self.layout)):
             raise Conflict("game_archived", "this game was imported from a file: it is read-only")
         for _ in range(CONFLICT_RETRIES):
             loaded = self.load(game_id)
@@ -458,7 +461,7 @@ class GameService:
         return list(loaded.rules.decide(loaded.state, command))
 
     def _command_id(self, game_id: str, seat: int | str, body: Mapping[str, Any], key: str | None) -> str:
-        return command_id_for(self.redis, idempotency_key(game_id), seat, body, key)
+        return command_id_for(self.redis, idempotency_key(game_id, self.layout), seat, body, key)
 
     # --- the system's part ------------------------------------------------------------
 

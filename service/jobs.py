@@ -43,7 +43,8 @@ def worker_service() -> GameService:
     elif _built[0] != os.getpid():
         # A forked child must not share its parent's sockets: each pool opens its own.
         for client in _clients(_built[1]):
-            client.connection_pool.reset()
+            for pool in _pools(client):
+                pool.reset()
         _built = (os.getpid(), _built[1])
     return _built[1]
 
@@ -55,6 +56,14 @@ def _clients(service: GameService) -> list[Any]:
         getattr(service.ai, "connection", None),
     ]
     return [client for client in parts if client is not None]
+
+
+def _pools(client: Any) -> list[Any]:
+    """The connection pools of a client: its own, or each node's of a cluster client."""
+    if hasattr(client, "connection_pool"):
+        return [client.connection_pool]
+    nodes = [node.redis_connection for node in client.get_nodes()]
+    return [node.connection_pool for node in nodes if node is not None]
 
 
 def warm(args: Sequence[Any]) -> None:

@@ -52,14 +52,27 @@ def test_stream_ids_are_versions_and_fields_are_json(
     assert redis_client.hgetall(event_ids_key(GAME)) == {b"c1:0": b"1", b"c1:1": b"2"}
 
 
-def test_global_stream_ids_are_positions(event_store: EventStore, redis_client: redis.Redis) -> None:
+def test_global_stream_ids_are_positions_and_entries_carry_the_append_time(
+    event_store: EventStore, redis_client: redis.Redis
+) -> None:
     event_store.append("g-a", 0, [NewEvent("a:0", "A", {}), NewEvent("a:1", "B", {})])
     event_store.append("g-b", 0, [NewEvent("b:0", "A", {})])
+    at = {(e.event_id): e.at.encode() for game in ("g-a", "g-b") for e in event_store.read(game)}
     assert redis_client.xrange(GLOBAL_STREAM) == [
-        (b"0-1", {b"game": b"g-a", b"version": b"1"}),
-        (b"0-2", {b"game": b"g-a", b"version": b"2"}),
-        (b"0-3", {b"game": b"g-b", b"version": b"1"}),
+        (b"0-1", {b"game": b"g-a", b"version": b"1", b"at": at["a:0"]}),
+        (b"0-2", {b"game": b"g-a", b"version": b"2", b"at": at["a:1"]}),
+        (b"0-3", {b"game": b"g-b", b"version": b"1", b"at": at["b:0"]}),
     ]
+
+
+def test_pointers_written_before_they_carried_the_time_still_read(
+    event_store: EventStore, redis_client: redis.Redis
+) -> None:
+    redis_client.xadd(GLOBAL_STREAM, {"game": "old", "version": "1"}, id="0-1")
+    event_store.append("new", 0, [NewEvent("n:0", "A", {})])
+    old, new = event_store.read_pointers()
+    assert (old.game_id, old.position, old.at) == ("old", 1, "")
+    assert (new.game_id, new.position, new.at) == ("new", 2, event_store.read("new")[0].at)
 
 
 def test_conflict_touches_no_key(event_store: EventStore, redis_client: redis.Redis) -> None:
