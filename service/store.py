@@ -202,9 +202,13 @@ class EventStore:
         return bool(self._client.exists(self._stream(game_id)))
 
     def stored(self) -> int:
-        """How many events of this kind the store holds: the length of the global stream, which
-        gets one pointer per event and is never trimmed (the metrics' count of appends)."""
-        return int(self._client.xlen(self._global))
+        """How many events of this kind the store holds: the summed length of the all-events
+        streams (one on a single Redis, one per bucket on a cluster), which get one pointer per
+        event and are never trimmed (the metrics' count of appends)."""
+        pipe = self._client.pipeline(transaction=False)
+        for stream in self.layout.all_streams(self._kind):
+            pipe.xlen(stream)
+        return sum(int(length) for length in pipe.execute())
 
     def read_all(self, after_position: int = 0, count: int | None = None) -> list[tuple[int, str, int]]:
         """(position, game id, version) of every event after `after_position`, oldest first.

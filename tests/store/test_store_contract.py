@@ -378,3 +378,22 @@ class TestRedisClusterEventStore(EventStoreContract):
     @pytest.fixture
     def make_store(self, cluster_client: RedisCluster) -> StoreFactory:
         return lambda clock=utc_now: EventStore(cluster_client, clock)
+
+
+def _count_events_of_three_games(store: EventStore) -> None:
+    before = store.stored()
+    for number, game in enumerate(("count-a", "count-b", "count-c")):
+        batch = [
+            NewEvent(f"{game}:{i}", "Noted", {"i": i}, actor="organizer", command_id=game)
+            for i in range(number + 1)
+        ]
+        store.append(game, 0, batch)
+    assert store.stored() == before + 1 + 2 + 3
+
+
+def test_stored_counts_every_event_on_one_redis(redis_client: redis.Redis) -> None:
+    _count_events_of_three_games(EventStore(redis_client, utc_now))
+
+
+def test_stored_counts_every_event_of_every_bucket_on_a_cluster(cluster_client: RedisCluster) -> None:
+    _count_events_of_three_games(EventStore(cluster_client, utc_now))
