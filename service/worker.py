@@ -29,6 +29,15 @@ from service.wiring import build_service
 
 log = logging.getLogger("archipelago.worker")
 
+JOB_HEARTBEAT_SECONDS = 5
+"""How often a forking worker renews the record of the job its horse runs. The record lapses
+after three missed renewals, and the sweeper then runs a job whose worker was killed again:
+within seconds instead of RQ's own minute and a half (ARCHIPELAGO_JOB_HEARTBEAT_SECONDS)."""
+
+
+def heartbeat_seconds() -> int:
+    return max(1, int(os.environ.get("ARCHIPELAGO_JOB_HEARTBEAT_SECONDS") or JOB_HEARTBEAT_SECONDS))
+
 
 def make_worker(
     connection: redis.Redis,
@@ -42,12 +51,19 @@ def make_worker(
     `simple=True` runs jobs in this process (SimpleWorker), which is what the
     tests use in burst mode; the default forks a work horse per job.
     """
-    cls = SimpleWorker if simple else WarmWorker
-    return cls(
+    if simple:
+        return SimpleWorker(
+            [queue(q, connection) for q in queues],
+            connection=connection,
+            serializer=JSONSerializer,
+            name=name,
+        )
+    return WarmWorker(
         [queue(q, connection) for q in queues],
         connection=connection,
         serializer=JSONSerializer,
         name=name,
+        job_monitoring_interval=heartbeat_seconds(),
     )
 
 
@@ -58,6 +74,10 @@ class WarmWorker(Worker):
     def execute_job(self, job: Job, queue: Queue) -> None:
         jobs.warm(job.args)
         super().execute_job(job, queue)
+
+    def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
+        # RQ adds a minute to each renewal; a horse's job limit is kept by the worker anyway.
+        return 3 * int(self.job_monitoring_interval)
 
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
