@@ -28,6 +28,7 @@ from service.ai_games import OpenAiGames, has_computer, limits_from
 from service.computer import ai_seats, must_act
 from service.errors import ChainBroken
 from service.jobs import ai_move, analyse, score_round
+from service.redis_clients import connect
 from service.sweeper import each_game, job_alive
 
 log = logging.getLogger("archipelago.queues")
@@ -65,8 +66,9 @@ def rq_redis_url(environ: Mapping[str, str] | None = None) -> str:
 
 
 def rq_connection(url: str | None = None) -> redis.Redis:
-    """A client for RQ. RQ stores bytes, so no decode_responses here."""
-    return redis.Redis.from_url(url or rq_redis_url())
+    """A client for RQ. RQ stores bytes, so no decode_responses here. A worker raises its
+    timeout above its blocking wait for jobs (rq's Worker does so itself)."""
+    return connect(url or rq_redis_url())
 
 
 def queue(name: str, connection: redis.Redis) -> Queue:

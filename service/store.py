@@ -7,6 +7,7 @@ stream takes each id it names for one kind of stream, so the two kinds never sha
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from importlib import resources
@@ -53,6 +54,9 @@ GLOBAL_STREAM = "events:$all"
 GAME, TOURNAMENT = "game", "tournament"
 GLOBAL_STREAMS = {GAME: GLOBAL_STREAM, TOURNAMENT: "tournaments:$all"}
 _HASH_CACHE_GAMES = 4096
+BLOCK_SHARE = 0.5
+"""A blocking read waits at most this share of the client's socket timeout in one turn: Redis
+answers a block that timed out on its next tick, up to 100 ms late at its default hz of 10."""
 MIN_REDIS = (6, 2)
 _APPEND_LUA = resources.files("service").joinpath("append.lua").read_text(encoding="utf-8")
 _IMPORT_LUA = resources.files("service").joinpath("import.lua").read_text(encoding="utf-8")
@@ -198,14 +202,21 @@ class EventStore:
 
         Catches up with XRANGE, then XREAD BLOCK from that same id, never from `$`, so
         an event written between the two calls is not missed. `timeout_ms <= 0` does
-        not block (Redis would read 0 as "forever"). The client's socket timeout, if
-        any, must exceed `timeout_ms`.
+        not block (Redis would read 0 as "forever"). A wait longer than the client's
+        socket timeout blocks in shorter turns, each answered before the socket gives up.
         """
         caught_up = self.read(game_id, after)
         if caught_up or timeout_ms <= 0:
             return caught_up
-        reply = self._client.xread({stream_key(game_id, self._kind): f"0-{after}"}, block=timeout_ms)
-        return [_envelope(game_id, entry_id, fields) for entry_id, fields in _xread_entries(reply)]
+        limit = self._client.connection_pool.connection_kwargs.get("socket_timeout")
+        turn_ms = timeout_ms if limit is None else max(1, int(limit * 1000 * BLOCK_SHARE))
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            left_ms = int((deadline - time.monotonic()) * 1000)
+            block = max(1, min(turn_ms, left_ms))
+            reply = self._client.xread({stream_key(game_id, self._kind): f"0-{after}"}, block=block)
+            if reply or left_ms <= block:
+                return [_envelope(game_id, e, fields) for e, fields in _xread_entries(reply)]
 
     def _hash_at(self, game_id: str, version: int) -> str:
         """The hash of the game's event `version`; zeros before version 1 or if it is missing.

@@ -5,12 +5,11 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-import redis
-
 from service import jobs
 from service.chance import dice_from
 from service.games import GameService
 from service.queues import AiQueue, ScoringQueue, rq_connection, rq_redis_url
+from service.redis_clients import connect
 from service.store import TOURNAMENT, EventStore, check_server
 from service.tournament_jobs import TournamentQueue
 from service.tournaments import TournamentService
@@ -26,7 +25,7 @@ def redis_url(environ: Mapping[str, str] | None = None) -> str:
 def build_service(url: str | None = None, rq_url: str | None = None) -> GameService:
     """A GameService on the Redis at `url` (default REDIS_URL), scoring and AI seats on RQ at `rq_url`,
     with its TournamentService as `tournaments`."""
-    client = redis.Redis.from_url(url or redis_url())
+    client = connect(url or redis_url())
     check_server(client)
     jobs = rq_connection(rq_url or rq_redis_url())
     dice = dice_from()
