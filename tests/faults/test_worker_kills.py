@@ -89,8 +89,9 @@ def _fresh_worker(redis_server: EmbeddedRedis) -> Iterator[subprocess.Popen[byte
             process.wait()
 
 
-def kill_worker_in(redis_server: EmbeddedRedis, tmp_path: Path, job: str, where: str) -> None:
-    """Start a worker whose `job` stops `where`; kill -9 it (and so its work horse) there."""
+def kill_worker_in(redis_server: EmbeddedRedis, tmp_path: Path, job: str, where: str) -> tuple[int, int]:
+    """Start a worker whose `job` stops `where`; kill -9 it (and so its work horse) there.
+    The pids of the worker and of the process that ran the job."""
     marker = tmp_path / f"{job}-{where}.pid"
     process = _worker(redis_server, "tests.faults.paused_worker", job, where, str(marker))
     horse = 0
@@ -106,6 +107,21 @@ def kill_worker_in(redis_server: EmbeddedRedis, tmp_path: Path, job: str, where:
             process.wait()
         if horse and not _gone(horse):
             os.kill(horse, signal.SIGKILL)
+    return process.pid, horse
+
+
+def test_a_worker_scores_a_round_itself_and_runs_a_computer_move_in_a_forked_work_horse(
+    client: FlaskClient, run_worker: Callable[[], None], redis_server: EmbeddedRedis, tmp_path: Path
+) -> None:
+    # A fork per scoring, with its fresh connections, kept rounds waiting for seconds under load.
+    game = create_game(client)
+    play(client, game, random.Random(3), run_worker, until=lambda v: v["phase"] == "scoring")
+    worker, ran = kill_worker_in(redis_server, tmp_path, "score_round", "before")
+    assert ran == worker
+
+    assert client.post("/games", json=BOT_FIRST).status_code == 201
+    worker, ran = kill_worker_in(redis_server, tmp_path, "ai_move", "before")
+    assert ran != worker
 
 
 def _events(redis_client: redis.Redis, game_id: str) -> list[Any]:
