@@ -20,7 +20,9 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
+import psutil
 import redis
+from rq import Worker
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
@@ -81,6 +83,7 @@ class Load:
     rounds_scored: int
     job_queued_ms: tuple[float, float]
     job_running_ms: tuple[float, float]
+    worker_cpu_ms_per_job: float
 
 
 def measure(
@@ -96,9 +99,13 @@ def measure(
             players = [api.Client(n, served.port, seed, measure_from, stop) for n in range(clients)]
             for player in players:
                 player.start()
+            cpu_from: dict[int, float] | None = None
             while not stop.is_set() and time.perf_counter() < measure_from + seconds:
+                if cpu_from is None and time.perf_counter() >= measure_from:
+                    cpu_from = workers_cpu(served.redis_url)
                 time.sleep(0.05)
             measured = time.perf_counter() - measure_from
+            cpu = _spent(cpu_from or {}, workers_cpu(served.redis_url))
         finally:
             stop.set()
             for player in players:
@@ -107,7 +114,28 @@ def measure(
     errors = [p.error for p in players if p.error is not None]
     if errors:
         raise api.BenchError(f"a client failed: {errors[0]!r}") from errors[0]
-    return _tally(web, workers, raw, players, measured, queued, running)
+    return _tally(web, workers, raw, players, measured, queued, running, cpu)
+
+
+def workers_cpu(url: str) -> dict[int, float]:
+    """CPU seconds each RQ worker process (and the work horses it reaped) has used, by pid."""
+    connection = redis.Redis.from_url(url)
+    try:
+        pids = [w.pid for w in Worker.all(connection=connection) if w.pid]
+    finally:
+        connection.close()
+    spent = {}
+    for pid in pids:
+        try:
+            times = psutil.Process(pid).cpu_times()
+        except psutil.Error:
+            continue
+        spent[pid] = times.user + times.system + times.children_user + times.children_system
+    return spent
+
+
+def _spent(before: dict[int, float], after: dict[int, float]) -> float:
+    return sum(after[pid] - before[pid] for pid in after if pid in before)
 
 
 def scoring_jobs(url: str, since: float) -> tuple[list[float], list[float]]:
@@ -138,6 +166,7 @@ def _tally(
     seconds: float,
     queued: list[float],
     running: list[float],
+    cpu: float,
 ) -> Load:
     def merged(endpoint: str) -> list[float]:
         return [ms for p in players for ms in p.stats.samples[endpoint]]
@@ -155,6 +184,7 @@ def _tally(
         len(scoring),
         (percentile(queued, 50), percentile(queued, 99)),
         (percentile(running, 50), percentile(running, 99)),
+        cpu * 1000 / len(running) if running else float("nan"),
     )
 
 
@@ -171,7 +201,8 @@ def _report(store: str, clients: int, load: Load) -> list[Figure]:
         f"{raw.p50_ms:.3f} ms p99 {raw.p99_ms:.3f} ms ({raw.per_second:,.0f}/s); scoring wait "
         f"p50 {wait50:.0f} ms p99 {wait99:.0f} ms max {wait_max:.0f} ms ({load.rounds_scored} rounds), "
         f"of it in the queue p50 {load.job_queued_ms[0]:.0f} ms p99 {load.job_queued_ms[1]:.0f} ms, "
-        f"the job itself p50 {load.job_running_ms[0]:.0f} ms p99 {load.job_running_ms[1]:.0f} ms"
+        f"the job itself p50 {load.job_running_ms[0]:.0f} ms p99 {load.job_running_ms[1]:.0f} ms; "
+        f"the workers' CPU time per scoring job {load.worker_cpu_ms_per_job:.1f} ms"
     )
     label = f"{store} {load.web}w/{load.workers}q"
     return [
