@@ -3,7 +3,7 @@ while it lasts is answered 503 problem+json within a few seconds, none hangs; on
 the service answers at once, a command refused during the pause goes through when retried with
 its Idempotency-Key, and every acknowledged command is recorded exactly once.
 
-`make test` pauses once for 1.5 s; `make faults` five times for 3 s.
+`make test` pauses once for 3 s; `make faults` five times for 6 s.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ from service.embedded_redis import EmbeddedRedis, start_redis
 from service.store import EventStore, verify_chain
 from tests.api.helpers import bearer, choose, create_game
 
-TIMEOUT = 0.5
-"""ARCHIPELAGO_REDIS_TIMEOUT_SECONDS of the app under test."""
+TIMEOUT = 1.0
+"""ARCHIPELAGO_REDIS_TIMEOUT_SECONDS of the app under test: short, yet long enough for a
+machine busy with other work."""
 ANSWER_WITHIN = 4 * TIMEOUT + 1.0
 """A request during the pause: the command, its one retry, their backoff, the app's own work."""
 RESUMED_WITHIN = 1.0
@@ -103,7 +104,7 @@ def pause_and_resume(run: Run, seconds: float) -> None:
     try:
         resume_at = time.monotonic() + seconds
         run.send(*during)
-        while time.monotonic() + 3 * TIMEOUT < resume_at:
+        while time.monotonic() + 2.5 * TIMEOUT < resume_at:
             started = time.monotonic()
             answer = run.client.get(f"/games/{run.game['game_id']}")
             run.refused_503(answer, time.monotonic() - started)
@@ -129,17 +130,17 @@ def check_nothing_lost(run: Run) -> None:
 
 
 def test_a_paused_redis_gets_503s_that_do_not_hang_then_full_recovery_and_nothing_lost(run: Run) -> None:
-    pause_and_resume(run, seconds=1.5)
+    pause_and_resume(run, seconds=3.0)
     check_nothing_lost(run)
     assert run.refused
 
 
 @pytest.mark.faults
-def test_five_pauses_of_redis_of_three_seconds_each(run: Run) -> None:
+def test_five_pauses_of_redis_of_six_seconds_each(run: Run) -> None:
     for _ in range(5):
         if run.next_command() is None:
             break  # the first round is played out
-        pause_and_resume(run, seconds=3.0)
+        pause_and_resume(run, seconds=6.0)
     check_nothing_lost(run)
     print(
         f"\n{len(run.refused)} requests refused with 503 during the pauses, "
