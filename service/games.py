@@ -17,7 +17,7 @@ import redis
 from domain import undo
 from domain.actor import ORGANIZER as ORGANIZER_ACTOR
 from domain.actor import SYSTEM, WORKER, Actor
-from domain.core import Command, Event, IllegalMove, Score, fold
+from domain.core import Command, Event, GameModule, IllegalMove, Score, fold
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
 from record.chain import verify_chain
@@ -259,6 +259,7 @@ class GameService:
         if setup.get("first_seat") is None:
             setup["first_seat"] = self.dice.below(max(1, len(setup["seats"])))
         state = rules.initial_state(setup)
+        _check_computers(rules, setup["seats"])
         game_id = game_id or secrets.token_hex(8)
         events = [rules.created_event(setup), *self._system_events(rules, state)]
         if self.ai is not None and capped:
@@ -539,6 +540,21 @@ class GameService:
     @staticmethod
     def _envelopes(events: Sequence[Event], actor: str, command_id: str) -> list[NewEvent]:
         return [NewEvent.recording(e, i, actor, command_id) for i, e in enumerate(events)]
+
+
+def _check_computers(rules: GameModule[Any], seats: Sequence[Mapping[str, Any]]) -> None:
+    """IllegalMove (422, naming the seat) for a computer that needs the game's AI hooks
+    (an evaluation to search with) when the game declares none: only the random one plays it."""
+    if rules.ai is not None:
+        return
+    for n, seat in enumerate(seats):
+        kind = seat.get("ai")
+        if kind is not None and kind != "random":
+            raise IllegalMove(
+                "computer_not_available",
+                f"{rules.name} is played by the random computer only, not {kind}",
+                f"seats.{n}.ai",
+            )
 
 
 __all__ = [
