@@ -8,6 +8,7 @@ Redis Cluster each bucket of games has its own all-events stream (service/keys.p
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from importlib import resources
@@ -58,6 +59,9 @@ __all__ = [
 
 GLOBAL_STREAM = GLOBAL_STREAMS[GAME]
 _HASH_CACHE_GAMES = 4096
+BLOCK_SHARE = 0.5
+"""A blocking read waits at most this share of the client's socket timeout in one turn: Redis
+answers a block that timed out on its next tick, up to 100 ms late at its default hz of 10."""
 MIN_REDIS = (6, 2)
 _APPEND_LUA = resources.files("service").joinpath("append.lua").read_text(encoding="utf-8")
 _IMPORT_LUA = resources.files("service").joinpath("import.lua").read_text(encoding="utf-8")
@@ -242,14 +246,21 @@ class EventStore:
 
         Catches up with XRANGE, then XREAD BLOCK from that same id, never from `$`, so
         an event written between the two calls is not missed. `timeout_ms <= 0` does
-        not block (Redis would read 0 as "forever"). The client's socket timeout, if
-        any, must exceed `timeout_ms`.
+        not block (Redis would read 0 as "forever"). A wait longer than the client's
+        socket timeout blocks in shorter turns, each answered before the socket gives up.
         """
         caught_up = self.read(game_id, after)
         if caught_up or timeout_ms <= 0:
             return caught_up
-        reply = self._client.xread({self._stream(game_id): f"0-{after}"}, block=timeout_ms)
-        return [_envelope(game_id, entry_id, fields) for entry_id, fields in _xread_entries(reply)]
+        limit = _socket_timeout(self._client)
+        turn_ms = timeout_ms if limit is None else max(1, int(limit * 1000 * BLOCK_SHARE))
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            left_ms = int((deadline - time.monotonic()) * 1000)
+            block = max(1, min(turn_ms, left_ms))
+            reply = self._client.xread({self._stream(game_id): f"0-{after}"}, block=block)
+            if reply or left_ms <= block:
+                return [_envelope(game_id, e, fields) for e, fields in _xread_entries(reply)]
 
     def _stream(self, game_id: str) -> str:
         return stream_key(game_id, self._kind, self.layout)
@@ -353,3 +364,12 @@ def _texts(fields: dict[Any, Any]) -> dict[str, str]:
 
 def _text(value: str | bytes) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+def _socket_timeout(client: Any) -> float | None:
+    """The socket timeout of a client: its pool's, or the one every node of a cluster gets."""
+    pool = getattr(client, "connection_pool", None)
+    if pool is not None:
+        return pool.connection_kwargs.get("socket_timeout")  # type: ignore[no-any-return]
+    nodes = getattr(client, "nodes_manager", None)
+    return None if nodes is None else nodes.connection_kwargs.get("socket_timeout")

@@ -12,6 +12,7 @@ from service import jobs
 from service.chance import dice_from
 from service.games import GameService
 from service.queues import AiQueue, ScoringQueue, rq_connection, rq_redis_url
+from service.redis_clients import connect, options
 from service.store import TOURNAMENT, EventStore, check_server
 from service.tournament_jobs import TournamentQueue
 from service.tournaments import TournamentService
@@ -44,8 +45,14 @@ def event_client(url: str | None = None, cluster: str | None = None) -> redis.Re
     """The client of the data: a cluster client when `cluster` names a node, else the Redis at `url`
     (default REDIS_URL)."""
     if cluster:
-        return RedisCluster.from_url(cluster)
-    return redis.Redis.from_url(url or redis_url())
+        # A cluster client retries redirections itself; only the timeouts carry over.
+        limits = options()
+        return RedisCluster.from_url(
+            cluster,
+            socket_timeout=limits["socket_timeout"],
+            socket_connect_timeout=limits["socket_connect_timeout"],
+        )
+    return connect(url or redis_url())
 
 
 def build_service(

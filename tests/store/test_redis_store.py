@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import time
 from pathlib import Path
 
@@ -145,3 +146,22 @@ def test_wait_blocks_for_the_timeout(event_store: EventStore) -> None:
     started = time.monotonic()
     assert event_store.wait(GAME, 0, 200) == []
     assert time.monotonic() - started >= 0.19
+
+
+def test_a_wait_longer_than_the_socket_timeout_blocks_in_turns_and_wakes_on_an_append(
+    redis_server: EmbeddedRedis, event_store: EventStore
+) -> None:
+    # The service's clients give up after a socket timeout (service.redis_clients); a live
+    # event stream still waits longer than that for the next event.
+    short = EventStore(redis.Redis.from_url(redis_server.url, socket_timeout=0.4))
+    started = time.monotonic()
+    assert short.wait(GAME, 0, 1000) == []
+    assert time.monotonic() - started >= 0.99
+
+    timer = threading.Timer(0.6, lambda: event_store.append(GAME, 0, [NewEvent("c:0", "A", {})]))
+    timer.start()
+    try:
+        woken = short.wait(GAME, 0, 2000)
+    finally:
+        timer.join()
+    assert [e.event_id for e in woken] == ["c:0"]
