@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.core import CHANCE, TERMINAL, Command, Draw, Event, IllegalMove, Seats, ToAct
-from domain.paradise import build, combat, explore, move, order, victory
+from domain.paradise import advanced, build, combat, explore, move, order, victory
 from domain.paradise.state import BUILD, ENDED, EXPLORE, MOVE, START, VICTORY, State
 from domain.paradise.tables import CHITS
 
@@ -55,6 +55,7 @@ EVOLVERS: dict[str, Evolver] = {
     **combat.EVOLVERS,
     **build.EVOLVERS,
     **victory.EVOLVERS,
+    **advanced.EVOLVERS,
 }
 
 
@@ -107,6 +108,9 @@ def automatic(state: State) -> Event | None:
     """The next event the rules make on their own, or None when a seat or the system must act."""
     if state.result is not None or state.due is not None:
         return None
+    south = advanced.south_island_event(state)
+    if south is not None:
+        return south
     if state.battle is not None:
         auto = combat.casualty_auto(state)
         if auto is not None or state.choice is not None:
@@ -167,11 +171,13 @@ BY_CHOICE: dict[str, dict[str, Decider]] = {
     "save": {"SaveVillages": combat.decide_save},
     "base": {"ChooseBase": combat.decide_base},
     "deforest": {"Deforest": victory.decide_deforest},
+    "kumara": {"KumaraStep": advanced.decide_step},
 }
 BY_PHASE: dict[str, dict[str, Decider]] = {
     EXPLORE: {
         "Explore": explore.decide_explore,
         "EndExploration": explore.decide_end,
+        "SeekKumara": advanced.decide_seek,
         "RevealTile": explore.decide_reveal,
         "RevealCard": build.decide_reveal_card,
     },
@@ -212,6 +218,8 @@ def _system(state: State, command: Command) -> list[Event]:
         return explore.tile_events(state, draws["tile"])
     if due.what == "card":
         return build.card_events(state, draws["card"])
+    if due.what == "kumara":
+        return advanced.roll_events(state, draws["die"] + 1)
     if due.what == "malaria":
         return order.malaria_events(state, draws["die"] + 1)
     return combat.roll_events(state, draws["die"] + 1)

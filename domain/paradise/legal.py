@@ -4,7 +4,7 @@ and builds (the full set of moves is too large to list; `decide` judges any of t
 from __future__ import annotations
 
 from domain.core import Command, IllegalMove
-from domain.paradise import build, engine, explore, move
+from domain.paradise import advanced, build, engine, explore, move
 from domain.paradise.empire import components, controlled
 from domain.paradise.hexes import neighbours
 from domain.paradise.state import BUILD, EXPLORE, MOVE, START, State, counts
@@ -46,6 +46,8 @@ def _choices(state: State, seat: int) -> list[Command]:
         return [Command("UseCard", seat, {"use": use}) for use in (True, False)]
     if kind == "save":
         return [Command("SaveVillages", seat, {"war_canoes": w, "bands": b}) for w, b in options]
+    if kind == "kumara":
+        return [Command("KumaraStep", seat, {"hex": h if isinstance(h, str) else list(h)}) for h in options]
     if kind == "deforest":
         return [Command("Deforest", seat, {"target": t}) for t in options]
     return []
@@ -64,6 +66,10 @@ def _exploring(state: State, seat: int) -> list[Command]:
     exp = state.expedition
     assert exp is not None
     found = [Command("Explore", seat, {"hex": list(at)}) for at in explore.next_steps(state, exp)]
+    if exp.at is None:
+        found += [
+            Command("SeekKumara", seat, {"hex": list(at)}) for at in advanced.kumara_starts(state, seat)
+        ]
     if not exp.crossing:
         found.append(Command("EndExploration", seat))
     return found + _reveals(state, seat)

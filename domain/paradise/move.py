@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
+from domain.paradise import advanced
 from domain.paradise.empire import components, controller, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import as_hex, neighbours
 from domain.paradise.state import Choice, Counts, Stack, State, add, counts, total, with_stack
@@ -116,9 +117,10 @@ def decide_move(state: State, command: Command) -> list[Event]:
     if not _within(pieces, add(stack.pieces, stack.spent, -1)):
         raise IllegalMove("not_enough_pieces", "those pieces are not there, or moved already this turn")
     canoes = pieces["transport"] + pieces["war_canoe"]
-    if not canoes and total(pieces) != pieces["rumor"]:
+    wading = not canoes and advanced.wades(state, hexes)
+    if not canoes and total(pieces) != pieces["rumor"] and not wading:
         raise IllegalMove("no_canoe", "bands and colonies travel in canoes")
-    if not capacity(state, seat, pieces):
+    if not wading and not capacity(state, seat, pieces):
         raise IllegalMove("over_capacity", "more passengers than the canoes carry")
     error = path_error(state, seat, hexes, pieces)
     if error:

@@ -89,6 +89,7 @@ class Expedition:
     disrupted: bool = False  # the seat to the left chooses where the voyage goes (P-2.3)
     crossing: bool = False  # the last step crossed a known hex: the next must be unknown
     ignored_disruption: bool = False
+    kumara: bool = False  # Q-A5: a voyage to South America
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,7 @@ class State:
     penalties: tuple[int, ...] = ()  # VP taken by Severe Deforestation
     spent_cards: tuple[tuple[str, ...], ...] = ()
     claims: tuple[int, ...] = ()
+    south_done: bool = False  # Q-A4: Te Waka Maui placed or put out of the game
     passed: frozenset[int] = frozenset()  # holders of Severe Deforestation who kept it this claim
     result: Mapping[str, Any] | None = None
 
