@@ -48,8 +48,6 @@ COMMAND_FIELDS = (
     "hex",
     "path",
     "pieces",
-    "from",
-    "to",
     "defender",
     "piece",
     "use",

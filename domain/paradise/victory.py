@@ -88,7 +88,7 @@ def decide_deforest(state: State, command: Command) -> list[Event]:
     assert state.choice is not None
     victim = command.args.get("target")
     if victim not in state.choice.options:
-        raise IllegalMove("bad_target", "play it on a claimant, or target null to keep it", field="target")
+        raise IllegalMove("bad_target", "play it on a claimant, or give no target to keep it", field="target")
     return [Event("DeforestationAnswered", {"seat": command.seat, "target": victim})]
 
 
