@@ -82,7 +82,7 @@ def test_QA5_an_explorer_reaches_south_america_for_kumara_and_two_vp() -> None:
     _, state = die(state, 5)
     assert "south_america" in state.choice.options  # type: ignore[union-attr]
     before = vp_halves(state, 0)
-    events, state = act(state, "KumaraStep", 0, hex="south_america")
+    events, state = act(state, "ReachSouthAmerica", 0)
     assert types(events)[:2] == ["KumaraFound", "ExplorerReturned"]
     assert state.kumara[0] and vp_halves(state, 0) == before + 4
 
