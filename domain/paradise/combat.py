@@ -432,7 +432,7 @@ def group_conquered(state: State, data: dict[str, Any], secret: Any) -> State:
     seat, saved = data["seat"], data["saved"]
     island = state.islands[at]
     conquered = replace(
-        island, owner=seat if saved else None, villages=saved, garrison=island.printed or island.garrison
+        island, owner=seat if saved else None, villages=saved, garrison=seat if island.printed else None
     )
     state = with_island(state, at, conquered)
     stack = state.stack(at, seat)

@@ -35,7 +35,7 @@ def _within(pieces: Counts, have: Counts) -> bool:
 
 def _leaves_garrison(state: State, at: Hex, seat: int, pieces: Counts) -> bool:
     island = state.islands.get(at)
-    held = island is not None and island.garrison and island.owner == seat
+    held = island is not None and island.garrison == seat
     return held and total(pieces) >= total(state.pieces(at, seat))
 
 

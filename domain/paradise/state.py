@@ -69,7 +69,7 @@ class Island:
     agriculture: int = 0
     warriors: int = 0
     malaria: tuple[int, ...] = ()
-    garrison: bool = False  # a conquered printed group: its owner keeps a piece there (P-3.7)
+    garrison: int | None = None  # a conquered printed group: its conqueror keeps a piece there (P-3.8)
 
     @property
     def squares(self) -> int:

@@ -149,6 +149,7 @@ def test_P5_3_reaching_the_target_ends_the_game_with_the_most_vp_winning() -> No
     events, state = act(state, "EndBuild", 1)
     assert "VictoryClaimed" in types(events) and state.result is not None
     assert state.result["winner"] == 0 and state.result["vp"][0] == 28
+    assert state.result["reason"] == "target" and state.result["totals"] == [28, 2]
     assert state.phase == "ended"
 
 
