@@ -84,7 +84,7 @@ def test_P0_2_seat_counts_and_options_are_checked() -> None:
     for bad in ({"malaria": "yes"}, {"end_shift": 4}, {"fog": True}, {"last_turn": 0}):
         with pytest.raises(IllegalMove) as refused:
             check_options(bad)
-        assert refused.value.code == "bad_options"
+        assert refused.value.code == "bad_option"
 
 
 def test_P1_1_marker_goes_to_the_last_in_vp() -> None:
