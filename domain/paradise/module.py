@@ -16,6 +16,7 @@ REVEALS = frozenset(
         "SetupDrawn",
         "ChitDrawn",
         "DieRolled",
+        "KumaraRolled",
         "MalariaStruck",
         "TileRevealed",
         "BattleStarted",
