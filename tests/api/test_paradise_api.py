@@ -92,3 +92,13 @@ def test_a_game_exports_and_imports(client: FlaskClient, run_jobs: Callable[[], 
     assert imported.status_code == 201, imported.json
     again = client.get(f"/games/{imported.json['game_id']}")
     assert again.status_code == 200 and again.json["result"] == current["result"]
+
+
+def test_Q3_undo_never_goes_back_across_a_chit_drawn(client: FlaskClient) -> None:
+    game = create(client, [{"name": "Ann"}, {"name": "Ben"}])
+    assert post(client, game, 0, {"type": "ChooseOrder", "first": 0, "clockwise": True}).status_code == 200
+    explored = post(client, game, 0, {"type": "Explore", "hex": [6, 6]})
+    assert explored.status_code == 200, explored.json
+    assert any(e["type"] == "ChitDrawn" for e in events(client, game, 0)["events"])
+    undone = post(client, game, 0, {"type": "Undo"})
+    assert undone.status_code == 409 and undone.json["code"] == "undo_across_reveal"

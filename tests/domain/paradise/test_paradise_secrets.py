@@ -8,6 +8,7 @@ from domain.core import CHANCE, Draw, Seats
 from domain.paradise.empire import controller
 from domain.paradise.module import PARADISE, learners
 from domain.paradise.state import INDEPENDENT
+from domain.paradise.tables import CHITS
 from domain.undo import Record
 
 
@@ -68,3 +69,13 @@ def test_Q3_every_chit_and_die_comes_from_the_system_as_its_own_event() -> None:
 
     command = request.answer(random.Random(1))
     assert command.seat is None and 0 <= command.args["draws"]["chit"] < 88
+
+
+def test_Q2_describe_puts_events_in_words_without_their_secrets() -> None:
+    state = started(2)
+    _, state = act(state, "Explore", 0, hex=list(NIUE))
+    island = next(n for n, c in enumerate(CHITS) if c.kind == "island")
+    _, state = draw(state, chit=sum(state.chits[:island]))
+    events, state = draw(state, tile=0)
+    said = PARADISE.describe([{"type": e.type, "data": dict(e.data)} for e in events], ["Ann", "Ben"])
+    assert said.startswith("Ann: TileFound") and state.islands[NIUE].name not in said
