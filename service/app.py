@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 
 from service.ai_games import limits_from
-from service.api import init_api
+from service.api import init_api, telemetry
 from service.api.context import EXTENSION
 from service.api.rate_limits import init_limits
 from service.api.rate_limits import settings as limit_settings
@@ -58,6 +58,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         service.ai.open_games.limits = limits_from(config=app.config)
         app.config.setdefault("RATELIMIT_STORAGE_URI", redis_url(environ))
     app.extensions[EXTENSION] = service
+    telemetry.install(app)
     # A ready GAME_SERVICE names no Redis: its limits count in memory unless the config says.
     init_limits(app, "memory://")
     init_api(app)

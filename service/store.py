@@ -29,6 +29,7 @@ from record.envelope import (
 from service.clock import iso_utc, utc_now
 from service.errors import ChainBroken, GameExists, PartialRetry, UnsupportedServer, VersionConflict
 from service.memory_store import InMemoryEventStore
+from service.metrics import observe_appended
 
 __all__ = [
     "GAME",
@@ -123,6 +124,7 @@ class EventStore:
         result = _result(game_id, expected_version, reply)
         if not result.duplicate:
             self._remember(game_id, sealed[-1].version, sealed[-1].hash)
+            observe_appended(self._kind, len(sealed))
         return result
 
     def import_verbatim(
@@ -163,6 +165,7 @@ class EventStore:
         reply = self._import(keys=keys, args=args)
         if _text(reply[0]) == "exists":
             raise GameExists(game_id)
+        observe_appended(self._kind, len(envelopes))
         return _result(game_id, 0, reply)
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
@@ -184,6 +187,11 @@ class EventStore:
     def exists(self, game_id: str) -> bool:
         """Whether the game has at least one event."""
         return bool(self._client.exists(stream_key(game_id, self._kind)))
+
+    def stored(self) -> int:
+        """How many events of this kind the store holds: the length of the global stream, which
+        gets one pointer per event and is never trimmed (the metrics' count of appends)."""
+        return int(self._client.xlen(self._global))
 
     def read_all(self, after_position: int = 0, count: int | None = None) -> list[tuple[int, str, int]]:
         """(position, game id, version) of every event after `after_position`, oldest first."""
