@@ -19,6 +19,7 @@ from service.chance import SEED_VARIABLE
 from service.embedded_redis import EmbeddedRedis
 from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from service.wiring import build_service
+from tests.api.contract import ValidatingClient
 
 
 @pytest.fixture
@@ -33,6 +34,8 @@ def app(
     # Tests play fast from one address; test_rate_limits turns the limits on.
     config = {"REDIS_URL": redis_server.url, "TESTING": True, "SSE_MAX_SECONDS": 0.3}
     app = create_app({**config, "RATE_LIMITS_ENABLED": False})
+    # Every answer a test gets is checked against the served document (tests/api/contract.py).
+    app.test_client_class = ValidatingClient
     # Jobs run in this process build their service once: from this test's environment, not an earlier one's.
     jobs.serve_with(build_service)
     yield app
