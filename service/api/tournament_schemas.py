@@ -70,6 +70,7 @@ class CreateTournamentSchema(Schema):
         metadata={
             "description": 'Tables: points by place per table size, e.g. {"4": [6, 4, 2, 0]}.',
             "properties": {size: POINTS for size in TABLE_SIZES},
+            "maxProperties": 2,
             "closed": True,
         },
     )

@@ -53,6 +53,7 @@ def test_the_tournament_bounds_the_server_enforces_are_in_the_document(client: F
     assert schemas["TournamentCommand"]["properties"]["result"]["maxProperties"] == 8
     points = schemas["CreateTournament"]["properties"]["placement_points"]
     assert set(points["properties"]) == {"2", "3", "4"} and points["additionalProperties"] is False
+    assert points["maxProperties"] == 2
 
     answer = client.post(
         "/tournaments", json={"game": "arabana-opodopo", "format": "tables", "placement_points": {"5": [1]}}
