@@ -98,7 +98,8 @@ def refuse_unstated_relations(setup: dict[str, Any]) -> None:
     for n, seat in enumerate(setup["seats"]):
         if "level" in seat and "ai" not in seat:
             message = "a level is given to a computer seat only (with ai)"
-            raise Unprocessable("level_needs_ai", message, errors={f"seats.{n}.level": [message]})
+            errors = {"seats": {str(n): {"level": [message]}}}  # as the schema names a seat's field
+            raise Unprocessable("level_needs_ai", message, errors=errors)
 
 
 @blp.get("/games/<game_id>")

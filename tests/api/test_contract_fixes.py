@@ -22,7 +22,7 @@ def test_a_last_event_id_of_non_ascii_digits_is_refused_as_bad_not_a_500(client:
     ("change", "code", "field"),
     [
         ({"organizer": "Olga"}, "organizer_needs_tournament", "organizer"),
-        ({"seats": [{"name": "Ann"}, {"name": "Ben", "level": 3}]}, "level_needs_ai", "seats.1.level"),
+        ({"seats": [{"name": "Ann"}, {"name": "Ben", "level": 3}]}, "level_needs_ai", "seats"),
     ],
 )
 def test_a_setup_the_document_calls_valid_is_refused_by_a_rule_with_its_own_code_not_as_invalid(
