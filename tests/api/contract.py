@@ -23,9 +23,15 @@ from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest
 from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
 from openapi_core.validation.response.validators import V30ResponseHeadersValidator
 from werkzeug.datastructures import Headers
+from werkzeug.exceptions import HTTPException
 from werkzeug.test import TestResponse
 
 from domain.games import GAMES
+from service.api import games, replays, system, tournament_reports, tournaments, undo
+
+API_BLUEPRINTS = frozenset(
+    m.blp.name for m in (games, replays, system, tournament_reports, tournaments, undo)
+)
 
 _DOCUMENTS: dict[Any, tuple[OpenAPI, OpenAPI]] = {}
 _CHECKED: set[Any] = set()
@@ -108,10 +114,20 @@ def seen_before(response: TestResponse, document: Any) -> bool:
     return False
 
 
+def api_answer(app: Flask, request: Any) -> bool:
+    """Whether an API view (or no view at all: a 404, a 405) answered `request`, not a web page
+    whose path looks like an operation's (/games/new)."""
+    try:
+        endpoint, _ = app.url_map.bind_to_environ(request.environ).match(request.path, method=request.method)
+    except HTTPException:
+        return True
+    return str(endpoint).split(".")[0] in API_BLUEPRINTS
+
+
 def check_answer(app: Flask, response: TestResponse) -> None:
     """Raise when `response` is not an answer the document describes for its request."""
     request = response.request
-    if request.path == "/openapi.json":
+    if request.path == "/openapi.json" or not api_answer(app, request):
         return
     streaming = response.mimetype == "text/event-stream"
     if not streaming and seen_before(response, id(document_of(app)[0])):
