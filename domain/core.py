@@ -246,6 +246,31 @@ class AIHooks(Generic[S]):
     turn: Callable[[S], Hashable]
 
 
+JsonSchema = Mapping[str, Any]
+"""A JSON Schema as plain data (the OpenAPI 3.0 dialect): the rules describe their messages
+without knowing the web stack that publishes them."""
+
+
+@dataclass(frozen=True)
+class GameSchemas:
+    """The shapes of one game's messages, for the API document (service/api/contract.py).
+
+    `commands`: command type -> an object schema of the body's fields besides `type`;
+    `events`: event type -> the schema of its `data`, and `secrets` of its `secret` (when it
+    has one); `view`: the schema of `view(state, seat)`; `options`: of the options
+    `check_options` takes; `result`: of `result(state)` once it is not None. What a game
+    leaves empty the document types generically (any command type, any object), so a game
+    that gives nothing still plays through a client built from the document.
+    """
+
+    commands: Mapping[str, JsonSchema] = field(default_factory=dict)
+    events: Mapping[str, JsonSchema] = field(default_factory=dict)
+    secrets: Mapping[str, JsonSchema] = field(default_factory=dict)
+    view: JsonSchema = field(default_factory=dict)
+    options: JsonSchema = field(default_factory=dict)
+    result: JsonSchema = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class GameModule(Generic[S]):
     """Everything the platform needs of one game, as OpenSpiel's _GAME_TYPE + register_game.
@@ -256,6 +281,7 @@ class GameModule(Generic[S]):
     `board(game)` is the board data renderers draw.
     `decide_with_state(state, command)`, optional: `decide`'s events and the state folding
     them gives, for a game whose `decide` computes that state anyway; `apply` uses it.
+    `schemas`, optional: its commands, events, view, options and result as JSON Schema.
     """
 
     name: str
@@ -277,6 +303,7 @@ class GameModule(Generic[S]):
     board: Callable[[str], Any]
     ai: AIHooks[S] | None = None
     decide_with_state: Callable[[S, Command], tuple[list[Event], S]] | None = None
+    schemas: GameSchemas = field(default_factory=GameSchemas)
 
     def apply(self, state: S, command: Command) -> tuple[list[Event], S]:
         """The events `command` causes and the state after them (IllegalMove when refused)."""

@@ -9,6 +9,7 @@ from typing import Any
 from domain.core import CHANCE, TERMINAL, AIHooks, Command, GameModule, Recorded, Seats, ToAct, UndoHints
 from domain.islands import engine
 from domain.islands.board import load_board
+from domain.islands.contract import schemas_for
 from domain.islands.describe import describe
 from domain.islands.evaluate import quick, win_chances
 from domain.islands.ruleset import ruleset_for
@@ -131,6 +132,7 @@ def _module(game: str) -> GameModule[State]:
         min_seats=rules.min_seats,
         max_seats=rules.max_seats,
         check_options=_check_options(game),
+        schemas=schemas_for(game),
     )
 
 

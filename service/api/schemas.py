@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, post_dump, post_load, validate, validates_schema
+from marshmallow import (
+    INCLUDE,
+    Schema,
+    ValidationError,
+    fields,
+    post_dump,
+    post_load,
+    validate,
+    validates_schema,
+)
 
 from ai.policies import KINDS as AI_KINDS
 from ai.policies import LEVELS as AI_LEVELS
@@ -50,9 +59,16 @@ def _not_blank(text: str) -> None:
         raise ValidationError("must not be blank")
 
 
+NOT_BLANK = r"\S"
+"""The document's pattern of a text that is not all blank."""
+
+
 def _name(**kwargs: Any) -> fields.String:
     """A person's name: 1-64 characters, not all blank."""
-    return fields.String(validate=[validate.Length(min=1, max=MAX_NAME), _not_blank], **kwargs)
+    metadata = {"pattern": NOT_BLANK, **kwargs.pop("metadata", {})}
+    return fields.String(
+        validate=[validate.Length(min=1, max=MAX_NAME), _not_blank], metadata=metadata, **kwargs
+    )
 
 
 def at_most_keys(count: int) -> Any:
@@ -139,13 +155,11 @@ class SeatRequestSchema(Schema):
     level = fields.Integer(
         strict=True,
         validate=validate.Range(min=min(AI_LEVELS), max=max(AI_LEVELS)),
-        metadata={"description": "A computer seat's strength 1-5 (ismcts: 0.1-5 s per command); default 2."},
+        metadata={
+            "description": "A computer seat's strength 1-5 (ismcts: 0.1-5 s per command); default 2. "
+            "Only with ai (else 422 level_needs_ai)."
+        },
     )
-
-    @validates_schema
-    def _level_needs_ai(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if "level" in data and "ai" not in data:
-            raise ValidationError("a level is given to a computer seat only (with ai)", "level")
 
     @post_load
     def _default_level(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -181,18 +195,41 @@ class CreateGameSchema(Schema):
         metadata={"description": "Open the whole log, hidden cards included, once the game ends."},
     )
     organizer = _name(
-        metadata={"description": "Tournament games only: the organizer's name, recorded in corrections."},
+        metadata={
+            "description": "Tournament games only (else 422 organizer_needs_tournament): the "
+            "organizer's name, recorded in corrections."
+        },
     )
 
-    @validates_schema
-    def _organizer_in_tournaments(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if "organizer" in data and data.get("mode") != "tournament":
-            raise ValidationError("only a tournament game has an organizer", "organizer")
+
+def declared_command_fields() -> set[str]:
+    """Every field a registered game's commands may carry (GameModule.command_fields, schemas)."""
+    names: set[str] = set()
+    for game in GAMES.values():
+        names.update(game.command_fields)
+        for body in game.schemas.commands.values():
+            names.update(body.get("properties", {}))
+    return names
 
 
 class CommandSchema(OpenSchema):
     """A seat's command, as GET /games/{id}/legal lists them; which fields a type needs,
-    and which types a game knows, the rules decide (unknown_command, bad_command: 422)."""
+    and which types a game knows, the rules decide (unknown_command, bad_command: 422).
+
+    The fields below are bounded here; a field only a newer game declares passes to its rules
+    as sent, and a field no registered game declares is refused."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    @validates_schema(pass_original=True)
+    def _declared_by_a_game(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        if not isinstance(original, Mapping):
+            return
+        known = {f.data_key or name for name, f in self.fields.items()} | declared_command_fields()
+        unknown = [key for key in original if key not in known]
+        if unknown:
+            raise ValidationError({key: ["Unknown field."] for key in unknown})
 
     type = fields.String(
         required=True,
@@ -398,25 +435,6 @@ class CreatedSchema(Schema):
     )
 
 
-class SeatViewSchema(OpenSchema):
-    class Meta:
-        # A description instead of additionalProperties: false, for what one game adds
-        # (ships, god stones, a computer seat's player).
-        description = "A seat as the viewer sees it; a game may add keys of its own."
-
-    seat = fields.Integer()
-    name = fields.String()
-    hand_count = fields.Integer()
-    bridges_in_stock = fields.Integer()
-    islands = fields.List(fields.String())
-    score = fields.Integer()
-
-
-class BridgeSchema(Schema):
-    line = fields.List(fields.String())
-    seat = fields.Integer()
-
-
 class TakebackSchema(Schema):
     """A takeback request waiting for the other seats' answers."""
 
@@ -454,56 +472,17 @@ class ChainBrokenSchema(Schema):
     )
 
 
-class PendingSchema(Schema):
-    """A choice the rules wait for before anything else (a relative majority, Ku, Pele)."""
-
-    kind = fields.String(metadata={"description": "relative_majority, ku, pele_return, pele_draw"})
-    seat = fields.Integer(metadata={"description": "The seat that chooses."})
-    island = fields.String()
-    target = fields.Integer()
-    options = fields.List(
-        fields.Raw(), metadata={"description": "What the seat may choose; shown to that seat only."}
-    )
-
-
 class GameViewSchema(OpenSchema):
-    """The game as one viewer may see it (the rules' view); keys of one game only, such as
-    ships, gods or pending choices, pass through as the rules give them."""
+    """The keys the platform adds to the rules' view of a game; the rest passes through as the
+    rules give it, and the document types it per game (service/api/contract.py)."""
 
     class Meta:
-        description = (
-            "The game as one viewer may see it; keys of one game only (ships, gods, hands "
-            "after the end) pass through as the rules give them."
-        )
+        description = "The game as one viewer may see it."
 
     game_id = fields.String()
-    version = fields.Integer()
+    version = fields.Integer(metadata={"description": "The version shown (?at=N: N)."})
+    latest_version = fields.Integer(metadata={"description": "With ?at=N: the game's current version."})
     game = fields.String()
-    options = fields.Dict(metadata={"description": "The options the game was created with."})
-    mode = fields.String()
-    phase = fields.String(metadata={"description": "setup, play, scoring, ended, ..."})
-    round = fields.Integer()
-    rounds = fields.Integer()
-    active = fields.Integer(metadata={"description": "The seat whose move it is."})
-    viewer = fields.Integer(allow_none=True, metadata={"description": "null for a spectator."})
-    seats = fields.List(fields.Nested(SeatViewSchema))
-    bridges = fields.List(fields.Nested(BridgeSchema))
-    control = fields.Dict(keys=fields.String(), values=fields.Integer())
-    face_up = fields.List(fields.String())
-    stack_count = fields.Integer()
-    discard = fields.List(fields.String())
-    hidden_discards = fields.Integer()
-    scorings = fields.List(fields.List(fields.Integer()))
-    result = fields.Dict(allow_none=True)
-    hand = fields.List(
-        fields.String(), metadata={"description": "The viewer's own cards; absent for spectators."}
-    )
-    finished = fields.List(
-        fields.Integer(), metadata={"description": "The seats that played their final turn, in order."}
-    )
-    pending = fields.List(
-        fields.Nested(PendingSchema), metadata={"description": "Choices the rules wait for, first first."}
-    )
     takeback = fields.Nested(
         TakebackSchema, allow_none=True, metadata={"description": "The pending takeback, if any."}
     )
@@ -586,7 +565,9 @@ class ProblemSchema(Schema):
 class AtSchema(Schema):
     """?at=N: the game as it was at version N (1..the current version)."""
 
-    at = fields.Integer(metadata={"description": "A version 1..current; absent: the current one."})
+    at = fields.Integer(
+        metadata={"description": "A version 1..current; absent: the current one.", "minimum": 1}
+    )
 
 
 class ReplayStepSchema(Schema):
