@@ -182,7 +182,8 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
             if not untried:
                 children = found.children = [node.children[i] for i, _ in found.moves]
         if children is None:
-            chosen, command = max(untried, key=lambda im: hooks.prior(state, im[1]) + rng.random())
+            ordered = zip(untried, hooks.priors(state, [m for _, m in untried]), strict=True)
+            (chosen, command), _ = max(ordered, key=lambda tried: tried[1] + rng.random())
             child = Node(command, seat)
             node.children[chosen] = child
         else:
@@ -230,7 +231,7 @@ _ROOT = object()  # the root's one list: its commands are those it was given
 def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[float]:
     """Play cheap moves to the end of the next seat's turn; the win chances there."""
     hooks = _hooks(game)
-    prior, noise = hooks.prior, rng.random
+    noise = rng.random
     turns = 0
     before = hooks.turn(state)
     for _ in range(ROLLOUT_COMMANDS):
@@ -242,7 +243,8 @@ def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[floa
         legal = game.legal_commands(state, seat)
         if not legal:
             break
-        command = max(legal, key=lambda m: prior(state, m) + ROLLOUT_NOISE * noise())
+        ordered = zip(legal, hooks.priors(state, legal), strict=True)
+        command, _ = max(ordered, key=lambda listed: listed[1] + ROLLOUT_NOISE * noise())
         state = step(game, state, command, rng)
         after = hooks.turn(state)
         if after != before:

@@ -10,7 +10,7 @@ from domain.core import CHANCE, TERMINAL, AIHooks, Command, GameModule, Recorded
 from domain.islands import engine
 from domain.islands.board import load_board
 from domain.islands.describe import describe
-from domain.islands.evaluate import quick, win_chances
+from domain.islands.evaluate import priors, win_chances
 from domain.islands.ruleset import ruleset_for
 from domain.islands.sampling import determinize
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
@@ -155,7 +155,7 @@ _ISLANDS: GameModule[State] = GameModule(
     ai=AIHooks(
         world=determinize,
         evaluate=win_chances,
-        prior=quick,
+        priors=priors,
         moves=searched_moves,
         moves_key=moves_key,
         turn=turn,
