@@ -192,22 +192,36 @@ def _ships(state: State, seat: int, book: Catalog) -> list[Command]:
     placing = book.ship_placements(seat, state.hands[seat]) if places else {}
     moving = {sea for sea, owner in enumerate(state.ships) if owner == seat} if moves else set()
     listed: list[Command] = []
+    open_to = _OpenSeas(state, seat)
     for sea in sorted(placing.keys() | moving):
-        if sea in placing and _open_to(state, seat, sea):
+        if sea in placing and open_to(sea):
             listed += placing[sea]
         if sea in moving:
             listed += [
                 book.ship_move(seat, sea, other)
                 for other, passage in state.rules.board.sea_neighbours(sea)
-                if _open_to(state, seat, other) and state.owners[passage] in (None, seat)
+                if open_to(other) and state.owners[passage] in (None, seat)
             ]
     return listed
 
 
-def _open_to(state: State, seat: int, sea: int) -> bool:
-    """S-5: `sea` may take `seat`'s ship: no own ship there, no opponent's bridges enclosing it."""
-    enemy = enclosed_by(state, sea)
-    return state.ships[sea] != seat and (enemy is None or enemy == seat)
+class _OpenSeas:
+    """S-5 for one listing: whether a sea space may take `seat`'s ship (no own ship there, no
+    opponent's bridges enclosing it), each sea space looked at once.
+
+    Late in a game the ships' moves ask of the same few sea spaces again and again.
+    """
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.known: dict[int, bool] = {}
+
+    def __call__(self, sea: int) -> bool:
+        found = self.known.get(sea)
+        if found is None:
+            enemy = enclosed_by(self.state, sea)
+            found = self.known[sea] = self.state.ships[sea] != self.seat and enemy in (None, self.seat)
+        return found
 
 
 def _gods(state: State, seat: int, book: Catalog) -> list[Command]:
@@ -222,16 +236,14 @@ def _gods(state: State, seat: int, book: Catalog) -> list[Command]:
     listed = _kanaloa(state, seat, book) if "Kanaloa" in stones else []
     if "Ku" in stones:  # G-6: the hand of an opponent holding cards
         listed += [
-            Command("UseKu", seat, {"target": target})
-            for target in range(state.seats)
-            if target != seat and state.hands[target]
+            book.ku(seat, target) for target in range(state.seats) if target != seat and state.hands[target]
         ]
     if "Pele" in stones and any(state.hands[o] for o in range(state.seats) if o != seat):  # G-7
         listed.append(book.bare(seat, "UsePele"))
     if "Lono" in stones:  # G-8: an extra card from the row or the stack
-        listed += [Command("UseLono", seat, {"source": "face_up", "card": c}) for c in kinds(state.face_up)]
+        listed += [book.lono(seat, card) for card in kinds(state.face_up)]
         if state.stack:
-            listed.append(Command("UseLono", seat, {"source": "stack"}))
+            listed.append(book.lono(seat, None))
     return listed
 
 
