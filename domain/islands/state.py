@@ -195,12 +195,18 @@ def update(value: Value, **changes: Any) -> Value:
     of the fields' dict is three times cheaper still than filling a new one. The copy keeps
     the value frozen: nothing else writes to its `__dict__`.
     """
-    copied = value.__dict__.copy()
+    fields = value.__dict__
+    copied = fields.copy()
     copied.update(changes)
     # A name that is not a field adds a key: cheaper to notice than comparing the names.
-    if len(copied) != len(value.__dict__):
+    if len(copied) != len(fields):
         unknown = sorted(changes.keys() - type(value).__dataclass_fields__.keys())
         raise TypeError(f"{type(value).__name__} has no field(s) {unknown}")
-    new = object.__new__(type(value))
-    object.__setattr__(new, "__dict__", copied)
+    new = _new(type(value))
+    _set_fields(new, "__dict__", copied)
     return new
+
+
+# Looked up once: `update` runs for every event of every search.
+_new = object.__new__
+_set_fields = object.__setattr__
