@@ -34,6 +34,7 @@ class Catalog:
         # Per seat, DiscardCards by its cards: a new hand's discards are mostly those of hands
         # met before. Bounded by the choices of at most a hand's size from the islands.
         self._discards: dict[int, dict[tuple[str, ...], Command]] = {}
+        self._kanaloa: dict[int, tuple[Command, ...]] = {}
 
     def placements(self, seat: int, card: str) -> Lined:
         """PlaceBridge with `card` on each line touching it (K-3, O-3)."""
@@ -66,9 +67,15 @@ class Catalog:
             lambda: {"card": card, "line": list(lines[line]), "take_back": list(lines[back])},
         )
 
-    def kanaloa_placement(self, seat: int, line: int) -> Command:
-        """UseKanaloa on `line` (G-5)."""
-        return self._one(("UseKanaloa", seat, line), lambda: {"line": list(self.rules.board.lines[line])})
+    def kanaloa_placements(self, seat: int) -> tuple[Command, ...]:
+        """UseKanaloa on each line of the board, by line (G-5): a listing offers every free one."""
+        found = self._kanaloa.get(seat)
+        if found is None:
+            lines = self.rules.board.lines
+            found = self._kanaloa[seat] = tuple(
+                command("UseKanaloa", seat, line=list(line)) for line in lines
+            )
+        return found
 
     def kanaloa_swap(self, seat: int, card: str, line: int) -> Command:
         """SwapBridge of `line` with one `card` and Kanaloa (G-5, O-4)."""

@@ -253,11 +253,12 @@ def _kanaloa(state: State, seat: int, book: Catalog) -> list[Command]:
         return []
     swaps = "SwapBridge" in known_commands(state.rules)[1]
     hand, taken_back, lines = state.hands[seat], state.turn.taken_back, state.rules.board.lines
+    placements = book.kanaloa_placements(seat)
     listed = []
     for n, owner in enumerate(state.owners):
         if owner is None:
             if n not in taken_back:
-                listed.append(book.kanaloa_placement(seat, n))
+                listed.append(placements[n])
         elif owner != seat and swaps:
             listed += [book.kanaloa_swap(seat, end, n) for end in lines[n] if end in hand]
     return listed

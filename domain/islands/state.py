@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -160,8 +160,11 @@ def masks(owners: tuple[int | None, ...], seats: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def without(cards: tuple[str, ...], taken: Iterable[str]) -> tuple[str, ...]:
+def without(cards: tuple[str, ...], taken: Sequence[str]) -> tuple[str, ...]:
     """`cards` less one copy of each card in `taken` (the caller checked they are there)."""
+    if len(taken) == 1:  # most events take one card: two slices, no list
+        at = cards.index(taken[0])
+        return cards[:at] + cards[at + 1 :]
     rest = list(cards)
     for card in taken:
         rest.remove(card)
