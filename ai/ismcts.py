@@ -67,10 +67,15 @@ class Node:
 @dataclass(eq=False, slots=True)
 class Moves:
     """The commands searched at a node in the worlds of one fingerprint, each with its ident;
-    and their children once every one of them has one (from then on UCB1 picks among them)."""
+    those still without a child, in the same order; and their children once every one of them
+    has one (from then on UCB1 picks among them)."""
 
     moves: list[tuple[Hashable, Command]]
     children: list[Node] | None = None
+    untried: list[tuple[Hashable, Command]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.untried = self.moves
 
 
 @dataclass(frozen=True)
@@ -110,12 +115,15 @@ def search(
                 break
             _iterate(game, root, hooks.world(knowledge, rng), rng)
             iterations += 1
-    best = max(root.children.values(), key=lambda child: (child.visits, child.mean))
-    assert best.command is not None
+        answers = [(c.command, c.visits, c.mean) for c in root.children.values() if c.command is not None]
+        # The tree goes before the collector is back: its first collection, due at once after
+        # a search's allocations, would otherwise walk every node of a tree about to be freed.
+        del root
+    best, _, _ = max(answers, key=lambda answer: (answer[1], answer[2]))
     return Searched(
-        command=best.command,
-        chances={key(c.command): c.mean for c in root.children.values() if c.command is not None},
-        visits={key(c.command): c.visits for c in root.children.values() if c.command is not None},
+        command=best,
+        chances={key(command): mean for command, _, mean in answers},
+        visits={key(command): visits for command, visits, _ in answers},
         iterations=iterations,
         seconds=time.perf_counter() - started,
     )
@@ -178,7 +186,8 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
         children = found.children
         untried: list[tuple[Hashable, Command]] = []
         if children is None:
-            untried = [(i, m) for i, m in found.moves if i not in node.children]
+            # Children only come, never go: narrowing the last visit's list finds the same.
+            untried = found.untried = [(i, m) for i, m in found.untried if i not in node.children]
             if not untried:
                 children = found.children = [node.children[i] for i, _ in found.moves]
         if children is None:

@@ -107,7 +107,7 @@ def moves_key(state: State, seat: int) -> Hashable:
         state.face_up,
         bool(state.stack),
         state.pending,
-        tuple(len(h) for h in state.hands),
+        tuple(map(len, state.hands)),
         state.chosen[seat] if state.chosen else None,
     )
 
