@@ -86,13 +86,11 @@ def _places(state: State, seat: int, book: Catalog) -> list[Command]:
     owners, taken_back = state.owners, state.turn.taken_back
     # O-11: out of bridges, each placement first takes one of one's own bridges back.
     backs = [n for n, owner in enumerate(owners) if owner == seat] if out_of_bridges else []
-    uncontrolled_end = rules.place_needs_uncontrolled_end
+    closed = _closed_lines(state, seat) if rules.place_needs_uncontrolled_end else 0
     listed = []
     for card in kinds(state.hands[seat]):
         for n, placement in book.placements(seat, card):
-            if owners[n] is not None or n in taken_back:
-                continue
-            if uncontrolled_end and _controls_both(state, seat, n):
+            if owners[n] is not None or n in taken_back or closed >> n & 1:
                 continue
             if out_of_bridges:
                 listed += [book.moving_placement(seat, card, n, back) for back in backs]
@@ -101,10 +99,19 @@ def _places(state: State, seat: int, book: Catalog) -> list[Command]:
     return listed
 
 
-def _controls_both(state: State, seat: int, line: int) -> bool:
-    """I-2: `seat` controls both ends of `line`."""
-    a, b = state.rules.board.lines[line]
-    return state.controller(a) == seat and state.controller(b) == seat
+def _closed_lines(state: State, seat: int) -> int:
+    """I-2 as bits (line n: 1 << n): the lines both of whose ends `seat` controls.
+
+    Such a line is in the line masks of two of its islands, so the masks' exclusive or drops
+    it while their union keeps it; a line with one end of its own is in both.
+    """
+    board = state.rules.board
+    union = once = 0
+    for island, owner in zip(board.names, state.control, strict=True):
+        if owner == seat:
+            union |= board.line_mask(island)
+            once ^= board.line_mask(island)
+    return union & ~once
 
 
 def _pairs(state: State, seat: int, book: Catalog) -> list[Command]:

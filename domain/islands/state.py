@@ -123,12 +123,17 @@ class State:
 
         At most one seat can; asked once per island instead of once per seat and island.
         """
-        places = self.places(island)
-        lines = self.rules.board.line_mask(island)
-        seas = self.rules.board.seas_mask(island) if self.ships else 0
+        board = self.rules.board
+        lines = board.line_mask(island)
+        if self.ships:
+            places, seas = self.places(island), board.seas_mask(island)
+            for seat, held in enumerate(self.held):
+                if 2 * ((held & lines).bit_count() + (self.fleets[seat] & seas).bit_count()) > places:
+                    return seat
+            return None
+        places = board.places(island)  # without ships (all but Seafarers): bridges alone
         for seat, held in enumerate(self.held):
-            presence = (held & lines).bit_count() + (self.fleets[seat] & seas).bit_count()
-            if 2 * presence > places:
+            if 2 * (held & lines).bit_count() > places:
                 return seat
         return None
 
