@@ -79,8 +79,13 @@ def to_act(state: State) -> ToAct:
         waiting = tuple(seat for seat, card in enumerate(state.chosen) if card is None)
         return Seats(waiting[:1]) if waiting else CHANCE
     if state.phase in (PLAY, FINAL) and engine.pending_system(state) is None:
-        return Seats((state.active,))
+        return ONE_SEAT[state.active]
     return CHANCE
+
+
+ONE_SEAT = tuple(Seats((seat,)) for seat in range(8))
+"""The answer for each seat acting alone (more seats than any island game has), made once:
+searches ask at every step."""
 
 
 def result(state: State) -> dict[str, Any] | None:
