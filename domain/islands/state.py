@@ -78,14 +78,15 @@ class State:
     # Per seat, the sea spaces its ships lie on as bits (sea n: 1 << n), kept beside `ships`
     # as `held` is beside `owners`: a seat's ships around an island are one `&`. Derived too.
     fleets: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # The seat count and each seat's hand limit, read several times a command: looked up once.
+    seats: int = field(init=False, repr=False, compare=False)
+    hand_limits: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "held", masks(self.owners, len(self.names)))
         object.__setattr__(self, "fleets", masks(self.ships, len(self.names)))
-
-    @property
-    def seats(self) -> int:
-        return len(self.names)
+        object.__setattr__(self, "seats", len(self.names))
+        object.__setattr__(self, "hand_limits", tuple(map(self.rules.hand_limit_of, range(len(self.names)))))
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
@@ -149,7 +150,7 @@ class State:
         return self.held[seat].bit_count()
 
     def hand_limit(self, seat: int) -> int:
-        return self.rules.hand_limit_of(seat)
+        return self.hand_limits[seat]
 
     def pool(self) -> tuple[str, ...]:
         """Every card outside the hands, sorted: what a new round shuffles."""
