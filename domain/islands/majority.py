@@ -107,7 +107,7 @@ def _take_island(out: Outcome, seat: int, island: str) -> None:
 
 def settle_losses(out: Outcome, islands: Iterable[str]) -> None:
     """F-2: a controller without absolute majority any more removes the marker; bridges stay."""
-    if not islands:  # most changes touch no island whose bridges another change removed
+    if not islands:  # most gains remove no bridge, so most settlements have none to look at
         return
     # IslandLost changes no other island's majority: the state before them serves for all.
     state = out.state
