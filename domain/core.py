@@ -232,15 +232,16 @@ class AIHooks(Generic[S]):
 
     `world(knowledge, rng)`: a whole state drawn from what one seat knows (ai.knowledge).
     `evaluate(state, viewer)`: each seat's chance to win, from 0 to 1; with a `viewer`,
-    what that seat cannot see counts unseen. `prior(state, command)`: a cheap order of
-    commands for rollouts (higher first). `moves(state, seat)`: the commands worth
-    searching, and `moves_key(state, seat)` the state's features they depend on (a cache
-    key). `turn(state)` changes whenever a turn passes.
+    what that seat cannot see counts unseen. `priors(state, commands)`: a cheap order of
+    commands for rollouts, a value per command of a whole listing (higher first).
+    `moves(state, seat)`: the commands worth searching, and `moves_key(state, seat)` the
+    state's features they depend on (a cache key). `turn(state)` changes whenever a turn
+    passes.
     """
 
     world: Callable[[Any, Any], S]
     evaluate: Callable[[S, int | None], list[float]]
-    prior: Callable[[S, Command], float]
+    priors: Callable[[S, Sequence[Command]], list[float]]
     moves: Callable[[S, int], list[Command]]
     moves_key: Callable[[S, int], Hashable]
     turn: Callable[[S], Hashable]
