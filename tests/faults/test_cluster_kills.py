@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,8 @@ class Tally:
     retried: int = 0
     refused_by_others: int = 0
     """Clients on a primary that stayed up which still got an error (the cluster down as a whole)."""
+    errors: Counter[str] = field(default_factory=Counter)
+    """What the clients were refused with, by the error's class."""
 
 
 @pytest.fixture
@@ -162,6 +165,7 @@ def kill_primaries_while_appending(cluster: EmbeddedCluster, kills: int, outages
         assert not any(c.is_alive() for c in clients), "a client hangs on the dead primary"
         assert {g for g, owner in owners.items() if owner.port == victim.port} <= set(failed)
         tally.refused_by_others += sum(1 for g in failed if owners[g].port != victim.port)
+        tally.errors.update(type(error).__name__ for error in failed.values())
         cluster.restart(victim)
         before, stored = stored, _check_store(cluster, games)
         tally.acknowledged += len(acked)
@@ -175,7 +179,7 @@ def kill_primaries_while_appending(cluster: EmbeddedCluster, kills: int, outages
         f"\ncluster, appendfsync always: {kills} kills of a primary, {tally.acknowledged} appends "
         f"acknowledged, {tally.lost} lost, {tally.unacknowledged_kept} kept without an answer, "
         f"{tally.retried} unanswered appends sent again, {tally.refused_by_others} refusals on "
-        f"primaries that stayed up"
+        f"primaries that stayed up; refused with {dict(tally.errors)}"
     )
     return tally
 
@@ -222,10 +226,12 @@ def _game_on(client: FlaskClient, cluster: EmbeddedCluster, victim: EmbeddedRedi
 
 def kill_under_the_api(
     cluster: EmbeddedCluster, rq_url: str, monkeypatch: pytest.MonkeyPatch, outage: float
-) -> Run:
+) -> tuple[Run, list[int]]:
     """Play a game on one primary, kill -9 it: reads and commands are answered 503 problem+json
     while it is down; restarted, the service answers again and the command refused during the
-    outage, sent again with its Idempotency-Key, is recorded once."""
+    outage, sent again with its Idempotency-Key, is recorded once. Also the statuses of reads of
+    a game on another primary during the outage: 200 until the cluster declares the killed one
+    failed, 503 problem+json after (CLUSTERDOWN), never anything else."""
     monkeypatch.setenv("ARCHIPELAGO_REDIS_TIMEOUT_SECONDS", str(TIMEOUT))
     app = create_app(
         {
@@ -238,6 +244,8 @@ def kill_under_the_api(
     client = app.test_client()
     victim = cluster.nodes[0]
     run = Run(victim, client, _game_on(client, cluster, victim))
+    elsewhere = _game_on(client, cluster, cluster.nodes[1])["game_id"]
+    statuses: list[int] = []
     for _ in range(3):
         ready = run.next_command()
         if ready is not None:
@@ -251,12 +259,17 @@ def kill_under_the_api(
         started = time.monotonic()
         answer = client.get(f"/games/{run.game['game_id']}")
         run.refused_503(answer, time.monotonic() - started)
+        other = client.get(f"/games/{elsewhere}")
+        statuses.append(other.status_code)
+        if other.status_code != 200:
+            assert (other.status_code, other.mimetype) == (503, "application/problem+json")
         time.sleep(0.1)
     run.server = cluster.restart(victim)
     assert client.get(f"/games/{run.game['game_id']}").status_code == 200
+    assert client.get(f"/games/{elsewhere}").status_code == 200
     retried = run.send(*during)
     assert retried.status_code == 200, retried.json
-    return run
+    return run, statuses
 
 
 def _check_on_cluster(run: Run, cluster: EmbeddedCluster) -> None:
@@ -271,7 +284,7 @@ def test_a_killed_cluster_primary_gets_503s_then_full_recovery_and_nothing_lost(
     redis_client: redis.Redis,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    run = kill_under_the_api(cluster, redis_server.url, monkeypatch, outage=1.5)
+    run, _ = kill_under_the_api(cluster, redis_server.url, monkeypatch, outage=1.5)
     _check_on_cluster(run, cluster)
     assert run.refused
 
@@ -284,9 +297,13 @@ def test_a_cluster_primary_down_past_the_node_timeout_gets_503s_then_full_recove
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Past the node timeout the others declare the primary failed: CLUSTERDOWN, also a 503.
-    run = kill_under_the_api(cluster, redis_server.url, monkeypatch, outage=6 * NODE_TIMEOUT_MS / 1000)
+    run, elsewhere = kill_under_the_api(
+        cluster, redis_server.url, monkeypatch, outage=6 * NODE_TIMEOUT_MS / 1000
+    )
     _check_on_cluster(run, cluster)
+    assert 503 in elsewhere
     print(
         f"\n{len(run.refused)} requests refused with 503 while the primary was down, "
-        f"slowest in {max(run.refused):.2f} s"
+        f"slowest in {max(run.refused):.2f} s; reads of a game on another primary: "
+        f"{elsewhere.count(200)} answered 200, {elsewhere.count(503)} answered 503"
     )
