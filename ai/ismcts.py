@@ -67,10 +67,15 @@ class Node:
 @dataclass(eq=False, slots=True)
 class Moves:
     """The commands searched at a node in the worlds of one fingerprint, each with its ident;
-    and their children once every one of them has one (from then on UCB1 picks among them)."""
+    those still without a child, in the same order; and their children once every one of them
+    has one (from then on UCB1 picks among them)."""
 
     moves: list[tuple[Hashable, Command]]
     children: list[Node] | None = None
+    untried: list[tuple[Hashable, Command]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.untried = self.moves
 
 
 @dataclass(frozen=True)
@@ -110,12 +115,15 @@ def search(
                 break
             _iterate(game, root, hooks.world(knowledge, rng), rng)
             iterations += 1
-    best = max(root.children.values(), key=lambda child: (child.visits, child.mean))
-    assert best.command is not None
+        answers = [(c.command, c.visits, c.mean) for c in root.children.values() if c.command is not None]
+        # The tree goes before the collector is back: its first collection, due at once after
+        # a search's allocations, would otherwise walk every node of a tree about to be freed.
+        del root
+    best, _, _ = max(answers, key=lambda answer: (answer[1], answer[2]))
     return Searched(
-        command=best.command,
-        chances={key(c.command): c.mean for c in root.children.values() if c.command is not None},
-        visits={key(c.command): c.visits for c in root.children.values() if c.command is not None},
+        command=best,
+        chances={key(command): mean for command, _, mean in answers},
+        visits={key(command): visits for command, visits, _ in answers},
         iterations=iterations,
         seconds=time.perf_counter() - started,
     )
@@ -178,11 +186,13 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
         children = found.children
         untried: list[tuple[Hashable, Command]] = []
         if children is None:
-            untried = [(i, m) for i, m in found.moves if i not in node.children]
+            # Children only come, never go: narrowing the last visit's list finds the same.
+            untried = found.untried = [(i, m) for i, m in found.untried if i not in node.children]
             if not untried:
                 children = found.children = [node.children[i] for i, _ in found.moves]
         if children is None:
-            chosen, command = max(untried, key=lambda im: hooks.prior(state, im[1]) + rng.random())
+            ordered = zip(untried, hooks.priors(state, [m for _, m in untried]), strict=True)
+            (chosen, command), _ = max(ordered, key=lambda tried: tried[1] + rng.random())
             child = Node(command, seat)
             node.children[chosen] = child
         else:
@@ -230,7 +240,7 @@ _ROOT = object()  # the root's one list: its commands are those it was given
 def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[float]:
     """Play cheap moves to the end of the next seat's turn; the win chances there."""
     hooks = _hooks(game)
-    prior, noise = hooks.prior, rng.random
+    noise = rng.random
     turns = 0
     before = hooks.turn(state)
     for _ in range(ROLLOUT_COMMANDS):
@@ -242,7 +252,8 @@ def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[floa
         legal = game.legal_commands(state, seat)
         if not legal:
             break
-        command = max(legal, key=lambda m: prior(state, m) + ROLLOUT_NOISE * noise())
+        ordered = zip(legal, hooks.priors(state, legal), strict=True)
+        command, _ = max(ordered, key=lambda listed: listed[1] + ROLLOUT_NOISE * noise())
         state = step(game, state, command, rng)
         after = hooks.turn(state)
         if after != before:

@@ -153,6 +153,20 @@ class Pick:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """One index to draw per named pile, below that pile's size: a chit from a cup, a tile or
+    a card from a face-down pile, a die (a pile of six faces)."""
+
+    piles: Mapping[str, int]
+    command: str
+    immediate: ClassVar[bool] = True
+
+    def answer(self, rng: RandomSource) -> Command:
+        draws = {name: rng.randrange(size) for name, size in self.piles.items()}
+        return Command(self.command, None, {"draws": draws})
+
+
+@dataclass(frozen=True)
 class Score:
     """A round to score: no chance, but work the service hands to its worker."""
 
@@ -164,7 +178,7 @@ class Score:
         return Command(self.command, None, {"round": self.round})
 
 
-SystemRequest = Shuffle | Pick | Score
+SystemRequest = Shuffle | Pick | Draw | Score
 """System work a game waits for; `immediate` ones the service answers in the same append."""
 
 
@@ -218,18 +232,44 @@ class AIHooks(Generic[S]):
 
     `world(knowledge, rng)`: a whole state drawn from what one seat knows (ai.knowledge).
     `evaluate(state, viewer)`: each seat's chance to win, from 0 to 1; with a `viewer`,
-    what that seat cannot see counts unseen. `prior(state, command)`: a cheap order of
-    commands for rollouts (higher first). `moves(state, seat)`: the commands worth
-    searching, and `moves_key(state, seat)` the state's features they depend on (a cache
-    key). `turn(state)` changes whenever a turn passes.
+    what that seat cannot see counts unseen. `priors(state, commands)`: a cheap order of
+    commands for rollouts, a value per command of a whole listing (higher first).
+    `moves(state, seat)`: the commands worth searching, and `moves_key(state, seat)` the
+    state's features they depend on (a cache key). `turn(state)` changes whenever a turn
+    passes.
     """
 
     world: Callable[[Any, Any], S]
     evaluate: Callable[[S, int | None], list[float]]
-    prior: Callable[[S, Command], float]
+    priors: Callable[[S, Sequence[Command]], list[float]]
     moves: Callable[[S, int], list[Command]]
     moves_key: Callable[[S, int], Hashable]
     turn: Callable[[S], Hashable]
+
+
+JsonSchema = Mapping[str, Any]
+"""A JSON Schema as plain data (the OpenAPI 3.0 dialect): the rules describe their messages
+without knowing the web stack that publishes them."""
+
+
+@dataclass(frozen=True)
+class GameSchemas:
+    """The shapes of one game's messages, for the API document (service/api/contract.py).
+
+    `commands`: command type -> an object schema of the body's fields besides `type`;
+    `events`: event type -> the schema of its `data`, and `secrets` of its `secret` (when it
+    has one); `view`: the schema of `view(state, seat)`; `options`: of the options
+    `check_options` takes; `result`: of `result(state)` once it is not None. What a game
+    leaves empty the document types generically (any command type, any object), so a game
+    that gives nothing still plays through a client built from the document.
+    """
+
+    commands: Mapping[str, JsonSchema] = field(default_factory=dict)
+    events: Mapping[str, JsonSchema] = field(default_factory=dict)
+    secrets: Mapping[str, JsonSchema] = field(default_factory=dict)
+    view: JsonSchema = field(default_factory=dict)
+    options: JsonSchema = field(default_factory=dict)
+    result: JsonSchema = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -242,6 +282,7 @@ class GameModule(Generic[S]):
     `board(game)` is the board data renderers draw.
     `decide_with_state(state, command)`, optional: `decide`'s events and the state folding
     them gives, for a game whose `decide` computes that state anyway; `apply` uses it.
+    `schemas`, optional: its commands, events, view, options and result as JSON Schema.
     """
 
     name: str
@@ -263,6 +304,7 @@ class GameModule(Generic[S]):
     board: Callable[[str], Any]
     ai: AIHooks[S] | None = None
     decide_with_state: Callable[[S, Command], tuple[list[Event], S]] | None = None
+    schemas: GameSchemas = field(default_factory=GameSchemas)
 
     def apply(self, state: S, command: Command) -> tuple[list[Event], S]:
         """The events `command` causes and the state after them (IllegalMove when refused)."""

@@ -39,6 +39,8 @@ from service.seats import SeatTokens
 from service.store import archive_key
 
 CONFLICT_RETRIES = 5
+MAX_SYSTEM_DRAWS = 256
+"""Draws in a row with no seat's move between them; a longest battle has far fewer."""
 RECHECK_SECONDS = 60.0
 """How long a cached fold is caught up by its new events alone; after that, the next load
 reads and checks the game's whole chain again (and keeps the fold if nothing changed), so an
@@ -535,10 +537,18 @@ class GameService:
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
     def _system_events(self, rules: Any, state: Any) -> list[Event]:
-        """The events of the random draws the game now waits for (a deal, Pele's picks)."""
-        pending = rules.pending_system(state)
-        command = None if pending is None else self.dice.command(pending)
-        return [] if command is None else list(rules.decide(state, command))
+        """The events of the random draws the game now waits for (a deal, Pele's picks), and
+        of those each draw leads to (a discovery chit, then its tile; a die, then the next)."""
+        found: list[Event] = []
+        for _ in range(MAX_SYSTEM_DRAWS):
+            pending = rules.pending_system(state)
+            command = None if pending is None else self.dice.command(pending)
+            if command is None:
+                return found
+            events = list(rules.decide(state, command))
+            found += events
+            state = fold(rules, state, events)
+        raise RuntimeError(f"more than {MAX_SYSTEM_DRAWS} draws in a row: the rules never stop drawing")
 
     @staticmethod
     def _envelopes(events: Sequence[Event], actor: str, command_id: str) -> list[NewEvent]:

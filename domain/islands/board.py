@@ -64,7 +64,7 @@ class Board:
 
     def line_index(self, a: str, b: str) -> int | None:
         """Index of the line joining a and b in either order, or None."""
-        return self._index.line_index.get(_pair(a, b))
+        return self._index.line_index.get((a, b))
 
     def lines_of(self, name: str) -> tuple[int, ...]:
         """Indexes of every line touching island `name`."""
@@ -114,7 +114,7 @@ class _Index:
     names: tuple[str, ...]
     position: dict[str, int]
     islands: dict[str, Island]
-    line_index: dict[Line, int]
+    line_index: dict[Line, int]  # both ways round: (a, b) and (b, a)
     lines_of: dict[str, tuple[int, ...]]
     line_mask: dict[str, int]
     sea_lines: tuple[tuple[int, ...], ...]
@@ -152,7 +152,7 @@ class _Index:
             names=tuple(i.name for i in board.islands),
             position={i.name: n for n, i in enumerate(board.islands)},
             islands={i.name: i for i in board.islands},
-            line_index=line_index,
+            line_index={**line_index, **{(b, a): n for (a, b), n in line_index.items()}},
             lines_of=lines_of,
             line_mask={name: sum(1 << n for n in lines) for name, lines in lines_of.items()},
             sea_lines=sea_lines,

@@ -8,6 +8,7 @@ choose among existing values. Their args are read-only mappings, as they are sha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
@@ -33,6 +34,7 @@ class Catalog:
         # Per seat, DiscardCards by its cards: a new hand's discards are mostly those of hands
         # met before. Bounded by the choices of at most a hand's size from the islands.
         self._discards: dict[int, dict[tuple[str, ...], Command]] = {}
+        self._kanaloa: dict[int, tuple[Command, ...]] = {}
 
     def placements(self, seat: int, card: str) -> Lined:
         """PlaceBridge with `card` on each line touching it (K-3, O-3)."""
@@ -62,19 +64,26 @@ class Catalog:
         lines = self.rules.board.lines
         return self._one(
             ("PlaceBridge", seat, card, line, back),
-            card=card,
-            line=list(lines[line]),
-            take_back=list(lines[back]),
+            lambda: {"card": card, "line": list(lines[line]), "take_back": list(lines[back])},
         )
 
-    def kanaloa_placement(self, seat: int, line: int) -> Command:
-        """UseKanaloa on `line` (G-5)."""
-        return self._one(("UseKanaloa", seat, line), line=list(self.rules.board.lines[line]))
+    def kanaloa_placements(self, seat: int) -> tuple[Command, ...]:
+        """UseKanaloa on each line of the board, by line (G-5): a listing offers every free one."""
+        found = self._kanaloa.get(seat)
+        if found is None:
+            lines = self.rules.board.lines
+            found = self._kanaloa[seat] = tuple(
+                command("UseKanaloa", seat, line=list(line)) for line in lines
+            )
+        return found
 
     def kanaloa_swap(self, seat: int, card: str, line: int) -> Command:
         """SwapBridge of `line` with one `card` and Kanaloa (G-5, O-4)."""
         lines = self.rules.board.lines
-        return self._one(("SwapBridge", seat, card, line), cards=[card], line=list(lines[line]), kanaloa=True)
+        return self._one(
+            ("SwapBridge", seat, card, line),
+            lambda: {"cards": [card], "line": list(lines[line]), "kanaloa": True},
+        )
 
     def ship_placements(self, seat: int, hand: tuple[str, ...]) -> dict[int, tuple[Command, ...]]:
         """PlaceShip with three cards of `hand` naming a sea space's islands (S-1), by sea space."""
@@ -84,18 +93,35 @@ class Catalog:
             board = self.rules.board
             for sea in sorted({sea for card in kinds(hand) for sea in board.seas_of(card)}):
                 islands = board.sea_spaces[sea]
-                trios = distinct(tuple(c for c in hand if c in islands), 3)
-                if trios:
-                    found[sea] = tuple(
-                        command("PlaceShip", seat, cards=list(trio), sea=list(islands)) for trio in trios
-                    )
+                on_sea = tuple(c for c in hand if c in islands)
+                if len(on_sea) >= 3:
+                    found[sea] = self._ships_on_sea(seat, sea, on_sea)
+        return found
+
+    def _ships_on_sea(self, seat: int, sea: int, cards: tuple[str, ...]) -> tuple[Command, ...]:
+        """PlaceShip on `sea` with each choice of three of `cards` (all naming its islands).
+
+        Keyed by the hand's cards on that sea alone: a new hand, met in every late turn, then
+        mostly finds its sea spaces' placements made already.
+        """
+        key = ("PlaceShip", seat, sea, cards)
+        found = self._listed.get(key)
+        if found is None:
+            islands = self.rules.board.sea_spaces[sea]
+            found = self._listed[key] = _room(
+                self._listed,
+                tuple(
+                    command("PlaceShip", seat, cards=list(trio), sea=list(islands))
+                    for trio in distinct(cards, 3)
+                ),
+            )
         return found
 
     def ship_move(self, seat: int, origin: int, target: int) -> Command:
         """MoveShip from sea space `origin` to `target` (S-4)."""
         seas = self.rules.board.sea_spaces
         return self._one(
-            ("MoveShip", seat, origin, target), **{"from": list(seas[origin]), "to": list(seas[target])}
+            ("MoveShip", seat, origin, target), lambda: {"from": list(seas[origin]), "to": list(seas[target])}
         )
 
     def discards(self, seat: int, hand: tuple[str, ...], sizes: range) -> tuple[Command, ...]:
@@ -122,21 +148,40 @@ class Catalog:
         key = ("DrawCard", seat, different, stack)
         found = self._listed.get(key)
         if found is None:
-            row = [self._one(("DrawCard", seat, card), source="face_up", card=card) for card in different]
-            pile = [self._one(("DrawCard", seat, None), source="stack")] if stack else []
+            row = [self._one(("DrawCard", seat, card), _face_up_draw(card)) for card in different]
+            pile = [self._one(("DrawCard", seat, None), lambda: {"source": "stack"})] if stack else []
             found = self._listed[key] = _room(self._listed, (*row, *pile))
         return found
 
     def bare(self, seat: int, kind: str) -> Command:
         """A command without arguments (EndTurn, SkipDraw, DeferFinalTurn, UsePele)."""
-        return self._one((kind, seat))
+        return self._one((kind, seat), dict)
 
-    def _one(self, key: tuple[Any, ...], **args: Any) -> Command:
-        """The command of `key` (its type, seat, then what tells it apart), made with `args`."""
+    def ku(self, seat: int, target: int) -> Command:
+        """UseKu on `target`'s hand (G-6)."""
+        return self._one(("UseKu", seat, target), lambda: {"target": target})
+
+    def lono(self, seat: int, card: str | None) -> Command:
+        """UseLono taking the face-up `card`, or the stack's top card when None (G-8)."""
+        if card is None:
+            return self._one(("UseLono", seat, None), lambda: {"source": "stack"})
+        return self._one(("UseLono", seat, card), lambda: {"source": "face_up", "card": card})
+
+    def _one(self, key: tuple[Any, ...], args: Callable[[], dict[str, Any]]) -> Command:
+        """The command of `key` (its type, seat, then what tells it apart), made with `args()`.
+
+        The args are made only when the command is: listings ask for every free line's
+        Kanaloa or every ship's moves each turn, and building their lists cost more than
+        finding the command.
+        """
         found = self._single.get(key)
         if found is None:
-            found = self._single[key] = _room(self._single, command(key[0], key[1], **args))
+            found = self._single[key] = _room(self._single, command(key[0], key[1], **args()))
         return found
+
+
+def _face_up_draw(card: str) -> Callable[[], dict[str, Any]]:
+    return lambda: {"source": "face_up", "card": card}
 
 
 MAX_ENTRIES = 20_000

@@ -18,6 +18,7 @@ into 1 for the winner, 0 for the others (a draw shares 1 among the tied leaders)
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from domain.core import Command
@@ -43,6 +44,8 @@ class _Island:
     lines: tuple[int, ...]
     ends: tuple[tuple[int, tuple[str, str]], ...]  # each line with its two ends
     seas: tuple[int, ...]
+    mask: int  # its lines as bits, as State.held has them
+    seas_mask: int  # its sea spaces as bits, as State.fleets has them
 
 
 def _islands(rules: Ruleset) -> tuple[tuple[_Island, ...], dict[str, _Island]]:
@@ -58,6 +61,8 @@ def _islands(rules: Ruleset) -> tuple[tuple[_Island, ...], dict[str, _Island]]:
                 board.lines_of(name),
                 tuple((n, board.lines[n]) for n in board.lines_of(name)),
                 board.seas_of(name),
+                board.line_mask(name),
+                board.seas_mask(name),
             )
             for index, name in enumerate(board.names)
         )
@@ -65,41 +70,56 @@ def _islands(rules: Ruleset) -> tuple[tuple[_Island, ...], dict[str, _Island]]:
     return found
 
 
-def _ships(ships: tuple[int | None, ...], island: _Island, seat: int | None = None) -> int:
+def _ships(state: State, island: _Island, seat: int | None = None) -> int:
     """S-2/S-3: ships next to `island` (of `seat` only, when given)."""
-    return sum(1 for sea in island.seas if ships[sea] is not None and (seat is None or ships[sea] == seat))
+    if seat is not None:
+        return (state.fleets[seat] & island.seas_mask).bit_count()
+    return sum((fleet & island.seas_mask).bit_count() for fleet in state.fleets)
 
 
 def scores(state: State, viewer: int | None = None) -> list[float]:
-    """Every seat's evaluation (`score`), one pass over the islands for all seats."""
+    """Every seat's evaluation (`score`), one pass over the islands for all seats.
+
+    Bridges and ships are counted with the per-seat masks (`State.held`, `State.fleets`):
+    the searches evaluate every rollout's end.
+    """
     seats = range(state.seats)
-    control, owners, ships, hands = state.control, state.owners, state.ships, state.hands
+    control, owners, hands, held = state.control, state.owners, state.hands, state.held
     value = [
         ISLAND * control.count(seat)
         + SCORE * state.scores[seat]
         + CARD * min(len(hands[seat]), state.hand_limit(seat))
         for seat in seats
     ]
+    taken = 0
+    for lines in held:
+        taken |= lines
     for island in _islands(state.rules)[0]:
         if control[island.index] is not None:
             continue
-        held = [owners[n] for n in island.lines]
-        free = [(n, ends) for n, ends in island.ends if owners[n] is None]
+        free = (island.mask & ~taken).bit_count()
         need = _places(state, island) // 2 + 1
         for seat in seats:
-            mine = held.count(seat) + (_ships(ships, island, seat) if ships else 0)
-            if mine + len(free) < need:
+            mine = (held[seat] & island.mask).bit_count() + (
+                _ships(state, island, seat) if state.ships else 0
+            )
+            if mine + free < need:
                 continue
             value[seat] += BRIDGE * mine
             if need - mine == 1 and free:
                 value[seat] += THREAT
                 hand = hands[seat]
                 if viewer is None or seat == viewer:
-                    if island.name in hand or any(end in hand for _, ends in free for end in ends):
+                    if island.name in hand or _places_a_free_line(hand, island, owners):
                         value[seat] += READY
                 elif hand:
                     value[seat] += READY / 2
     return value
+
+
+def _places_a_free_line(hand: tuple[str, ...], island: _Island, owners: tuple[int | None, ...]) -> bool:
+    """Whether `hand` holds a card of an end of one of `island`'s free lines."""
+    return any(end in hand for n, ends in island.ends if owners[n] is None for end in ends)
 
 
 def score(state: State, seat: int, viewer: int | None = None) -> float:
@@ -143,25 +163,48 @@ def quick(state: State, command: Command) -> float:
         return 1.0 + sum([_gain(state, seat, islands[end]) for end in args["line"]])
     if kind in ("RemoveBridge", "SwapBridge"):
         return 2.0 + sum(_break(state, seat, args["line"], end) for end in args["line"])
-    if kind == "DrawCard":
-        return 1.5
+    if kind in FIXED:
+        return FIXED[kind]
     if kind == "DiscardCards":
         return 0.3 if len(args.get("cards", ())) == 1 else 0.0
-    if kind in ("EndTurn", "SkipDraw"):
-        return 0.5
     return 1.0
+
+
+FIXED = {"DrawCard": 1.5, "EndTurn": 0.5, "SkipDraw": 0.5}
+"""The move order's value of the commands whose value depends on nothing else."""
+
+
+def priors(state: State, commands: Sequence[Command]) -> list[float]:
+    """`quick` of each of `commands`, each island's gain computed once for the whole list.
+
+    A rollout orders a whole listing at every step: its placements name the same few
+    islands again and again, and their gains were most of the ordering's cost.
+    """
+    islands = _islands(state.rules)[1]
+    gains: dict[tuple[int | None, str], float] = {}
+    found = []
+    for command in commands:
+        kind = command.type
+        if kind == "PlaceBridge" or (kind == "UseKanaloa" and "line" in command.args):
+            added = 0.0
+            for end in command.args["line"]:
+                gain = gains.get((command.seat, end))
+                if gain is None:
+                    assert command.seat is not None
+                    gain = gains[command.seat, end] = _gain(state, command.seat, islands[end])
+                added += gain
+            found.append(1.0 + added)
+        else:
+            fixed = FIXED.get(kind)
+            found.append(fixed if fixed is not None else quick(state, command))
+    return found
 
 
 def _gain(state: State, seat: int, island: _Island) -> float:
     if state.control[island.index] is not None:
         return 0.0
-    owners = state.owners
-    if state.ships:
-        need = _places(state, island) // 2 + 1
-        mine = _presence(state, island, seat) + 1
-    else:  # no ships (all but Seafarers): the same counts, read without the ship lookups
-        need = island.places // 2 + 1
-        mine = [owners[n] for n in island.lines].count(seat) + 1
+    need = _places(state, island) // 2 + 1
+    mine = _presence(state, island, seat) + 1
     if mine >= need:
         return 8.0
     return 2.0 if mine == need - 1 else 0.5
@@ -182,11 +225,10 @@ def _break(state: State, seat: int, line: list[str], name: str) -> float:
 
 def _places(state: State, island: _Island) -> int:
     """S-3: the island's lines plus one place per adjacent ship."""
-    return island.places + (_ships(state.ships, island) if state.ships else 0)
+    return island.places + (_ships(state, island) if state.ships else 0)
 
 
 def _presence(state: State, island: _Island, seat: int) -> int:
     """Bridges plus ships (S-2) of `seat` counted on `island`."""
-    owners = state.owners
-    bridges = [owners[n] for n in island.lines].count(seat)
-    return bridges + (_ships(state.ships, island, seat) if state.ships else 0)
+    bridges = (state.held[seat] & island.mask).bit_count()
+    return bridges + (_ships(state, island, seat) if state.ships else 0)

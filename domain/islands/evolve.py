@@ -105,7 +105,7 @@ def cards_played(state: State, e: Event) -> State:
         state,
         hands=_take(state, e.data["seat"], cards),
         played=state.played + cards,
-        turn=_turn(state, played=True),
+        turn=state.turn if state.turn.played else _turn(state, played=True),  # a second play changes none
     )
 
 

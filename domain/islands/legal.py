@@ -86,13 +86,11 @@ def _places(state: State, seat: int, book: Catalog) -> list[Command]:
     owners, taken_back = state.owners, state.turn.taken_back
     # O-11: out of bridges, each placement first takes one of one's own bridges back.
     backs = [n for n, owner in enumerate(owners) if owner == seat] if out_of_bridges else []
-    uncontrolled_end = rules.place_needs_uncontrolled_end
+    closed = _closed_lines(state, seat) if rules.place_needs_uncontrolled_end else 0
     listed = []
     for card in kinds(state.hands[seat]):
         for n, placement in book.placements(seat, card):
-            if owners[n] is not None or n in taken_back:
-                continue
-            if uncontrolled_end and _controls_both(state, seat, n):
+            if owners[n] is not None or n in taken_back or closed >> n & 1:
                 continue
             if out_of_bridges:
                 listed += [book.moving_placement(seat, card, n, back) for back in backs]
@@ -101,10 +99,19 @@ def _places(state: State, seat: int, book: Catalog) -> list[Command]:
     return listed
 
 
-def _controls_both(state: State, seat: int, line: int) -> bool:
-    """I-2: `seat` controls both ends of `line`."""
-    a, b = state.rules.board.lines[line]
-    return state.controller(a) == seat and state.controller(b) == seat
+def _closed_lines(state: State, seat: int) -> int:
+    """I-2 as bits (line n: 1 << n): the lines both of whose ends `seat` controls.
+
+    Such a line is in the line masks of two of its islands, so the masks' exclusive or drops
+    it while their union keeps it; a line with one end of its own is in both.
+    """
+    board = state.rules.board
+    union = once = 0
+    for island, owner in zip(board.names, state.control, strict=True):
+        if owner == seat:
+            union |= board.line_mask(island)
+            once ^= board.line_mask(island)
+    return union & ~once
 
 
 def _pairs(state: State, seat: int, book: Catalog) -> list[Command]:
@@ -192,22 +199,36 @@ def _ships(state: State, seat: int, book: Catalog) -> list[Command]:
     placing = book.ship_placements(seat, state.hands[seat]) if places else {}
     moving = {sea for sea, owner in enumerate(state.ships) if owner == seat} if moves else set()
     listed: list[Command] = []
+    open_to = _OpenSeas(state, seat)
     for sea in sorted(placing.keys() | moving):
-        if sea in placing and _open_to(state, seat, sea):
+        if sea in placing and open_to(sea):
             listed += placing[sea]
         if sea in moving:
             listed += [
                 book.ship_move(seat, sea, other)
                 for other, passage in state.rules.board.sea_neighbours(sea)
-                if _open_to(state, seat, other) and state.owners[passage] in (None, seat)
+                if open_to(other) and state.owners[passage] in (None, seat)
             ]
     return listed
 
 
-def _open_to(state: State, seat: int, sea: int) -> bool:
-    """S-5: `sea` may take `seat`'s ship: no own ship there, no opponent's bridges enclosing it."""
-    enemy = enclosed_by(state, sea)
-    return state.ships[sea] != seat and (enemy is None or enemy == seat)
+class _OpenSeas:
+    """S-5 for one listing: whether a sea space may take `seat`'s ship (no own ship there, no
+    opponent's bridges enclosing it), each sea space looked at once.
+
+    Late in a game the ships' moves ask of the same few sea spaces again and again.
+    """
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.known: dict[int, bool] = {}
+
+    def __call__(self, sea: int) -> bool:
+        found = self.known.get(sea)
+        if found is None:
+            enemy = enclosed_by(self.state, sea)
+            found = self.known[sea] = self.state.ships[sea] != self.seat and enemy in (None, self.seat)
+        return found
 
 
 def _gods(state: State, seat: int, book: Catalog) -> list[Command]:
@@ -222,16 +243,14 @@ def _gods(state: State, seat: int, book: Catalog) -> list[Command]:
     listed = _kanaloa(state, seat, book) if "Kanaloa" in stones else []
     if "Ku" in stones:  # G-6: the hand of an opponent holding cards
         listed += [
-            Command("UseKu", seat, {"target": target})
-            for target in range(state.seats)
-            if target != seat and state.hands[target]
+            book.ku(seat, target) for target in range(state.seats) if target != seat and state.hands[target]
         ]
     if "Pele" in stones and any(state.hands[o] for o in range(state.seats) if o != seat):  # G-7
         listed.append(book.bare(seat, "UsePele"))
     if "Lono" in stones:  # G-8: an extra card from the row or the stack
-        listed += [Command("UseLono", seat, {"source": "face_up", "card": c}) for c in kinds(state.face_up)]
+        listed += [book.lono(seat, card) for card in kinds(state.face_up)]
         if state.stack:
-            listed.append(Command("UseLono", seat, {"source": "stack"}))
+            listed.append(book.lono(seat, None))
     return listed
 
 
@@ -241,11 +260,12 @@ def _kanaloa(state: State, seat: int, book: Catalog) -> list[Command]:
         return []
     swaps = "SwapBridge" in known_commands(state.rules)[1]
     hand, taken_back, lines = state.hands[seat], state.turn.taken_back, state.rules.board.lines
+    placements = book.kanaloa_placements(seat)
     listed = []
     for n, owner in enumerate(state.owners):
         if owner is None:
             if n not in taken_back:
-                listed.append(book.kanaloa_placement(seat, n))
+                listed.append(placements[n])
         elif owner != seat and swaps:
             listed += [book.kanaloa_swap(seat, end, n) for end in lines[n] if end in hand]
     return listed

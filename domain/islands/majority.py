@@ -39,9 +39,12 @@ class Outcome:
         events no rule reads after (a turn's TurnEnded, say) are applied once, not twice;
         `decide_with_state` hands this state on instead.
         """
-        while self._applied < len(self.events):
-            self._state = evolve(self._state, self.events[self._applied])
-            self._applied += 1
+        events = self.events
+        if self._applied < len(events):
+            state = self._state
+            for event in events[self._applied :]:
+                state = evolve(state, event)
+            self._state, self._applied = state, len(events)
         return self._state
 
 
@@ -104,6 +107,8 @@ def _take_island(out: Outcome, seat: int, island: str) -> None:
 
 def settle_losses(out: Outcome, islands: Iterable[str]) -> None:
     """F-2: a controller without absolute majority any more removes the marker; bridges stay."""
+    if not islands:  # most gains remove no bridge, so most settlements have none to look at
+        return
     # IslandLost changes no other island's majority: the state before them serves for all.
     state = out.state
     for island in _ordered(state, islands):

@@ -9,8 +9,9 @@ from typing import Any
 from domain.core import CHANCE, TERMINAL, AIHooks, Command, GameModule, Recorded, Seats, ToAct, UndoHints
 from domain.islands import engine
 from domain.islands.board import load_board
+from domain.islands.contract import schemas_for
 from domain.islands.describe import describe
-from domain.islands.evaluate import quick, win_chances
+from domain.islands.evaluate import priors, win_chances
 from domain.islands.ruleset import ruleset_for
 from domain.islands.sampling import determinize
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
@@ -79,8 +80,13 @@ def to_act(state: State) -> ToAct:
         waiting = tuple(seat for seat, card in enumerate(state.chosen) if card is None)
         return Seats(waiting[:1]) if waiting else CHANCE
     if state.phase in (PLAY, FINAL) and engine.pending_system(state) is None:
-        return Seats((state.active,))
+        return ONE_SEAT[state.active]
     return CHANCE
+
+
+ONE_SEAT = tuple(Seats((seat,)) for seat in range(8))
+"""The answer for each seat acting alone (more seats than any island game has), made once:
+searches ask at every step."""
 
 
 def result(state: State) -> dict[str, Any] | None:
@@ -107,7 +113,7 @@ def moves_key(state: State, seat: int) -> Hashable:
         state.face_up,
         bool(state.stack),
         state.pending,
-        tuple(len(h) for h in state.hands),
+        tuple(map(len, state.hands)),
         state.chosen[seat] if state.chosen else None,
     )
 
@@ -131,6 +137,7 @@ def _module(game: str) -> GameModule[State]:
         min_seats=rules.min_seats,
         max_seats=rules.max_seats,
         check_options=_check_options(game),
+        schemas=schemas_for(game),
     )
 
 
@@ -155,7 +162,7 @@ _ISLANDS: GameModule[State] = GameModule(
     ai=AIHooks(
         world=determinize,
         evaluate=win_chances,
-        prior=quick,
+        priors=priors,
         moves=searched_moves,
         moves_key=moves_key,
         turn=turn,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -78,14 +78,15 @@ class State:
     # Per seat, the sea spaces its ships lie on as bits (sea n: 1 << n), kept beside `ships`
     # as `held` is beside `owners`: a seat's ships around an island are one `&`. Derived too.
     fleets: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # The seat count and each seat's hand limit, read several times a command: looked up once.
+    seats: int = field(init=False, repr=False, compare=False)
+    hand_limits: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "held", masks(self.owners, len(self.names)))
         object.__setattr__(self, "fleets", masks(self.ships, len(self.names)))
-
-    @property
-    def seats(self) -> int:
-        return len(self.names)
+        object.__setattr__(self, "seats", len(self.names))
+        object.__setattr__(self, "hand_limits", tuple(map(self.rules.hand_limit_of, range(len(self.names)))))
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
@@ -123,12 +124,17 @@ class State:
 
         At most one seat can; asked once per island instead of once per seat and island.
         """
-        places = self.places(island)
-        lines = self.rules.board.line_mask(island)
-        seas = self.rules.board.seas_mask(island) if self.ships else 0
+        board = self.rules.board
+        lines = board.line_mask(island)
+        if self.ships:
+            places, seas = self.places(island), board.seas_mask(island)
+            for seat, held in enumerate(self.held):
+                if 2 * ((held & lines).bit_count() + (self.fleets[seat] & seas).bit_count()) > places:
+                    return seat
+            return None
+        places = board.places(island)  # without ships (all but Seafarers): bridges alone
         for seat, held in enumerate(self.held):
-            presence = (held & lines).bit_count() + (self.fleets[seat] & seas).bit_count()
-            if 2 * presence > places:
+            if 2 * (held & lines).bit_count() > places:
                 return seat
         return None
 
@@ -144,7 +150,7 @@ class State:
         return self.held[seat].bit_count()
 
     def hand_limit(self, seat: int) -> int:
-        return self.rules.hand_limit_of(seat)
+        return self.hand_limits[seat]
 
     def pool(self) -> tuple[str, ...]:
         """Every card outside the hands, sorted: what a new round shuffles."""
@@ -160,8 +166,11 @@ def masks(owners: tuple[int | None, ...], seats: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def without(cards: tuple[str, ...], taken: Iterable[str]) -> tuple[str, ...]:
+def without(cards: tuple[str, ...], taken: Sequence[str]) -> tuple[str, ...]:
     """`cards` less one copy of each card in `taken` (the caller checked they are there)."""
+    if len(taken) == 1:  # most events take one card: two slices, no list
+        at = cards.index(taken[0])
+        return cards[:at] + cards[at + 1 :]
     rest = list(cards)
     for card in taken:
         rest.remove(card)
@@ -195,12 +204,18 @@ def update(value: Value, **changes: Any) -> Value:
     of the fields' dict is three times cheaper still than filling a new one. The copy keeps
     the value frozen: nothing else writes to its `__dict__`.
     """
-    copied = value.__dict__.copy()
+    fields = value.__dict__
+    copied = fields.copy()
     copied.update(changes)
     # A name that is not a field adds a key: cheaper to notice than comparing the names.
-    if len(copied) != len(value.__dict__):
+    if len(copied) != len(fields):
         unknown = sorted(changes.keys() - type(value).__dataclass_fields__.keys())
         raise TypeError(f"{type(value).__name__} has no field(s) {unknown}")
-    new = object.__new__(type(value))
-    object.__setattr__(new, "__dict__", copied)
+    new = _new(type(value))
+    _set_fields(new, "__dict__", copied)
     return new
+
+
+# Looked up once: `update` runs for every event of every search.
+_new = object.__new__
+_set_fields = object.__setattr__

@@ -8,13 +8,25 @@ import flask_smorest
 from flask import Flask
 from flask_smorest.utils import prepare_response
 
-from service.api import games, problems, replays, sizes, system, tournament_reports, tournaments, undo
+from domain.games import GAMES
+from service.api import (
+    contract,
+    games,
+    openapi,
+    problems,
+    replays,
+    sizes,
+    system,
+    tournament_reports,
+    tournaments,
+    undo,
+)
 from service.api.problems import PROBLEM_JSON
 from service.api.schemas import ProblemSchema
 
 OPENAPI_CONFIG = {
     "API_TITLE": "Archipelago",
-    "API_VERSION": "1",
+    "API_VERSION": openapi.API_VERSION,
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",
@@ -25,6 +37,8 @@ class Api(flask_smorest.Api):
     """flask-smorest's Api, documenting error answers with the problem+json schema."""
 
     ERROR_SCHEMA = ProblemSchema
+    # Every operation lists its own error statuses (service/api/openapi.py), none a catch-all.
+    DEFAULT_ERROR_RESPONSE_NAME = None  # type: ignore[assignment]
 
     def _register_responses(self) -> None:
         """flask-smorest's one response per status, typed application/problem+json as sent."""
@@ -34,23 +48,23 @@ class Api(flask_smorest.Api):
                 response["schema"] = self.ERROR_SCHEMA
             prepare_response(response, self.spec, PROBLEM_JSON)
             self.spec.components.response(status.name, response, lazy=True)
-        default = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
-        prepare_response(default, self.spec, PROBLEM_JSON)
-        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
 
 
 def init_api(app: Flask) -> Api:
     """Register the blueprints, the OpenAPI document at /openapi.json and the error handlers."""
     for key, value in OPENAPI_CONFIG.items():
         app.config.setdefault(key, value)
-    api = Api(app)
+    api = Api(app, spec_kwargs={"extra_plugins": [openapi.ContractPlugin()]})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
+    openapi.register_components(api.spec, api.ma_plugin.converter)
     api.register_blueprint(games.blp)
     api.register_blueprint(undo.blp)
     api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)
     api.register_blueprint(tournaments.blp)
     api.register_blueprint(tournament_reports.blp)
+    schemas = api.spec.components.schemas
+    schemas.update(contract.build(list(GAMES.values()), schemas))
     # After Api(app), so that ours replace flask-smorest's JSON error handler.
     problems.register(app)
     sizes.install(app)

@@ -6,6 +6,7 @@ every answer about a game is built for the token's seat (or a spectator) and red
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Response, current_app, request, url_for
@@ -24,7 +25,7 @@ from service.api.preconditions import (
     not_modified,
     version_headers,
 )
-from service.api.rate_limits import RATE_LIMITED, client_address, command_limit, creation_limit
+from service.api.rate_limits import client_address, command_limit, creation_limit
 from service.api.replays import refuse_archived
 from service.api.schemas import (
     AfterSchema,
@@ -39,7 +40,7 @@ from service.api.schemas import (
 )
 from service.api.stream import follow
 from service.computer import ai_seats
-from service.errors import BadRequest
+from service.errors import BadRequest, Unprocessable
 from service.games import Executed, takeback_answers, takeback_view
 
 blp = Blueprint("games", __name__, description="Create, watch and play games.")
@@ -56,6 +57,8 @@ IDEMPOTENCY_KEY = {
     "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
     "description": "Retry-safe key: the same key and body answer the first answer again.",
 }
+LAST_EVENT_ID_FORM = re.compile(r"\s*[0-9]{1,18}\s*")
+"""ASCII digits only: str.isdigit() also takes "²", which int() then refuses."""
 LAST_EVENT_ID = {
     "in": "header",
     "name": "Last-Event-ID",
@@ -65,19 +68,12 @@ LAST_EVENT_ID = {
 
 
 @blp.post("/games")
-@blp.alt_response(
-    429,
-    **{
-        **RATE_LIMITED,
-        "description": "Too many requests from this address (rate_limited), or too many "
-        "unfinished games with computer seats (too_many_ai_games)",
-    },
-)
 @creation_limit
 @blp.arguments(CreateGameSchema)
 @blp.response(201, CreatedSchema)
 def create_game(setup: dict[str, Any]) -> Any:
     """Create a game; the answer holds each seat's token (shown only once), none for computer seats."""
+    refuse_unstated_relations(setup)
     created = game_service().create(setup, client=client_address())
     seats = [
         {"seat": seat, **entry, **({"token": token} if token is not None else {})}
@@ -93,10 +89,22 @@ def create_game(setup: dict[str, Any]) -> Any:
     return body, headers
 
 
+def refuse_unstated_relations(setup: dict[str, Any]) -> None:
+    """The setup's rules between fields, which the document's JSON Schema does not state: each
+    refusal has a code of its own, as the rules' refusals have (invalid_request is the schema's)."""
+    if "organizer" in setup and setup["mode"] != "tournament":
+        message = "only a tournament game has an organizer"
+        raise Unprocessable("organizer_needs_tournament", message, errors={"organizer": [message]})
+    for n, seat in enumerate(setup["seats"]):
+        if "level" in seat and "ai" not in seat:
+            message = "a level is given to a computer seat only (with ai)"
+            errors = {"seats": {str(n): {"level": [message]}}}  # as the schema names a seat's field
+            raise Unprocessable("level_needs_ai", message, errors=errors)
+
+
 @blp.get("/games/<game_id>")
 @blp.doc(security=[{}, *BEARER_SECURITY])
 @blp.response(200, GameViewSchema)
-@blp.alt_response(304, description="Not modified since the version If-None-Match names")
 @with_seat(required=False)
 @blp.arguments(AtSchema, location="query")
 def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
@@ -142,7 +150,6 @@ def legal_commands(game_id: str, seat: int) -> Any:
 @blp.post("/games/<game_id>/commands")
 @blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
 @blp.response(200, ExecutedSchema)
-@blp.alt_response(429, **RATE_LIMITED)
 @command_limit
 @refuse_archived
 @with_seat(required=True)
@@ -216,6 +223,6 @@ def _last_event_id(after: int) -> int:
     raw = request.headers.get("Last-Event-ID")
     if raw is None:
         return after
-    if not raw.strip().isdigit():
+    if LAST_EVENT_ID_FORM.fullmatch(raw) is None:
         raise BadRequest("bad_last_event_id", "Last-Event-ID must be an event version")
     return int(raw)

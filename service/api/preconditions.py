@@ -12,7 +12,8 @@ MAX_IDEMPOTENCY_KEY = 255
 #: A game's ETag: its version in quotes. Weak tags never match (If-Match compares strongly),
 #: and 18 digits keep any version far below what int() refuses to read.
 VERSION_TAG = re.compile(r'"(\d{1,18})"')
-IF_MATCH_PATTERN = r'^\s*(\*|"\d{1,18}"(\s*,\s*"\d{1,18}")*)\s*$'
+IF_MATCH_PATTERN = r'^ *(\*|"\d{1,18}") *$'
+"""What the document allows: * or one version's ETag (the service also reads a list naming one)."""
 
 
 def version_headers(version: int) -> dict[str, str]:

@@ -19,8 +19,7 @@ from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
 
 from service import redis_clients
-from service.api.problems import PROBLEM_JSON, problem
-from service.api.schemas import ProblemSchema
+from service.api.problems import problem
 
 DEFAULTS: Mapping[str, Any] = {
     "RATE_LIMITS_ENABLED": True,
@@ -112,17 +111,6 @@ def creation_limit(view: View) -> View:
 def command_limit(view: View) -> View:
     """RATE_LIMIT_COMMANDS on a view that runs a seat's command."""
     return limiter.limit(lambda: current_app.config["RATE_LIMIT_COMMANDS"])(view)
-
-
-#: `blp.alt_response(429, **RATE_LIMITED)` documents the refusal of a limited endpoint.
-RATE_LIMITED: Mapping[str, Any] = {
-    "schema": ProblemSchema,
-    "content_type": PROBLEM_JSON,
-    "description": "Too many requests from this address (code rate_limited)",
-    "headers": {
-        "Retry-After": {"description": "Seconds until a retry may pass", "schema": {"type": "integer"}}
-    },
-}
 
 
 def rate_limited(error: RateLimitExceeded) -> Response:

@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, post_dump, post_load, validate, validates_schema
+from marshmallow import (
+    INCLUDE,
+    Schema,
+    ValidationError,
+    fields,
+    post_dump,
+    post_load,
+    validate,
+    validates_schema,
+)
 
 from ai.policies import KINDS as AI_KINDS
 from ai.policies import LEVELS as AI_LEVELS
@@ -28,6 +37,11 @@ MAX_COORDINATE = 64
 """A cell's coordinates lie within this of 0 on any board; the rules say which cells exist."""
 MAX_VERSION = 10**9
 """No game holds a billion events; larger numbers are refused before they reach the rules."""
+MAX_HEX = 63
+MAX_PATH = 4
+MAX_STACK = 99
+MAX_PIECE_KINDS = 8
+"""Conquest of Paradise: a map coordinate, hexes in one move, pieces of a kind, piece kinds."""
 
 
 class StrictBoolean(fields.Boolean):
@@ -45,9 +59,16 @@ def _not_blank(text: str) -> None:
         raise ValidationError("must not be blank")
 
 
+NOT_BLANK = r"\S"
+"""The document's pattern of a text that is not all blank."""
+
+
 def _name(**kwargs: Any) -> fields.String:
     """A person's name: 1-64 characters, not all blank."""
-    return fields.String(validate=[validate.Length(min=1, max=MAX_NAME), _not_blank], **kwargs)
+    metadata = {"pattern": NOT_BLANK, **kwargs.pop("metadata", {})}
+    return fields.String(
+        validate=[validate.Length(min=1, max=MAX_NAME), _not_blank], metadata=metadata, **kwargs
+    )
 
 
 def at_most_keys(count: int) -> Any:
@@ -88,6 +109,24 @@ def _word(**kwargs: Any) -> fields.String:
     return fields.String(validate=validate.Length(max=MAX_TOKEN), **kwargs)
 
 
+class PieceField(fields.Field):
+    """A piece: its number in the view (Nanuuk!) or its kind (Conquest of Paradise); the game's
+    rules say which they take."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | str:
+        if isinstance(value, bool):
+            raise ValidationError("must be a piece number or a piece kind")
+        if isinstance(value, int):
+            if not 0 <= value < MAX_PIECES:
+                raise ValidationError(f"a piece number lies from 0 to {MAX_PIECES - 1}")
+            return value
+        if isinstance(value, str):
+            if len(value) > MAX_TOKEN:
+                raise ValidationError(f"a piece kind has at most {MAX_TOKEN} characters")
+            return value
+        raise ValidationError("must be a piece number or a piece kind")
+
+
 class OpenSchema(Schema):
     """Dumps its declared fields and passes any other key of the dumped mapping through.
 
@@ -116,13 +155,11 @@ class SeatRequestSchema(Schema):
     level = fields.Integer(
         strict=True,
         validate=validate.Range(min=min(AI_LEVELS), max=max(AI_LEVELS)),
-        metadata={"description": "A computer seat's strength 1-5 (ismcts: 0.1-5 s per command); default 2."},
+        metadata={
+            "description": "A computer seat's strength 1-5 (ismcts: 0.1-5 s per command); default 2. "
+            "Only with ai (else 422 level_needs_ai)."
+        },
     )
-
-    @validates_schema
-    def _level_needs_ai(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if "level" in data and "ai" not in data:
-            raise ValidationError("a level is given to a computer seat only (with ai)", "level")
 
     @post_load
     def _default_level(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -158,18 +195,41 @@ class CreateGameSchema(Schema):
         metadata={"description": "Open the whole log, hidden cards included, once the game ends."},
     )
     organizer = _name(
-        metadata={"description": "Tournament games only: the organizer's name, recorded in corrections."},
+        metadata={
+            "description": "Tournament games only (else 422 organizer_needs_tournament): the "
+            "organizer's name, recorded in corrections."
+        },
     )
 
-    @validates_schema
-    def _organizer_in_tournaments(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if "organizer" in data and data.get("mode") != "tournament":
-            raise ValidationError("only a tournament game has an organizer", "organizer")
+
+def declared_command_fields() -> set[str]:
+    """Every field a registered game's commands may carry (GameModule.command_fields, schemas)."""
+    names: set[str] = set()
+    for game in GAMES.values():
+        names.update(game.command_fields)
+        for body in game.schemas.commands.values():
+            names.update(body.get("properties", {}))
+    return names
 
 
 class CommandSchema(OpenSchema):
     """A seat's command, as GET /games/{id}/legal lists them; which fields a type needs,
-    and which types a game knows, the rules decide (unknown_command, bad_command: 422)."""
+    and which types a game knows, the rules decide (unknown_command, bad_command: 422).
+
+    The fields below are bounded here; a field only a newer game declares passes to its rules
+    as sent, and a field no registered game declares is refused."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    @validates_schema(pass_original=True)
+    def _declared_by_a_game(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        if not isinstance(original, Mapping):
+            return
+        known = {f.data_key or name for name, f in self.fields.items()} | declared_command_fields()
+        unknown = [key for key in original if key not in known]
+        if unknown:
+            raise ValidationError({key: ["Unknown field."] for key in unknown})
 
     type = fields.String(
         required=True,
@@ -206,10 +266,15 @@ class CommandSchema(OpenSchema):
         metadata={"description": "A seat number (UseKu)."},
     )
     kanaloa = StrictBoolean(metadata={"description": "SwapBridge with the god Kanaloa."})
-    piece = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=0, max=MAX_PIECES - 1),
-        metadata={"description": "A piece by its number in the game's view (Nanuuk!)."},
+    piece = PieceField(
+        metadata={
+            "description": "Nanuuk!: a piece by its number in the game's view (0-63). "
+            "Conquest of Paradise (Lose): the kind of piece that panics or is removed.",
+            "oneOf": [
+                {"type": "integer", "minimum": 0, "maximum": MAX_PIECES - 1},
+                {"type": "string", "maxLength": MAX_TOKEN},
+            ],
+        },
     )
     cell = fields.List(
         fields.Integer(strict=True, validate=validate.Range(min=-MAX_COORDINATE, max=MAX_COORDINATE)),
@@ -246,6 +311,44 @@ class CommandSchema(OpenSchema):
             "maxProperties": MAX_SEATS,
         },
     )
+    # Conquest of Paradise: hexes are [column, row] of its map.
+    first = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_SEATS - 1),
+        metadata={"description": "ChooseOrder: the seat that plays first this turn."},
+    )
+    clockwise = StrictBoolean(metadata={"description": "ChooseOrder: the direction of play."})
+    hex = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_HEX)),
+        validate=validate.Length(equal=2),
+        metadata={"description": "A hex as [column, row] (Explore, Fight, Build, Retreat, ...)."},
+    )
+    path = fields.List(
+        fields.List(
+            fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_HEX)),
+            validate=validate.Length(equal=2),
+        ),
+        validate=validate.Length(min=2, max=MAX_PATH),
+        metadata={"description": "Move, Transit: the hexes the pieces go through, first where they are."},
+    )
+    pieces = fields.Dict(
+        keys=fields.String(validate=validate.Length(max=MAX_TOKEN)),
+        values=fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_STACK)),
+        validate=at_most_keys(MAX_PIECE_KINDS),
+        metadata={
+            "description": "Move, Transit: how many pieces of each kind.",
+            "maxProperties": MAX_PIECE_KINDS,
+        },
+    )
+    defender = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=-1, max=MAX_SEATS - 1),
+        metadata={"description": "Fight: the seat attacked (-1: an independent group)."},
+    )
+    use = StrictBoolean(metadata={"description": "UseCard: true plays the card, false keeps it."})
+    war_canoes = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_STACK))
+    bands = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_STACK))
+    item = _word(metadata={"description": "Build: what to build (a piece kind, village, card, ...)."})
     scope = fields.String(
         validate=validate.OneOf(SCOPES),
         metadata={"description": 'Undo: "command" (the last one) or "turn" (back to its start).'},
@@ -332,25 +435,6 @@ class CreatedSchema(Schema):
     )
 
 
-class SeatViewSchema(OpenSchema):
-    class Meta:
-        # A description instead of additionalProperties: false, for what one game adds
-        # (ships, god stones, a computer seat's player).
-        description = "A seat as the viewer sees it; a game may add keys of its own."
-
-    seat = fields.Integer()
-    name = fields.String()
-    hand_count = fields.Integer()
-    bridges_in_stock = fields.Integer()
-    islands = fields.List(fields.String())
-    score = fields.Integer()
-
-
-class BridgeSchema(Schema):
-    line = fields.List(fields.String())
-    seat = fields.Integer()
-
-
 class TakebackSchema(Schema):
     """A takeback request waiting for the other seats' answers."""
 
@@ -388,56 +472,17 @@ class ChainBrokenSchema(Schema):
     )
 
 
-class PendingSchema(Schema):
-    """A choice the rules wait for before anything else (a relative majority, Ku, Pele)."""
-
-    kind = fields.String(metadata={"description": "relative_majority, ku, pele_return, pele_draw"})
-    seat = fields.Integer(metadata={"description": "The seat that chooses."})
-    island = fields.String()
-    target = fields.Integer()
-    options = fields.List(
-        fields.Raw(), metadata={"description": "What the seat may choose; shown to that seat only."}
-    )
-
-
 class GameViewSchema(OpenSchema):
-    """The game as one viewer may see it (the rules' view); keys of one game only, such as
-    ships, gods or pending choices, pass through as the rules give them."""
+    """The keys the platform adds to the rules' view of a game; the rest passes through as the
+    rules give it, and the document types it per game (service/api/contract.py)."""
 
     class Meta:
-        description = (
-            "The game as one viewer may see it; keys of one game only (ships, gods, hands "
-            "after the end) pass through as the rules give them."
-        )
+        description = "The game as one viewer may see it."
 
     game_id = fields.String()
-    version = fields.Integer()
+    version = fields.Integer(metadata={"description": "The version shown (?at=N: N)."})
+    latest_version = fields.Integer(metadata={"description": "With ?at=N: the game's current version."})
     game = fields.String()
-    options = fields.Dict(metadata={"description": "The options the game was created with."})
-    mode = fields.String()
-    phase = fields.String(metadata={"description": "setup, play, scoring, ended, ..."})
-    round = fields.Integer()
-    rounds = fields.Integer()
-    active = fields.Integer(metadata={"description": "The seat whose move it is."})
-    viewer = fields.Integer(allow_none=True, metadata={"description": "null for a spectator."})
-    seats = fields.List(fields.Nested(SeatViewSchema))
-    bridges = fields.List(fields.Nested(BridgeSchema))
-    control = fields.Dict(keys=fields.String(), values=fields.Integer())
-    face_up = fields.List(fields.String())
-    stack_count = fields.Integer()
-    discard = fields.List(fields.String())
-    hidden_discards = fields.Integer()
-    scorings = fields.List(fields.List(fields.Integer()))
-    result = fields.Dict(allow_none=True)
-    hand = fields.List(
-        fields.String(), metadata={"description": "The viewer's own cards; absent for spectators."}
-    )
-    finished = fields.List(
-        fields.Integer(), metadata={"description": "The seats that played their final turn, in order."}
-    )
-    pending = fields.List(
-        fields.Nested(PendingSchema), metadata={"description": "Choices the rules wait for, first first."}
-    )
     takeback = fields.Nested(
         TakebackSchema, allow_none=True, metadata={"description": "The pending takeback, if any."}
     )
@@ -520,7 +565,9 @@ class ProblemSchema(Schema):
 class AtSchema(Schema):
     """?at=N: the game as it was at version N (1..the current version)."""
 
-    at = fields.Integer(metadata={"description": "A version 1..current; absent: the current one."})
+    at = fields.Integer(
+        metadata={"description": "A version 1..current; absent: the current one.", "minimum": 1}
+    )
 
 
 class ReplayStepSchema(Schema):

@@ -8,6 +8,7 @@ from marshmallow import Schema, fields, validate
 from service.api.schemas import (
     MAX_OPTIONS,
     MAX_TOKEN,
+    EventSchema,
     OpenSchema,
     RegisteredGame,
     StrictBoolean,
@@ -30,6 +31,8 @@ MAX_ROUNDS = 50
 MAX_ENTRANT_NAME = 60
 MAX_ID = 100
 MAX_TIME_LIMIT = 7 * 24 * 3600
+TABLE_SIZES = ("2", "3", "4")
+POINTS = {"type": "array", "items": {"type": "integer"}, "maxItems": 4}
 
 
 class CreateTournamentSchema(Schema):
@@ -61,10 +64,15 @@ class CreateTournamentSchema(Schema):
         metadata={"description": "Swiss and tables: entrants may join after the start."}
     )
     placement_points = fields.Dict(
-        keys=fields.String(validate=validate.Length(max=2)),
+        keys=fields.String(validate=validate.OneOf(TABLE_SIZES)),
         values=fields.List(fields.Integer(strict=True), validate=validate.Length(max=4)),
         validate=at_most_keys(2),
-        metadata={"description": 'Tables: points by place per table size, e.g. {"4": [6, 4, 2, 0]}.'},
+        metadata={
+            "description": 'Tables: points by place per table size, e.g. {"4": [6, 4, 2, 0]}.',
+            "properties": {size: POINTS for size in TABLE_SIZES},
+            "maxProperties": 2,
+            "closed": True,
+        },
     )
 
 
@@ -93,10 +101,15 @@ class TournamentCommandSchema(Schema):
     )
     result = fields.Dict(
         validate=at_most_keys(8),
-        metadata={"description": "CorrectResult: the result as a GameEnded's data (winner, totals, reason)."},
+        metadata={
+            "description": "CorrectResult: the result as a GameEnded's data (winner, totals, reason).",
+            "maxProperties": 8,
+        },
     )
     final_hash = fields.String(validate=validate.Length(max=64))
-    clock = fields.Dict(validate=at_most_keys(8), metadata={"description": "ForfeitSeat for timeout."})
+    clock = fields.Dict(
+        validate=at_most_keys(8), metadata={"description": "ForfeitSeat for timeout.", "maxProperties": 8}
+    )
 
 
 class ReportQuerySchema(Schema):
@@ -140,9 +153,18 @@ class TournamentViewSchema(OpenSchema):
     chain_broken = fields.Dict(allow_none=True)
 
 
+class TournamentEventSchema(EventSchema):
+    """A tournament's event (domain.tournament): registrations, pairings, results; none is secret."""
+
+
+class TournamentEventsSchema(Schema):
+    version = fields.Integer()
+    events = fields.List(fields.Nested(TournamentEventSchema))
+
+
 class TournamentExecutedSchema(Schema):
     version = fields.Integer()
-    events = fields.List(fields.Dict())
+    events = fields.List(fields.Nested(TournamentEventSchema))
     duplicate = fields.Boolean()
 
 

@@ -21,8 +21,8 @@ from service.api.blueprint import Blueprint
 from service.api.context import tournament_service
 from service.api.games import IDEMPOTENCY_KEY, LAST_EVENT_ID, _last_event_id
 from service.api.preconditions import idempotency_key, if_match_version, not_modified, version_headers
-from service.api.rate_limits import RATE_LIMITED, command_limit, creation_limit
-from service.api.schemas import AfterSchema, EventsSchema
+from service.api.rate_limits import command_limit, creation_limit
+from service.api.schemas import AfterSchema
 from service.api.tournament_schemas import (
     CreateTournamentSchema,
     MeSchema,
@@ -30,6 +30,7 @@ from service.api.tournament_schemas import (
     RegisterSchema,
     TournamentCommandSchema,
     TournamentCreatedSchema,
+    TournamentEventsSchema,
     TournamentExecutedSchema,
     TournamentViewSchema,
 )
@@ -86,7 +87,6 @@ def tournament_view(loaded: LoadedTournament, viewer: Actor | None) -> dict[str,
 
 
 @blp.post("/tournaments")
-@blp.alt_response(429, **RATE_LIMITED)
 @creation_limit
 @blp.arguments(CreateTournamentSchema)
 @blp.response(201, TournamentCreatedSchema)
@@ -103,7 +103,6 @@ def create_tournament(settings: dict[str, Any]) -> Any:
 @blp.get("/tournaments/<tournament_id>")
 @blp.doc(security=[{}, *BEARER_SECURITY])
 @blp.response(200, TournamentViewSchema)
-@blp.alt_response(304, description="Not modified since the version If-None-Match names")
 def get_tournament(tournament_id: str) -> Any:
     """The tournament: settings, entrants, tables, byes and standings; `you` names the token's entrant."""
     service = tournament_service()
@@ -122,7 +121,6 @@ def _newcomer(state: State) -> Actor:
 
 @blp.post("/tournaments/<tournament_id>/entrants")
 @blp.doc(security=[{}, *BEARER_SECURITY], parameters=[IDEMPOTENCY_KEY])
-@blp.alt_response(429, **RATE_LIMITED)
 @command_limit
 @blp.arguments(RegisterSchema)
 @blp.response(201, RegisteredSchema)
@@ -214,7 +212,7 @@ def me(tournament_id: str) -> Any:
 
 
 @blp.get("/tournaments/<tournament_id>/events")
-@blp.response(200, EventsSchema)
+@blp.response(200, TournamentEventsSchema)
 @blp.arguments(AfterSchema, location="query")
 def get_events(query: dict[str, Any], tournament_id: str) -> Any:
     """The tournament's events after `after`: every registration, pairing, result and correction."""

@@ -22,6 +22,7 @@ from service.embedded_cluster import EmbeddedCluster
 from service.embedded_redis import EmbeddedRedis
 from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from service.wiring import build_service
+from tests.api.contract import ValidatingClient
 
 
 @pytest.fixture
@@ -72,6 +73,8 @@ def app(
     else:
         monkeypatch.delenv("REDIS_CLUSTER_URL", raising=False)
     app = create_app({**config, "RATE_LIMITS_ENABLED": False})
+    # Every answer a test gets is checked against the served document (tests/api/contract.py).
+    app.test_client_class = ValidatingClient
     # Jobs run in this process build their service once: from this test's environment, not an earlier one's.
     jobs.serve_with(build_service)
     yield app

@@ -1,10 +1,14 @@
-"""A bounded schemathesis run against the WSGI app (P5 B.8): requests generated from the
+"""A bounded schemathesis run against the WSGI app (P5 B.8, P12): requests generated from the
 OpenAPI document, valid ones and invalid ones, must never get a 5xx nor an answer the
-document does not describe (status, content type, body schema).
+document does not describe (status, content type, body schema), and a request the document
+calls valid must not be refused as malformed (400, 415, or 422 `invalid_request`: what the
+service's own schemas refuse). The rules' refusals of what JSON Schema cannot state (a card
+not in the hand, an island of another board: 422 with the rules' code; 409) are answers.
 
 FUZZ_EXAMPLES sets the examples per operation and mode (default: a share of the hypothesis
-profile, 12 in CI's full one: about 370 requests in all, well under a minute; 1 in the quick
-one); `FUZZ_EXAMPLES=100 .venv/bin/python -m pytest tests/api/test_fuzz.py` is the long form.
+profile, at least MIN_EXAMPLES: about 330 requests in all, seeded); `FUZZ_EXAMPLES=100
+.venv/bin/python -m pytest tests/api/test_fuzz.py -s` is the long form, which prints its
+figures.
 Half of the requests about a game go to a real one with a seat's token, so that they get
 past the 404 and the 401; half of those about a tournament to a real one with its
 organizer's token.
@@ -12,6 +16,7 @@ organizer's token.
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from typing import Any
@@ -34,8 +39,32 @@ from tests.api.helpers import bearer, create_game
 from tests.api.tournament_helpers import create_tournament, register
 from tests.hypothesis_profiles import examples
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", examples(share=16)))
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+MIN_EXAMPLES = 5
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", max(MIN_EXAMPLES, examples(share=16))))
+MALFORMED = (400, 415)
+"""Statuses that say the request itself is malformed (as 422 `invalid_request` does)."""
+
+
+def valid_requests_are_not_refused_as_malformed(ctx: Any, response: Any, case: Any) -> bool | None:
+    """A request generated valid from the document is not refused by the service's schemas."""
+    if case.meta is None or not case.meta.generation.mode.is_positive:
+        return None
+    code = None
+    if response.headers.get("content-type", [""])[0].startswith("application/problem+json"):
+        code = json.loads(response.content).get("code")
+    if response.status_code in MALFORMED or (response.status_code == 422 and code == "invalid_request"):
+        errors = json.loads(response.content).get("errors") if code else None
+        raise AssertionError(f"Schema-valid request refused: {response.status_code} {code} {errors}")
+    return None
+
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    valid_requests_are_not_refused_as_malformed,
+]
 # (schemathesis' pytest plugin does not run on pytest 9: the run is driven with hypothesis here.)
 
 
@@ -92,6 +121,8 @@ def fuzz(
         except (AssertionError, FailureGroup) as found:
             for failure in getattr(found, "exceptions", [found]):
                 kind = getattr(failure, "title", type(failure).__name__)
+                if "Custom check" in kind or "violates" in kind:
+                    kind += ": " + str(getattr(failure, "message", failure))[:160].replace("\n", " ")
                 failures[f"{operation.label} ({mode}): {kind}"] += 1
 
     run()

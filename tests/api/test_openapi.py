@@ -48,25 +48,25 @@ def test_health_pings_redis(client: FlaskClient) -> None:
 def test_error_answers_are_documented_as_problem_json(client: FlaskClient) -> None:
     document = client.get("/openapi.json").json
     responses = document["components"]["responses"]
-    for name in ("DEFAULT_ERROR", "UNPROCESSABLE_ENTITY"):
+    for name in ("Status400", "Status422", "Status409"):
         assert set(responses[name]["content"]) == {"application/problem+json"}, name
     assert "additionalProperties" not in document["components"]["schemas"]["Problem"]
 
 
 def test_the_game_view_documents_what_the_rules_show_and_lets_a_game_add_keys(client: FlaskClient) -> None:
-    view = client.get("/openapi.json").json["components"]["schemas"]["GameView"]
+    view = client.get("/openapi.json").json["components"]["schemas"]["KahunaView"]
     assert {"finished", "pending"} <= set(view["properties"])
     assert view.get("additionalProperties", True) is True
 
 
 def test_the_request_bounds_the_server_enforces_are_in_the_document(client: FlaskClient) -> None:
     schemas = client.get("/openapi.json").json["components"]["schemas"]
-    create = schemas["CreateGame"]["properties"]
-    assert create["seats"]["maxItems"] == 8
-    assert create["first_seat"]["maximum"] == 7
-    assert create["options"]["maxProperties"] == 16
+    create = schemas["CreateArabanaOpodopoGame"]["properties"]
+    assert create["seats"]["maxItems"] == 4
+    assert create["first_seat"]["maximum"] == 3
+    assert create["options"] == {"$ref": "#/components/schemas/ArabanaOpodopoOptions"}
     assert schemas["SeatRequest"]["properties"]["name"]["maxLength"] == 64
-    assert schemas["Command"]["properties"]["card"]["maxLength"] == 32
+    assert schemas["PlaceBridgeCommand"]["properties"]["card"]["maxLength"] == 32
 
 
 def test_the_tournament_reports_document_their_csv_and_trf_answers(client: FlaskClient) -> None:

@@ -106,9 +106,10 @@ def test_an_app_without_limits_leaves_another_apps_limits_on(limited: Any) -> No
 
 
 def test_the_openapi_document_names_the_429_of_the_limited_endpoints(limited: Any) -> None:
-    paths = limited().test_client().get("/openapi.json").json["paths"]
+    document = limited().test_client().get("/openapi.json").json
     for path in ("/games", "/games/{game_id}/commands"):
-        answer = paths[path]["post"]["responses"]["429"]
+        named = document["paths"][path]["post"]["responses"]["429"]["$ref"].rsplit("/", 1)[1]
+        answer = document["components"]["responses"][named]
         assert set(answer["content"]) == {"application/problem+json"}, path
         assert "Retry-After" in answer["headers"], path
 

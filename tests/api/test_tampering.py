@@ -305,4 +305,4 @@ def test_the_openapi_document_has_verify_and_the_view_marks_a_broken_chain(clien
     assert "get" in spec["paths"]["/games/{game_id}/verify"]
     verify = spec["components"]["schemas"]["Verify"]["properties"]
     assert {"ok", "first_bad_version", "version", "archived", "game_id"} <= set(verify)
-    assert "chain_broken" in spec["components"]["schemas"]["GameView"]["properties"]
+    assert "chain_broken" in spec["components"]["schemas"]["KahunaView"]["properties"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -25,6 +26,7 @@ from given import (
     place,
     placed,
     played,
+    random_game,
     removed,
     round_ended,
     score,
@@ -34,6 +36,7 @@ from given import (
 
 from domain.core import Event, IllegalMove
 from domain.islands import engine
+from domain.islands.legal import _closed_lines
 from domain.islands.scoring import difference_points, tournament_points
 
 BOARD = IKIBITI.board
@@ -565,3 +568,20 @@ def test_I8_bad_handicap_options(handicap: Any) -> None:
     with pytest.raises(IllegalMove) as refusal:
         engine.initial_state(IKIBITI.created(options={"handicap": handicap}).data)
     assert refusal.value.code == "bad_option"
+
+
+def test_I2_the_lines_closed_to_a_seat_are_exactly_those_between_two_islands_it_controls() -> None:
+    # legal_commands reads I-2 from one mask per listing instead of asking each line's ends.
+    closed_seen = 0
+    for _, _, state in random_game(random.Random(3), IKIBITI):
+        board = state.rules.board
+        for seat in range(state.seats):
+            expected = {
+                n
+                for n, (a, b) in enumerate(board.lines)
+                if state.controller(a) == seat == state.controller(b)
+            }
+            mask = _closed_lines(state, seat)
+            assert {n for n in range(len(board.lines)) if mask >> n & 1} == expected
+            closed_seen += len(expected)
+    assert closed_seen > 0

@@ -12,7 +12,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.core import TERMINAL, Command, Event, GameModule, IllegalMove, Recorded, Seats, ToAct, UndoHints
+from domain.core import (
+    TERMINAL,
+    Command,
+    Event,
+    GameModule,
+    GameSchemas,
+    IllegalMove,
+    Recorded,
+    Seats,
+    ToAct,
+    UndoHints,
+)
 
 TARGET = 10
 STEPS_PER_TURN = 2
@@ -99,6 +110,43 @@ def learners(record: Recorded, seats: int) -> set[int]:
     return set()  # nothing is hidden, so nothing is revealed
 
 
+SEAT = {"type": "integer", "minimum": 0, "maximum": 1}
+NOTHING = {"type": "object", "properties": {}}
+SCHEMAS = GameSchemas(
+    commands={"Step": NOTHING, "Pass": NOTHING},
+    events={
+        "Stepped": {
+            "type": "object",
+            "required": ["seat", "total"],
+            "properties": {"seat": SEAT, "total": {"type": "integer"}},
+        },
+        "TurnPassed": {
+            "type": "object",
+            "required": ["seat", "next"],
+            "properties": {"seat": SEAT, "next": SEAT},
+        },
+        "RaceWon": {"type": "object", "required": ["seat"], "properties": {"seat": SEAT}},
+    },
+    view={
+        "type": "object",
+        "required": ["game", "phase", "active", "total", "seats", "result"],
+        "properties": {
+            "game": {"type": "string"},
+            "phase": {"type": "string", "enum": ["play", "ended"]},
+            "active": SEAT,
+            "total": {"type": "integer", "minimum": 0, "maximum": TARGET},
+            "seats": {
+                "type": "array",
+                "items": {"type": "object", "properties": {"seat": SEAT, "name": {"type": "string"}}},
+            },
+            "result": {"type": "object", "nullable": True, "properties": {"winner": SEAT}},
+        },
+    },
+    options={"type": "object", "additionalProperties": False},
+    result={"type": "object", "properties": {"winner": SEAT}},
+)
+"""What the race sends and shows, for the API document (GameModule.schemas)."""
+
 RACE: GameModule[Race] = GameModule(
     name="race",
     min_seats=2,
@@ -117,4 +165,5 @@ RACE: GameModule[Race] = GameModule(
     undo=UndoHints(turn_markers=frozenset({"TurnPassed"}), round_markers=frozenset(), learners=learners),
     command_fields=(),
     board=lambda game: None,
+    schemas=SCHEMAS,
 )

@@ -1,0 +1,96 @@
+"""The platform's own messages as JSON Schema: the setup, undo and takebacks that every game
+shares, beside the commands and events each game gives in GameModule.schemas."""
+
+from __future__ import annotations
+
+from domain import undo
+from domain.core import JsonSchema
+
+MAX_VERSION = 10**9
+SEAT: JsonSchema = {"type": "integer", "minimum": 0, "maximum": 7}
+VERSION: JsonSchema = {"type": "integer", "minimum": 1, "maximum": MAX_VERSION}
+
+COMMANDS: dict[str, JsonSchema] = {
+    undo.UNDO: {
+        "type": "object",
+        "properties": {
+            "scope": {
+                "type": "string",
+                "enum": list(undo.SCOPES),
+                "description": '"command" (the default): the last one; "turn": back to its start.',
+            }
+        },
+    },
+    undo.REQUEST_TAKEBACK: {
+        "type": "object",
+        "required": ["to_version"],
+        "properties": {
+            "to_version": {**VERSION, "description": "The version whose state the game goes back to."}
+        },
+    },
+    undo.ANSWER_TAKEBACK: {
+        "type": "object",
+        "required": ["accept"],
+        "properties": {"accept": {"type": "boolean", "description": "true accepts, false declines."}},
+    },
+}
+"""The seat commands the platform decides for every game (domain/undo.py)."""
+
+SETUP: JsonSchema = {
+    "type": "object",
+    "required": ["game", "seats"],
+    "properties": {
+        "game": {"type": "string"},
+        "seats": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["name"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "ai": {"type": "string"},
+                    "level": {"type": "integer"},
+                },
+            },
+        },
+        "first_seat": SEAT,
+        "options": {"type": "object"},
+        "mode": {"type": "string", "enum": ["casual", "tournament"]},
+        "reveal_after_end": {"type": "boolean"},
+        "organizer": {"type": "string"},
+    },
+}
+
+EVENTS: dict[str, JsonSchema] = {
+    "GameCreated": SETUP,
+    undo.UNDONE: {
+        "type": "object",
+        "required": ["to_version", "requested_by", "approved_by"],
+        "properties": {
+            "to_version": VERSION,
+            "requested_by": SEAT,
+            "approved_by": {"type": "array", "items": SEAT},
+        },
+    },
+    undo.CORRECTED: {
+        "type": "object",
+        "required": ["to_version", "reason", "organizer"],
+        "properties": {"to_version": VERSION, "reason": {"type": "string"}, "organizer": {"type": "string"}},
+    },
+    undo.TAKEBACK_REQUESTED: {
+        "type": "object",
+        "required": ["seat", "to_version"],
+        "properties": {"seat": SEAT, "to_version": VERSION},
+    },
+    undo.TAKEBACK_ANSWERED: {
+        "type": "object",
+        "required": ["seat", "accept"],
+        "properties": {"seat": SEAT, "accept": {"type": "boolean"}},
+    },
+    undo.TAKEBACK_DECLINED: {
+        "type": "object",
+        "required": ["seat", "to_version", "by"],
+        "properties": {"seat": SEAT, "to_version": VERSION, "by": SEAT},
+    },
+}
+"""The events the platform appends to every game: its setup and the history's own."""
