@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import Figure, bench_tmpdir, percentile, say, temp_redis
-from service.embedded_redis import free_port
+from service.embedded_cluster import start_cluster
+from service.embedded_redis import EmbeddedRedis, free_port
 from service.launcher import die_with_parent_hook
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,23 +156,37 @@ def _wait_ready(port: int, processes: list[Process]) -> None:
 class Served:
     port: int
     redis_url: str
+    """RQ's Redis, and the events' too unless a cluster holds them."""
+    events_url: str
+    """A node of the Redis that holds the events: the plain Redis or a primary of the cluster."""
 
 
 @contextmanager
 def running_service(
-    app: str = APP, web: int | None = None, workers: int = 1, appendfsync: str = "everysec"
+    app: str = APP,
+    web: int | None = None,
+    workers: int = 1,
+    appendfsync: str = "everysec",
+    cluster: bool = False,
 ) -> Iterator[Served]:
     """Redis, gunicorn with `web` processes (default: the conf's) and `workers` RQ workers,
-    torn down in reverse order."""
+    torn down in reverse order; with `cluster`, the events on a local 3-primary Redis Cluster
+    and RQ on the plain Redis."""
     logs = Path(tempfile.mkdtemp(prefix="archipelago-bench-api-", dir=bench_tmpdir()))
     processes: list[Process] = []
     failed = True
     try:
-        with temp_redis(appendfsync, label="api") as server:
+        with (
+            temp_redis(appendfsync, label="api") as server,
+            _events_store(server, appendfsync, cluster) as events,
+        ):
             port = free_port()
             env = dict(os.environ)
             if web is not None:
                 env["WEB_CONCURRENCY"] = str(web)
+            env.pop("REDIS_CLUSTER_URL", None)
+            if cluster:
+                env["REDIS_CLUSTER_URL"] = events
             env.update(
                 REDIS_URL=server.url,
                 PORT=str(port),
@@ -191,12 +206,13 @@ def running_service(
                     processes.append(_spawn(f"worker-{n}", worker, env, logs))
                 _wait_ready(port, processes)
                 processes_of = "the conf's" if web is None else str(web)
+                on_cluster = f", the events on a 3-primary cluster (node {events})" if cluster else ""
                 say(
                     f"   server: gunicorn -c deploy/gunicorn.conf.py {app} on 127.0.0.1:{port} "
                     f"({processes_of} web processes), {workers} RQ worker(s), "
-                    f"redis-server (appendfsync {appendfsync}) at {server.url}; logs in {logs}"
+                    f"redis-server (appendfsync {appendfsync}) at {server.url}{on_cluster}; logs in {logs}"
                 )
-                yield Served(port, server.url)
+                yield Served(port, server.url, events)
                 failed = False
             finally:
                 for process in reversed(processes):  # the web app and worker before Redis
@@ -217,6 +233,24 @@ def running_service(
             say(f"   logs kept in {logs}")
         else:
             shutil.rmtree(logs, ignore_errors=True)
+
+
+@contextmanager
+def _events_store(plain: EmbeddedRedis, appendfsync: str, cluster: bool) -> Iterator[str]:
+    """The URL of the events' Redis: `plain`'s, or a node of a fresh local cluster, stopped and
+    deleted afterwards."""
+    if not cluster:
+        yield plain.url
+        return
+    data = tempfile.mkdtemp(prefix="archipelago-bench-cluster-", dir=bench_tmpdir())
+    nodes = None
+    try:
+        nodes = start_cluster(data, appendfsync=appendfsync)
+        yield nodes.url
+    finally:
+        if nodes is not None:
+            nodes.stop()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 # --- the clients ----------------------------------------------------------------------

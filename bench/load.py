@@ -7,8 +7,9 @@ a raw Redis round trip (PING on one connection, measured on the same server just
 clients start), and how long a round's scoring kept its clients waiting (phase `scoring` seen
 -> `play` again, polled every 10 ms), p50/p99/max. Everything shares the machine's cores.
 
-Stores: one Redis (`redis`). A Redis Cluster run plugs in as another entry of STORES, a
-context manager that starts the service on it and yields bench.api.Served.
+Stores (STORES), each run in turn: one Redis (`redis`), and a local 3-primary Redis Cluster
+holding the events (`cluster`) with RQ on a plain Redis beside it, whose raw round trip is a PING
+to one of its primaries. BENCH_LOAD_STORES (e.g. `cluster`) picks some.
 """
 
 from __future__ import annotations
@@ -45,8 +46,12 @@ def _one_redis(web: int, workers: int) -> AbstractContextManager[api.Served]:
     return api.running_service(web=web, workers=workers)
 
 
-STORES: dict[str, StoreStarter] = {"redis": _one_redis}
-"""How each store kind starts the service; a cluster store is added here."""
+def _cluster(web: int, workers: int) -> AbstractContextManager[api.Served]:
+    return api.running_service(web=web, workers=workers, cluster=True)
+
+
+STORES: dict[str, StoreStarter] = {"redis": _one_redis, "cluster": _cluster}
+"""How each store kind starts the service."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +97,7 @@ def measure(
     stop = threading.Event()
     players: list[api.Client] = []
     with start(web, workers) as served:
-        raw = raw_round_trip(served.redis_url)
+        raw = raw_round_trip(served.events_url)
         jobs_from = time.time()
         try:
             measure_from = time.perf_counter() + warmup
@@ -214,25 +219,37 @@ def _report(store: str, clients: int, load: Load) -> list[Figure]:
     ]
 
 
-def run(
-    quick: bool = False, seed: int = 1, seconds: float | None = None, store: str = "redis"
-) -> list[Figure]:
-    """BENCH_LOAD_PAIRS (e.g. `1x2,2x2`) picks the (web x workers) pairs to run."""
+def run(quick: bool = False, seed: int = 1, seconds: float | None = None) -> list[Figure]:
+    """BENCH_LOAD_PAIRS (e.g. `1x2,2x2`) picks the (web x workers) pairs to run, BENCH_LOAD_STORES
+    (e.g. `cluster`) the stores."""
     chosen = os.environ.get("BENCH_LOAD_PAIRS")
     pairs = tuple(pairs_of(chosen)) if chosen else QUICK_PAIRS if quick else PAIRS
+    stores = stores_of(os.environ.get("BENCH_LOAD_STORES") or ",".join(STORES))
     clients = 8 if quick else CLIENTS
     warmup = 0.5 if quick else WARMUP_SECONDS
     measured = seconds if seconds is not None else (2.0 if quick else SECONDS)
-    say(f"== load: {clients} clients, web processes x RQ workers, on {store} ==")
-    say(
-        f"   each pair on a fresh service; {warmup:g} s warm-up not counted, then {measured:g} s "
-        f"measured; ratios are to a raw PING round trip on the same Redis (p50 to p50, p99 to p99)"
-    )
     figures: list[Figure] = []
-    for web, workers in pairs:
-        load = measure(STORES[store], web, workers, clients, warmup, measured, seed)
-        figures += _report(store, clients, load)
+    for store in stores:
+        say(f"== load: {clients} clients, web processes x RQ workers, on {store} ==")
+        say(
+            f"   each pair on a fresh service; {warmup:g} s warm-up not counted, then {measured:g} s "
+            f"measured; ratios are to a raw PING round trip on the same store (p50 to p50, p99 to p99)"
+        )
+        for web, workers in pairs:
+            load = measure(STORES[store], web, workers, clients, warmup, measured, seed)
+            figures += _report(store, clients, load)
     return figures
+
+
+def stores_of(text: str) -> list[str]:
+    """`redis,cluster` -> ["redis", "cluster"]; ValueError naming an unknown one."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in STORES]
+    if unknown:
+        raise ValueError(
+            f"unknown store {unknown[0]!r} in BENCH_LOAD_STORES; choose from {', '.join(STORES)}"
+        )
+    return names
 
 
 def pairs_of(text: str) -> Iterator[tuple[int, int]]:

@@ -29,6 +29,8 @@ class EmbeddedCluster:
     """Running cluster primaries, in the order they were started."""
 
     nodes: list[EmbeddedRedis]
+    appendfsync: str = "everysec"
+    node_args: list[str] = field(default_factory=list)
     _admins: dict[int, redis.Redis] = field(default_factory=dict, repr=False)
 
     @property
@@ -45,6 +47,19 @@ class EmbeddedCluster:
         self._admins.clear()
         for node in self.nodes:
             node.stop(kill=kill)
+
+    def restart(self, node: EmbeddedRedis) -> EmbeddedRedis:
+        """Start a stopped (or killed) node again on its port and data (its AOF and nodes.conf,
+        so it rejoins as the primary of its slots); return it once the cluster is ok again."""
+        index = self.nodes.index(node)
+        stale = self._admins.pop(node.port, None)
+        if stale is not None:
+            stale.close()
+        self.nodes[index] = start_redis(
+            node.data_dir, node.port, appendfsync=self.appendfsync, extra_args=self.node_args
+        )
+        wait_ok(self)
+        return self.nodes[index]
 
     def admin(self, node: EmbeddedRedis) -> redis.Redis:
         """A plain connection to one node, for the CLUSTER commands a cluster client would route."""
@@ -113,8 +128,6 @@ def start_cluster(
     """Start `primaries` cluster-enabled redis-servers, spread the 16384 slots evenly over them,
     join them and return once every node sees the cluster as ok."""
     data = Path(data_dir)
-    cluster = EmbeddedCluster([])
-    nodes = cluster.nodes
     options = [
         "--cluster-enabled",
         "yes",
@@ -123,6 +136,8 @@ def start_cluster(
         "--cluster-node-timeout",
         str(node_timeout_ms),
     ]
+    cluster = EmbeddedCluster([], appendfsync, options)
+    nodes = cluster.nodes
     try:
         for index in range(primaries):
             port = free_node_port()
