@@ -41,6 +41,8 @@ RECHECK_SECONDS = 60.0
 """How long a cached fold is caught up by its new events alone; after that, the next load
 reads and checks the game's whole chain again (and keeps the fold if nothing changed), so an
 older event changed in Redis is noticed within this time even in a game watched all along."""
+MAX_CHAINED_DRAWS = 64
+"""A bound on draws answered in one append; no game chains more than a handful."""
 ORGANIZER = str(ORGANIZER_ACTOR)
 """The actor of what the organizer appends: the game's creation and corrections."""
 CORRECT = "Correct"
@@ -531,10 +533,17 @@ class GameService:
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
     def _system_events(self, rules: Any, state: Any) -> list[Event]:
-        """The events of the random draws the game now waits for (a deal, Pele's picks)."""
-        pending = rules.pending_system(state)
-        command = None if pending is None else self.dice.command(pending)
-        return [] if command is None else list(rules.decide(state, command))
+        """The events of the random draws the game now waits for (a deal, Pele's picks), one
+        after another while a draw leads to the next (a chit, then the tile it finds)."""
+        events: list[Event] = []
+        for _ in range(MAX_CHAINED_DRAWS):
+            pending = rules.pending_system(state)
+            command = None if pending is None else self.dice.command(pending)
+            if command is None:
+                break
+            batch, state = rules.apply(state, command)
+            events += batch
+        return events
 
     @staticmethod
     def _envelopes(events: Sequence[Event], actor: str, command_id: str) -> list[NewEvent]:

@@ -22,6 +22,10 @@ MAX_OPTIONS = 16
 MAX_TOKEN = 32
 """An island name, a command type or an option: none is longer."""
 MAX_CARDS = 16
+MAX_PIECES = 64
+"""No game's stack or battle counts more pieces of one kind."""
+MAX_PATH = 160
+"""No path is longer than a board of 16 by 10 hexes."""
 MAX_VERSION = 10**9
 """No game holds a billion events; larger numbers are refused before they reach the rules."""
 
@@ -82,6 +86,38 @@ class RegisteredGame(validate.OneOf):
 
 def _word(**kwargs: Any) -> fields.String:
     return fields.String(validate=validate.Length(max=MAX_TOKEN), **kwargs)
+
+
+class Either(fields.Field):
+    """The first of `choices` that loads the value: one body field that two games' commands
+    shape differently (three island names in one, a hex in another)."""
+
+    def __init__(self, *choices: fields.Field, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.choices = choices
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        errors: list[Any] = []
+        for choice in self.choices:
+            try:
+                return choice.deserialize(value, attr, data, **kwargs)
+            except ValidationError as refused:
+                errors.append(refused.messages)
+        raise ValidationError(errors)
+
+
+def _hex() -> fields.List:
+    """A hex of a board as [column, row]; the rules say which hexes exist."""
+    coordinate = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_PIECES - 1))
+    return fields.List(coordinate, validate=validate.Length(equal=2))
+
+
+def _count(**kwargs: Any) -> fields.Integer:
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_PIECES), **kwargs)
+
+
+def _seat(least: int = 0, **kwargs: Any) -> fields.Integer:
+    return fields.Integer(strict=True, validate=validate.Range(min=least, max=MAX_SEATS - 1), **kwargs)
 
 
 class OpenSchema(Schema):
@@ -194,14 +230,51 @@ class CommandSchema(OpenSchema):
         validate=validate.Length(equal=3),
         metadata={"description": "The three islands around a sea space (ships)."},
     )
-    from_ = fields.List(_word(), data_key="from", attribute="from", validate=validate.Length(equal=3))
-    to = fields.List(_word(), validate=validate.Length(equal=3))
+    from_ = Either(
+        fields.List(_word(), validate=validate.Length(equal=3)),
+        _hex(),
+        data_key="from",
+        attribute="from",
+        metadata={"description": "A sea space's three islands (MoveShip), or a hex (Transit)."},
+    )
+    to = Either(
+        fields.List(_word(), validate=validate.Length(equal=3)),
+        _hex(),
+        metadata={"description": "A sea space's three islands (MoveShip), or a hex (Transit)."},
+    )
     target = fields.Integer(
         strict=True,
         validate=validate.Range(min=0, max=MAX_SEATS - 1),
         metadata={"description": "A seat number (UseKu)."},
     )
     kanaloa = StrictBoolean(metadata={"description": "SwapBridge with the god Kanaloa."})
+    first = _seat(metadata={"description": "ChooseOrder: the seat to play first (Conquest of Paradise)."})
+    clockwise = StrictBoolean(metadata={"description": "ChooseOrder: the turn order's direction."})
+    hex = Either(
+        _hex(),
+        _word(),
+        metadata={"description": "A hex as [column, row], or a named place off the map (KumaraStep)."},
+    )
+    path = fields.List(
+        _hex(),
+        validate=validate.Length(min=2, max=MAX_PATH),
+        metadata={"description": "Move: the hexes a stack goes through, from where it stands."},
+    )
+    pieces = fields.Dict(
+        keys=_word(),
+        values=_count(),
+        validate=at_most_keys(MAX_CARDS),
+        metadata={
+            "description": 'Pieces by kind, e.g. {"war_canoe": 1, "band": 2}.',
+            "maxProperties": MAX_CARDS,
+        },
+    )
+    defender = _seat(least=-1, metadata={"description": "Fight: the seat attacked, -1 for independents."})
+    piece = _word(metadata={"description": "Lose: the kind of piece lost (Conquest of Paradise)."})
+    use = StrictBoolean(metadata={"description": "UseCard: whether to play the card asked about."})
+    war_canoes = _count(metadata={"description": "SaveVillages: war canoes given up."})
+    bands = _count(metadata={"description": "SaveVillages: bands given up."})
+    item = _word(metadata={"description": "Build: what is built (village, transport, card, ...)."})
     gifts = fields.Dict(
         keys=fields.String(validate=validate.Length(max=MAX_TOKEN)),
         values=_word(),
