@@ -110,3 +110,21 @@ def test_the_end_screen_names_the_winners_and_their_vp(client: FlaskClient) -> N
     result = html.split('id="result"')[1].split("</section>")[0]
     assert all(final["seats"][w]["name"] in result for w in final["result"]["winners"])
     assert "VP" in result
+
+
+def test_the_lobby_form_switches_on_the_advanced_rules(client: FlaskClient) -> None:
+    form = {
+        "game": "conquest-of-paradise",
+        "seat-0": "human",
+        "name-0": "Ann",
+        "seat-1": "random",
+        "seat-2": "random",
+        "opt-malaria": "on",
+        "opt-kumara": "on",
+        "options": '{"last_turn": 3}',
+    }
+    response = client.post("/games/new", data=form)
+    assert response.status_code == 303, response.data
+    game_id = response.location.split("/play/")[1].split("#")[0]
+    created = client.get(f"/games/{game_id}/events?after=0").json["events"][0]
+    assert created["data"]["options"] == {"malaria": True, "kumara": True, "last_turn": 3}
