@@ -120,7 +120,7 @@ def _hexes(view: Mapping[str, Any], lit: set[str], interactive: bool) -> list[st
             here = stacks.get(at, [])
             words += [_stack_words(view, s) for s in here]
             hook = f"{col},{row}"
-            attrs = f' data-hex="{hook}"'
+            attrs = f' data-hex="{hook}"' + (' class="lit"' if hook in lit else "")
             if interactive:
                 attrs += f' role="button" tabindex="0" aria-label={quoteattr(hook + ": " + "; ".join(words))}'
             stroke = HIGHLIGHT if hook in lit else "#ffffff"

@@ -128,3 +128,15 @@ def test_the_lobby_form_switches_on_the_advanced_rules(client: FlaskClient) -> N
     game_id = response.location.split("/play/")[1].split("#")[0]
     created = client.get(f"/games/{game_id}/events?after=0").json["events"][0]
     assert created["data"]["options"] == {"malaria": True, "kumara": True, "last_turn": 3}
+
+
+def test_a_highlight_of_a_hex_shows_on_its_replay_step(client: FlaskClient) -> None:
+    game = create(client, 2, last_turn=2)
+    play_until(client, game, random.Random(3), lambda v: False)
+    note = {"author": "Kim", "version": 6, "kind": "highlight", "text": "Tonga", "islands": ["5,6"]}
+    assert client.post(f"/games/{game['game_id']}/annotations", json=note).status_code == 201
+    frame = client.get(f"/replay/{game['game_id']}/frame?version=6").get_data(as_text=True)
+    lit = [
+        a["data-hex"] for tag, a, _ in elements(frame) if tag == "g" and "lit" in a.get("class", "").split()
+    ]
+    assert lit == ["5,6"] and "Tonga" in frame
