@@ -37,12 +37,12 @@ from service.seats import SeatTokens
 from service.store import archive_key
 
 CONFLICT_RETRIES = 5
+MAX_SYSTEM_DRAWS = 256
+"""Draws in a row with no seat's move between them; a longest battle has far fewer."""
 RECHECK_SECONDS = 60.0
 """How long a cached fold is caught up by its new events alone; after that, the next load
 reads and checks the game's whole chain again (and keeps the fold if nothing changed), so an
 older event changed in Redis is noticed within this time even in a game watched all along."""
-MAX_CHAINED_DRAWS = 64
-"""A bound on draws answered in one append; no game chains more than a handful."""
 ORGANIZER = str(ORGANIZER_ACTOR)
 """The actor of what the organizer appends: the game's creation and corrections."""
 CORRECT = "Correct"
@@ -533,17 +533,18 @@ class GameService:
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
     def _system_events(self, rules: Any, state: Any) -> list[Event]:
-        """The events of the random draws the game now waits for (a deal, Pele's picks), one
-        after another while a draw leads to the next (a chit, then the tile it finds)."""
-        events: list[Event] = []
-        for _ in range(MAX_CHAINED_DRAWS):
+        """The events of the random draws the game now waits for (a deal, Pele's picks), and
+        of those each draw leads to (a discovery chit, then its tile; a die, then the next)."""
+        found: list[Event] = []
+        for _ in range(MAX_SYSTEM_DRAWS):
             pending = rules.pending_system(state)
             command = None if pending is None else self.dice.command(pending)
             if command is None:
-                break
-            batch, state = rules.apply(state, command)
-            events += batch
-        return events
+                return found
+            events = list(rules.decide(state, command))
+            found += events
+            state = fold(rules, state, events)
+        raise RuntimeError(f"more than {MAX_SYSTEM_DRAWS} draws in a row: the rules never stop drawing")
 
     @staticmethod
     def _envelopes(events: Sequence[Event], actor: str, command_id: str) -> list[NewEvent]:

@@ -128,8 +128,9 @@ def kumara_rolled(state: State, data: dict[str, Any], secret: Any) -> State:
 def decide_step(state: State, command: Command) -> list[Event]:
     choice = state.choice
     assert choice is not None and command.seat is not None
-    raw = command.args.get("hex")
-    to = SOUTH_AMERICA if raw == SOUTH_AMERICA else as_hex(raw)
+    to: Hex | str | None = (
+        SOUTH_AMERICA if command.type == "ReachSouthAmerica" else as_hex(command.args.get("hex"))
+    )
     if to is None or to not in choice.options:
         raise IllegalMove("bad_step", "go to one of the hexes the table allows", field="hex")
     if to == SOUTH_AMERICA:

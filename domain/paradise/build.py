@@ -240,6 +240,9 @@ def build_revealed(state: State, data: dict[str, Any], secret: Any) -> State:
 def _village(state: State, seat: int, at: Hex, settle: bool) -> State:
     island = state.islands[at]
     state = with_island(state, at, replace(island, owner=seat, villages=island.villages + 1))
+    if state.bases[seat] is None:
+        # A player who lost its base with no other group names its first new group (P-3.8).
+        state = replace(state, bases=put(state.bases, seat, at))
     if settle:
         old = state.stack(at, seat)
         state = with_stack(state, at, seat, replace(old, pieces=add(old.pieces, counts(colony=1), -1)))

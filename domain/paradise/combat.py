@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
+from domain.paradise.advanced import wades
 from domain.paradise.empire import controlled, controller, nearest_friendly
 from domain.paradise.hexes import as_hex
 from domain.paradise.move import battles_for
@@ -337,6 +338,9 @@ def _retreat(state: State, battle: Battle, loser: int) -> Event:
     colonies = min(have["colony"], seats - bands)
     kept = counts(transport=have["transport"], war_canoe=have["war_canoe"], band=bands, colony=colonies)
     places = nearest_friendly(state, loser, battle.hex, _enemy_fighters(state, loser))
+    wading = [p for p in places if wades(state, [battle.hex, p])]
+    if wading:  # Q-A4: the whole force wades to the other New Zealand tile
+        kept, places = {**kept, "band": have["band"], "colony": have["colony"]}, wading
     data = {
         "hex": list(battle.hex),
         "seat": loser,
@@ -432,7 +436,7 @@ def group_conquered(state: State, data: dict[str, Any], secret: Any) -> State:
     seat, saved = data["seat"], data["saved"]
     island = state.islands[at]
     conquered = replace(
-        island, owner=seat if saved else None, villages=saved, garrison=island.printed or island.garrison
+        island, owner=seat if saved else None, villages=saved, garrison=seat if island.printed else None
     )
     state = with_island(state, at, conquered)
     stack = state.stack(at, seat)

@@ -79,7 +79,11 @@ def acting(state: State) -> tuple[int, ...]:
     if state.choice is not None:
         return (state.choice.seat,) if state.choice.seat >= 0 else ()
     if state.phase in (BUILD, START) and not state.due:
-        return tuple(seat for seat, d in enumerate(state.drafts) if not d.committed)
+        # One seat at a time, as the island games' simultaneous choices: the orders of those
+        # before are secret (Q-1), so the play stays simultaneous; the platform's computer
+        # seats and clients wait for the first seat named.
+        waiting = [seat for seat, d in enumerate(state.drafts) if not d.committed]
+        return tuple(waiting[:1])
     if state.phase == EXPLORE and state.expedition is not None:
         return (state.expedition.seat,)
     if state.phase == MOVE and state.active < len(state.order):
@@ -171,7 +175,7 @@ BY_CHOICE: dict[str, dict[str, Decider]] = {
     "save": {"SaveVillages": combat.decide_save},
     "base": {"ChooseBase": combat.decide_base},
     "deforest": {"Deforest": victory.decide_deforest},
-    "kumara": {"KumaraStep": advanced.decide_step},
+    "kumara": {"KumaraStep": advanced.decide_step, "ReachSouthAmerica": advanced.decide_step},
 }
 BY_PHASE: dict[str, dict[str, Decider]] = {
     EXPLORE: {

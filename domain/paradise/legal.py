@@ -47,9 +47,14 @@ def _choices(state: State, seat: int) -> list[Command]:
     if kind == "save":
         return [Command("SaveVillages", seat, {"war_canoes": w, "bands": b}) for w, b in options]
     if kind == "kumara":
-        return [Command("KumaraStep", seat, {"hex": h if isinstance(h, str) else list(h)}) for h in options]
+        return [
+            Command("ReachSouthAmerica", seat)
+            if isinstance(h, str)
+            else Command("KumaraStep", seat, {"hex": list(h)})
+            for h in options
+        ]
     if kind == "deforest":
-        return [Command("Deforest", seat, {"target": t}) for t in options]
+        return [Command("Deforest", seat, {} if t is None else {"target": t}) for t in options]
     return []
 
 
@@ -141,7 +146,7 @@ def _transits(state: State, seat: int) -> list[Command]:
             if not load:
                 continue
             for to in sorted(part - {at}):
-                command = Command("Transit", seat, {"from": list(at), "to": list(to), "pieces": load})
+                command = Command("Transit", seat, {"path": [list(at), list(to)], "pieces": load})
                 if _allowed(state, command):
                     found.append(command)
     return found

@@ -35,7 +35,7 @@ def _within(pieces: Counts, have: Counts) -> bool:
 
 def _leaves_garrison(state: State, at: Hex, seat: int, pieces: Counts) -> bool:
     island = state.islands.get(at)
-    held = island is not None and island.garrison and island.owner == seat
+    held = island is not None and island.garrison == seat
     return held and total(pieces) >= total(state.pieces(at, seat))
 
 
@@ -43,7 +43,9 @@ def decide_transit(state: State, command: Command) -> list[Event]:
     """P-3.1: before any other move, pieces go as far as a chain of face-up transports reaches."""
     seat = command.seat
     assert seat is not None
-    start, end = as_hex(command.args.get("from")), as_hex(command.args.get("to"))
+    raw = command.args.get("path")
+    ends = [as_hex(h) for h in raw] if isinstance(raw, list) and len(raw) == 2 else [None, None]
+    start, end = ends
     pieces = pieces_arg(command.args.get("pieces"))
     if not state.transit_open:
         raise IllegalMove("transit_over", "transit comes before every other move of the phase")
@@ -53,7 +55,7 @@ def decide_transit(state: State, command: Command) -> list[Event]:
         or start == end
         or not any({start, end} <= c for c in components(state, seat))
     ):
-        raise IllegalMove("not_on_chain", "transit runs between two hexes of one chain", field="to")
+        raise IllegalMove("not_on_chain", "transit runs between two hexes of one chain", field="path")
     stack = state.stack(start, seat)
     movable = add(stack.pieces, counts(transport=1 if stack.shown else 0), -1)
     if not _within(pieces, movable):

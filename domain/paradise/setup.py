@@ -30,20 +30,28 @@ SWITCHES = ("variable_start", "saved_resources", "malaria", "south_island", "kum
 
 
 def options_from(raw: Mapping[str, Any]) -> Options:
-    """The options of a game; IllegalMove(bad_options) for anything the game does not know."""
-    unknown = set(raw) - set(SWITCHES) - {"end_shift", "last_turn"}
-    if unknown:
-        raise IllegalMove("bad_options", f"unknown options {sorted(unknown)}", field="options")
+    """The options of a game; IllegalMove(bad_option) for anything the game does not know."""
+    allowed = sorted((*SWITCHES, "end_shift", "last_turn"))
+    for name in raw:
+        if name not in allowed:
+            raise IllegalMove("bad_option", f"unknown option {name!r}; allowed: {allowed}", field="options")
     for name in SWITCHES:
         if not isinstance(raw.get(name, False), bool):
-            raise IllegalMove("bad_options", f"{name} is true or false", field=f"options.{name}")
+            raise IllegalMove("bad_option", f"{name} is true or false", field=f"options.{name}")
     shift = raw.get("end_shift", 0)
-    if not isinstance(shift, int) or isinstance(shift, bool) or abs(shift) > VARIABLE_END_AT_MOST:
-        raise IllegalMove("bad_options", f"end_shift is a whole number within ±{VARIABLE_END_AT_MOST}")
+    if not _whole(shift) or abs(shift) > VARIABLE_END_AT_MOST:
+        limit = VARIABLE_END_AT_MOST
+        raise IllegalMove(
+            "bad_option", f"end_shift is a whole number from -{limit} to {limit}", "options.end_shift"
+        )
     last = raw.get("last_turn")
-    if last is not None and (not isinstance(last, int) or isinstance(last, bool) or last < 1):
-        raise IllegalMove("bad_options", "last_turn is a turn number from 1", field="options.last_turn")
+    if last is not None and (not _whole(last) or last < 1):
+        raise IllegalMove("bad_option", "last_turn is a turn number from 1", field="options.last_turn")
     return Options(**{name: raw.get(name, False) for name in SWITCHES}, end_shift=shift, last_turn=last)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_options(raw: Mapping[str, Any]) -> None:

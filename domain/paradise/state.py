@@ -69,7 +69,7 @@ class Island:
     agriculture: int = 0
     warriors: int = 0
     malaria: tuple[int, ...] = ()
-    garrison: bool = False  # a conquered printed group: its owner keeps a piece there (P-3.7)
+    garrison: int | None = None  # a conquered printed group: its conqueror keeps a piece there (P-3.8)
 
     @property
     def squares(self) -> int:
@@ -198,6 +198,15 @@ class State:
     def seat(self) -> int:
         """The seat whose part of a turn-ordered phase it is."""
         return self.order[self.active] if self.order else 0
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's whole VP: shown cards only while playing, every card at the end."""
+        from domain.paradise.empire import vp_halves  # empire reads the state: imported late
+
+        return tuple(
+            vp_halves(self, seat, hidden_too=self.result is not None) // 2 for seat in range(self.seats)
+        )
 
     def stack(self, at: Hex, seat: int) -> Stack:
         return self.stacks.get((at, seat)) or Stack(counts())

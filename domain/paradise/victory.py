@@ -49,11 +49,16 @@ def _decision(state: State) -> Event:
     last = state.options.last_turn is not None and state.turn >= state.options.last_turn
     if not reached and not last:
         return Event("TurnStarted", {"turn": state.turn + 1})
-    return Event("GameEnded", ending(state, reached or list(range(state.seats))))
+    reason = "target" if reached else "last_turn"
+    return Event("GameEnded", ending(state, reached or list(range(state.seats)), reason))
 
 
-def ending(state: State, contenders: list[int]) -> dict[str, Any]:
-    """The winner among `contenders`: most VP, then most groups controlled, then most cards."""
+def ending(state: State, contenders: list[int], reason: str) -> dict[str, Any]:
+    """The winner among `contenders`: most VP, then most groups controlled, then most cards.
+
+    `totals` are whole VP (a half point of an atoll rounds down) as the platform's results
+    take them; `vp` keeps the halves.
+    """
 
     def rank(seat: int) -> tuple[int, int, int]:
         cards = len(state.hands[seat]) + len(state.revealed[seat])
@@ -61,10 +66,13 @@ def ending(state: State, contenders: list[int]) -> dict[str, Any]:
 
     best = max(rank(seat) for seat in contenders)
     winners = [seat for seat in contenders if rank(seat) == best]
+    halves = [vp_halves(state, seat, hidden_too=True) for seat in range(state.seats)]
     return {
         "winner": winners[0] if len(winners) == 1 else None,
         "winners": winners,
-        "vp": [vp_halves(state, seat, hidden_too=True) / 2 for seat in range(state.seats)],
+        "reason": reason,
+        "totals": [h // 2 for h in halves],
+        "vp": [h / 2 for h in halves],
         "cards": [list(state.hands[seat]) for seat in range(state.seats)],
     }
 
@@ -88,7 +96,7 @@ def decide_deforest(state: State, command: Command) -> list[Event]:
     assert state.choice is not None
     victim = command.args.get("target")
     if victim not in state.choice.options:
-        raise IllegalMove("bad_target", "play it on a claimant, or target null to keep it", field="target")
+        raise IllegalMove("bad_target", "play it on a claimant, or give no target to keep it", field="target")
     return [Event("DeforestationAnswered", {"seat": command.seat, "target": victim})]
 
 

@@ -28,6 +28,11 @@ MAX_PATH = 160
 """No path is longer than a board of 16 by 10 hexes."""
 MAX_VERSION = 10**9
 """No game holds a billion events; larger numbers are refused before they reach the rules."""
+MAX_HEX = 63
+MAX_PATH = 4
+MAX_PIECES = 99
+MAX_PIECE_KINDS = 8
+"""Conquest of Paradise: a map coordinate, hexes in one move, pieces of a kind, piece kinds."""
 
 
 class StrictBoolean(fields.Boolean):
@@ -284,6 +289,45 @@ class CommandSchema(OpenSchema):
             "maxProperties": MAX_SEATS,
         },
     )
+    # Conquest of Paradise: hexes are [column, row] of its map.
+    first = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_SEATS - 1),
+        metadata={"description": "ChooseOrder: the seat that plays first this turn."},
+    )
+    clockwise = StrictBoolean(metadata={"description": "ChooseOrder: the direction of play."})
+    hex = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_HEX)),
+        validate=validate.Length(equal=2),
+        metadata={"description": "A hex as [column, row] (Explore, Fight, Build, Retreat, ...)."},
+    )
+    path = fields.List(
+        fields.List(
+            fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_HEX)),
+            validate=validate.Length(equal=2),
+        ),
+        validate=validate.Length(min=2, max=MAX_PATH),
+        metadata={"description": "Move, Transit: the hexes the pieces go through, first where they are."},
+    )
+    pieces = fields.Dict(
+        keys=fields.String(validate=validate.Length(max=MAX_TOKEN)),
+        values=fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_PIECES)),
+        validate=at_most_keys(MAX_PIECE_KINDS),
+        metadata={
+            "description": "Move, Transit: how many pieces of each kind.",
+            "maxProperties": MAX_PIECE_KINDS,
+        },
+    )
+    defender = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=-1, max=MAX_SEATS - 1),
+        metadata={"description": "Fight: the seat attacked (-1: an independent group)."},
+    )
+    piece = _word(metadata={"description": "Lose: the kind of piece that panics or is removed."})
+    use = StrictBoolean(metadata={"description": "UseCard: true plays the card, false keeps it."})
+    war_canoes = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_PIECES))
+    bands = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_PIECES))
+    item = _word(metadata={"description": "Build: what to build (a piece kind, village, card, ...)."})
     scope = fields.String(
         validate=validate.OneOf(SCOPES),
         metadata={"description": 'Undo: "command" (the last one) or "turn" (back to its start).'},

@@ -83,7 +83,7 @@ PHRASES: Mapping[str, Any] = {
     "Redirect": lambda c, n: f"Send the disrupted voyage to {_hex(c.get('hex'))}",
     "RevealTile": lambda c, n: f"Turn the tile at {_hex(c.get('hex'))} face up",
     "RevealCard": lambda c, n: f"Show {c.get('card')}",
-    "Transit": lambda c, n: f"Transit {_pieces(c)} from {_hex(c.get('from'))} to {_hex(c.get('to'))}",
+    "Transit": lambda c, n: f"Transit {_pieces(c)} {' → '.join(_hex(h) for h in c.get('path') or ())}",
     "Move": lambda c, n: f"Move {_pieces(c)} {' → '.join(_hex(h) for h in c.get('path') or ())}",
     "FlipTransport": lambda c, n: f"Turn the transport at {_hex(c.get('hex'))} over",
     "EndMovement": lambda c, n: "End your movement",
@@ -117,11 +117,7 @@ def _pieces(command: Mapping[str, Any]) -> str:
 def hex_hook(command: Mapping[str, Any]) -> str:
     """The hex a click on the map picks this command by: where it acts or ends ("" for none)."""
     path = command.get("path")
-    at = (
-        path[-1]
-        if path
-        else command.get("hex") or (command.get("to") if command.get("type") == "Transit" else None)
-    )
+    at = path[-1] if path else command.get("hex")
     return _hex(at) if isinstance(at, list | tuple) else ""
 
 
@@ -139,8 +135,7 @@ def offered(command: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
     cards = list(command.get("cards") or ())
     if command.get("card") is not None and command.get("source") is None:
         cards.append(command["card"])
-    # MoveShip's `to` is a sea space; Transit's is a hex, picked on the map by `hex`.
-    line = command.get("line") or command.get("sea") or (None if hex_hook(command) else command.get("to"))
+    line = command.get("line") or command.get("sea") or command.get("to")
     return {
         "body": json.dumps(command, separators=(",", ":"), sort_keys=True),
         "type": command.get("type"),

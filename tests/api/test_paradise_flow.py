@@ -34,7 +34,7 @@ def create(client: FlaskClient, seats: list[dict], options: dict | None = None) 
 def test_a_person_and_two_computers_play_a_three_player_game_to_its_end(
     client: FlaskClient, run_jobs: Callable[[], None]
 ) -> None:
-    seats = [{"name": "Ann"}, {"name": "Bot", "ai": "random"}, {"name": "Cai", "ai": "random"}]
+    seats = [{"name": "Ann"}, {"name": "Bot", "ai": "greedy"}, {"name": "Cai", "ai": "ismcts", "level": 1}]
     game = create(client, seats, {"last_turn": 4})
     rng = random.Random(3)
     for _ in range(3000):
@@ -57,18 +57,14 @@ def test_paradise_command_bodies_load_hexes_paths_and_pieces() -> None:
     schema = CommandSchema()
     move = {"type": "Move", "path": [[5, 4], [4, 4]], "pieces": {"band": 2, "war_canoe": 1}}
     assert schema.load(move) == move
-    transit = {"type": "Transit", "from": [5, 4], "to": [7, 4], "pieces": {"band": 1}}
-    assert schema.load(transit) == transit
     ship = {"type": "MoveShip", "from": ["ALOA", "BARI", "COCO"], "to": ["BARI", "COCO", "DUDA"]}
     assert schema.load(ship) == ship
-    assert schema.load({"type": "KumaraStep", "hex": "south_america"})["hex"] == "south_america"
     assert schema.load({"type": "Fight", "hex": [4, 4], "defender": -1})["defender"] == -1
     for bad in (
         {"hex": [1]},
         {"hex": [1, "2"]},
         {"path": [[1, 1]]},
         {"pieces": {"band": -1}},
-        {"from": [1, 2, 3]},
         {"defender": -2},
         {"use": "yes"},
         {"first": 9},

@@ -40,11 +40,7 @@ def create(driver: WebDriver, base: str) -> str:
 
 def hex_of(command: dict[str, Any]) -> str:
     path = command.get("path")
-    at = (
-        path[-1]
-        if path
-        else command.get("hex") or (command.get("to") if command["type"] == "Transit" else None)
-    )
+    at = path[-1] if path else command.get("hex")
     return f"{at[0]},{at[1]}" if isinstance(at, list) else ""
 
 

@@ -63,6 +63,21 @@ GOLDEN: dict[str, Golden] = {
     "arabana-opodopo-4-gods": Golden("arabana-opodopo", 4, {"gods": True}),
     "kahuna-undo-takeback": Golden("kahuna", 2, {"edition": "thames-kosmos"}, undo_and_takeback=True),
     "kahuna-computers": Golden("kahuna", 2, computers=("greedy", "random")),
+    "conquest-of-paradise-2-advanced": Golden(
+        "conquest-of-paradise",
+        2,
+        {
+            "variable_start": True,
+            "saved_resources": True,
+            "malaria": True,
+            "south_island": True,
+            "kumara": True,
+            "end_shift": -3,
+            "last_turn": 4,
+        },
+    ),
+    "conquest-of-paradise-3": Golden("conquest-of-paradise", 3, {"last_turn": 3}),
+    "conquest-of-paradise-4": Golden("conquest-of-paradise", 4, {"last_turn": 2}),
 }
 
 

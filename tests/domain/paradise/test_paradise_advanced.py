@@ -82,7 +82,7 @@ def test_QA5_an_explorer_reaches_south_america_for_kumara_and_two_vp() -> None:
     _, state = die(state, 5)
     assert "south_america" in state.choice.options  # type: ignore[union-attr]
     before = vp_halves(state, 0)
-    events, state = act(state, "KumaraStep", 0, hex="south_america")
+    events, state = act(state, "ReachSouthAmerica", 0)
     assert types(events)[:2] == ["KumaraFound", "ExplorerReturned"]
     assert state.kumara[0] and vp_halves(state, 0) == before + 4
 
@@ -108,3 +108,28 @@ def test_QA5_lost_on_a_one() -> None:
     assert "ExplorerLost" in types(events) and state.explorers[0] == "lost"
     assert state.expedition == Expedition(1)
     assert TONGA in state.islands and settle(state, []) == state
+
+
+def test_QA4_a_beaten_force_wades_back_to_the_other_new_zealand_tile() -> None:
+    from domain.paradise.combat import start_battle
+    from domain.paradise.engine import evolve
+
+    state = moving(2, south_island=True)
+    state = tile(state, AOTEAROA, "Aotearoa", 4, brown=1, owner=1, villages=1)
+    state = tile(state, (8, 8), "Te Waka Maui", 3, brown=1, owner=1, villages=1)
+    state = place(state, AOTEAROA, 1, band=2, colony=1)
+    state = place(state, (7, 7), 0, war_canoe=3)
+    _, state = act(state, "Move", 0, path=[[7, 7], list(AOTEAROA)], pieces={"war_canoe": 3})
+    for event in start_battle(state, AOTEAROA, 0, 1):
+        state = evolve(state, event)
+    for _ in range(3):  # the two bands and the local warrior are removed
+        if state.choice is not None:
+            _, state = act(state, "Lose", 1, piece=state.choice.options[0])
+        _, state = die(state, 6)
+    assert dict(state.pieces((8, 8), 1)) == {
+        "transport": 0,
+        "war_canoe": 0,
+        "band": 0,
+        "colony": 1,
+        "rumor": 0,
+    }

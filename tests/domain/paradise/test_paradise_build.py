@@ -149,6 +149,7 @@ def test_P5_3_reaching_the_target_ends_the_game_with_the_most_vp_winning() -> No
     events, state = act(state, "EndBuild", 1)
     assert "VictoryClaimed" in types(events) and state.result is not None
     assert state.result["winner"] == 0 and state.result["vp"][0] == 28
+    assert state.result["reason"] == "target" and state.result["totals"] == [28, 2]
     assert state.phase == "ended"
 
 
@@ -221,3 +222,14 @@ def test_QD6_kahuna_healing_spares_its_holder_from_malaria() -> None:
     _, state = act(state, "EndBuild", 1)
     events, state = die(state, 1)
     assert events[0].data["seat"] is None and state.islands[bismarck].villages == 2
+
+
+def test_P3_8_a_player_without_a_base_makes_its_next_settled_group_its_base() -> None:
+    state = building(2)
+    state = replace(state, bases=(None, SAMOA))
+    state = tile(state, NIUE, "Niue", 2)
+    state = place(state, NIUE, 0, colony=1)
+    _, state = act(state, "Build", 0, item="settle", hex=list(NIUE))
+    _, state = act(state, "EndBuild", 0)
+    _, state = act(state, "EndBuild", 1)
+    assert state.bases[0] == NIUE

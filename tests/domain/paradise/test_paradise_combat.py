@@ -159,7 +159,7 @@ def test_P3_8_saving_villages_costs_unpanicked_fighters_and_agriculture_stays() 
     samoa = state.islands[SAMOA]
     assert (samoa.owner, samoa.villages, samoa.agriculture) == (0, 2, 1)
     assert state.pieces(SAMOA, 0)["war_canoe"] == 1 and state.pieces(SAMOA, 0)["band"] == 0
-    assert samoa.garrison
+    assert samoa.garrison == 0
 
 
 def test_P3_9_an_independent_group_defends_with_its_printed_warriors() -> None:
@@ -180,12 +180,14 @@ def test_P3_9_a_conquered_printed_group_keeps_a_piece_of_its_conqueror() -> None
     assert state.choice is not None and state.choice.kind == "save"
     _, state = act(state, "SaveVillages", 0, war_canoes=0, bands=1)
     fiji = state.islands[FIJI]
-    assert (fiji.owner, fiji.villages, fiji.garrison) == (0, 1, True)
+    assert (fiji.owner, fiji.villages, fiji.garrison) == (0, 1, 0)
     state = replace(state, active=0, battles=(), moved=False, transit_open=True)
-    state = replace(state, stacks={**state.stacks})
+    state = place(state, FIJI, 0, war_canoe=2, band=1)  # next turn: nothing moved yet
     with pytest.raises(IllegalMove) as refused:
-        act(state, "Move", 0, path=[list(FIJI), [4, 6]], pieces={"war_canoe": 2})
-    assert refused.value.code in ("garrison", "not_enough_pieces")
+        act(state, "Move", 0, path=[list(FIJI), [4, 6]], pieces={"war_canoe": 2, "band": 1})
+    assert refused.value.code == "garrison"
+    _, state = act(state, "Move", 0, path=[list(FIJI), [4, 6]], pieces={"war_canoe": 2})
+    assert state.pieces(FIJI, 0)["band"] == 1
 
 
 def test_QD6_cannibalism_adds_one_to_the_attacker_s_roll() -> None:

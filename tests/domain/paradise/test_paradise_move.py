@@ -18,12 +18,10 @@ def test_P3_1_transit_runs_along_a_chain_of_face_up_transports() -> None:
     state = place(state, TONGA, 0, shown=True, transport=1, band=2)
     state = place(state, OCEAN_W, 0, shown=True, transport=1)
     state = place(state, OCEAN_WW, 0, shown=True, transport=1)
-    events, after = act(
-        state, "Transit", 0, **{"from": list(TONGA), "to": list(OCEAN_WW), "pieces": {"band": 2}}
-    )
+    events, after = act(state, "Transit", 0, path=[list(TONGA), list(OCEAN_WW)], pieces={"band": 2})
     assert after.pieces(OCEAN_WW, 0)["band"] == 2 and events[0].data["how"] == "transit"
     with pytest.raises(IllegalMove) as refused:
-        act(state, "Transit", 0, **{"from": list(TONGA), "to": list(OCEAN_WW), "pieces": {"transport": 1}})
+        act(state, "Transit", 0, path=[list(TONGA), list(OCEAN_WW)], pieces={"transport": 1})
     assert refused.value.code == "not_enough_pieces"  # the chain's own canoe stays
 
 
@@ -33,7 +31,7 @@ def test_P3_1_transit_comes_before_any_other_move() -> None:
     state = place(state, OCEAN_W, 0, shown=True, transport=1)
     _, state = act(state, "Move", 0, path=[list(TONGA), list(OCEAN_W)], pieces={"transport": 1})
     with pytest.raises(IllegalMove) as refused:
-        act(state, "Transit", 0, **{"from": list(TONGA), "to": list(OCEAN_W), "pieces": {"band": 1}})
+        act(state, "Transit", 0, path=[list(TONGA), list(OCEAN_W)], pieces={"band": 1})
     assert refused.value.code == "transit_over"
 
 

@@ -44,7 +44,7 @@ def test_QD6_twenty_seven_cards() -> None:
     assert tables.CARDS["Severe Deforestation"].penalty == 2
 
 
-def test_P0_1_two_players_start_on_tonga_and_samoa_with_two_villages_and_two_bands() -> None:
+def test_P0_3_two_players_start_on_tonga_and_samoa_with_two_villages_and_two_bands() -> None:
     state = new(2)
     assert state.bases == (TONGA, SAMOA)
     assert state.islands[TONGA].villages == 2 and state.islands[TONGA].owner == 0
@@ -77,14 +77,14 @@ def test_P0_2_four_players_put_one_more_island_chit_out() -> None:
     )
 
 
-def test_P0_3_seat_counts_and_options_are_checked() -> None:
+def test_P0_2_seat_counts_and_options_are_checked() -> None:
     with pytest.raises(IllegalMove) as refused:
         new(5)
     assert refused.value.code == "bad_seat_count"
     for bad in ({"malaria": "yes"}, {"end_shift": 4}, {"fog": True}, {"last_turn": 0}):
         with pytest.raises(IllegalMove) as refused:
             check_options(bad)
-        assert refused.value.code == "bad_options"
+        assert refused.value.code == "bad_option"
 
 
 def test_P1_1_marker_goes_to_the_last_in_vp() -> None:
@@ -132,6 +132,16 @@ def test_P1_2_a_bad_first_seat_is_refused() -> None:
         assert refused.value.code == "bad_seat"
 
 
-def test_P0_1_controlled_groups_at_start() -> None:
+def test_P0_3_each_player_controls_its_base_at_start() -> None:
     state = started(2)
     assert controlled(state, 0) == [TONGA] and controlled(state, 1) == [SAMOA]
+
+
+def test_P0_1_the_map_known_west_unknown_east_unexplorable_east_edge() -> None:
+    board = tables.BOARD
+    assert (board.columns, board.rows) == (16, 10) and len(board.unknown) == 88
+    assert all(col >= 14 for col, _ in board.east_ocean) and not board.east_ocean & board.unknown
+    independents = [p.name for p in board.printed if not p.base]
+    assert "Fiji" in independents and "Tuvalu" in independents
+    state = new(2)
+    assert all(at in state.ocean for at in board.east_ocean)
