@@ -161,15 +161,14 @@ class _Filler:
         return Draft(tuple(items), bool(data.get("rotate")), bool(data.get("save")), True)
 
 
-def _battle_stacks(state: State, data: Mapping[str, Any]) -> State:
-    """A battle's opening shows both sides' stacks: the world takes them as they are."""
+def _battle_stacks(state: State, data: Mapping[str, Any], me: int) -> State:
+    """A battle's opening shows both sides' stacks: the world takes the others' as they are."""
     at = _hex(data["hex"])
     for seat, pieces in zip((data["attacker"], data["defender"]), data["pieces"], strict=True):
-        if seat >= 0:
+        if seat >= 0 and seat != me:
             old = state.stack(at, seat)
             shown = counts(**{k: int(v) for k, v in pieces.items() if k in KINDS})
-            spent = {k: min(old.spent.get(k, 0), shown[k]) for k in KINDS}
-            state = with_stack(state, at, seat, Stack(shown, spent, old.shown, old.aboard_war))
+            state = with_stack(state, at, seat, Stack(shown, old.spent, old.shown, old.aboard_war))
     return state
 
 
@@ -185,9 +184,35 @@ def _shown_transport(state: State, data: Mapping[str, Any]) -> State:
     return with_stack(state, at, seat, replace(stack, pieces=pieces))
 
 
+def _markers(knowledge: SeatKnowledge) -> list[int | None]:
+    """Who held the turn-order marker at each TurnStarted: the seat of the OrderChosen after it,
+    or the view's marker for the turn under way (None when the log does not say)."""
+    found: list[int | None] = []
+    for kind, data in knowledge.events:
+        if kind == "TurnStarted":
+            found.append(None)
+        elif kind == "OrderChosen" and found and found[-1] is None:
+            found[-1] = int(data["seat"])
+    if found and found[-1] is None and isinstance(knowledge.seen.get("marker"), int):
+        found[-1] = int(knowledge.seen["marker"])
+    return found
+
+
+def _with_marker(state: State, marker: int | None) -> State:
+    """The marker is public (the last seat on the VP track holds it): a world whose draws put
+    the VP track otherwise takes the real holder."""
+    if marker is None or marker == state.marker:
+        return state
+    choice = state.choice
+    if choice is not None and choice.kind == "order":
+        choice = replace(choice, seat=marker)
+    return replace(state, marker=marker, choice=choice)
+
+
 def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
     """A whole State the seat cannot tell apart from the real one, drawn from `rng`."""
     filler = _Filler(knowledge, rng)
+    markers = iter(_markers(knowledge))
     state: State | None = None
     for (kind, data), secret in zip(knowledge.events, knowledge.secrets, strict=True):
         if kind == "GameCreated":
@@ -207,10 +232,12 @@ def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
                 drafts[int(data["seat"])] = filler.draft(state, data)
                 state = replace(state, drafts=tuple(drafts))
         if kind == "BattleStarted":
-            state = _battle_stacks(state, data)
+            state = _battle_stacks(state, data, knowledge.seat)
         elif kind == "TransportFlipped":
             state = _shown_transport(state, data)
         state = engine.evolve(state, Event(kind, data, secret))
+        if kind == "TurnStarted":
+            state = _with_marker(state, next(markers, None))
     if state is None:
         raise ValueError("the knowledge holds no GameCreated event")
     return _as_seen(state, knowledge.seen)
