@@ -32,7 +32,7 @@ from domain.paradise.build import on_map
 from domain.paradise.empire import controlled, vp_halves
 from domain.paradise.state import Draft, Stack, State, counts, total, with_stack
 from domain.paradise.tables import KINDS, PIECES, Hex
-from domain.paradise.victory import target
+from domain.paradise.victory import DEFORESTATION, target
 
 SeatKnowledge = Any
 """ai.knowledge.SeatKnowledge: the seat, its view, and the live events with their readable secrets."""
@@ -88,16 +88,42 @@ def _known_tiles(knowledge: SeatKnowledge) -> dict[Hex, str]:
     return known
 
 
-def _shown_cards(knowledge: SeatKnowledge) -> dict[int, list[str]]:
-    """Per seat, the cards it shows in the log (in order): each was drawn before it was shown."""
-    shown: dict[int, list[str]] = {}
-    for kind, data in knowledge.events:
+def _card_draws(knowledge: SeatKnowledge) -> dict[int, str]:
+    """The card each draw gave, by the event's position: the seat's own as it saw them; for
+    another seat's hidden draws, a card it shows (or is asked to play, as Severe Deforestation)
+    that no earlier such draw explains came from its latest draw before it."""
+    pending: dict[int, list[int]] = {}  # per seat: its hidden draws not yet tied to a card
+    held: dict[int, list[str]] = {}  # per seat: cards tied to its draws and not shown since
+    drawn: dict[int, str] = {}
+    for n, ((kind, data), secret) in enumerate(zip(knowledge.events, knowledge.secrets, strict=True)):
+        seat = data.get("seat")
+        if kind == "CardDrawn" and secret is None:
+            pending.setdefault(int(seat), []).append(n)
+            continue
+        if kind == "CardDrawn":
+            drawn[n] = str(secret["card"])  # the seat's own draw: no other draw may take it first
+            continue
+        shown: list[tuple[int, str, bool]] = []  # (seat, card, whether it leaves the hand)
         if kind == "CardRevealed" or (kind == "CardUsed" and data.get("shown")):
-            shown.setdefault(int(data["seat"]), []).append(str(data["card"]))
+            shown.append((int(seat), str(data["card"]), True))
         elif kind == "VictoryClaimed":
-            for seat, cards in data["shown"].items():
-                shown.setdefault(int(seat), []).extend(str(c) for c in cards)
-    return shown
+            shown += [(int(who), str(card), True) for who, cards in data["shown"].items() for card in cards]
+        elif kind == "DeforestationOffered":
+            shown.append((int(seat), DEFORESTATION, False))
+        for who, card, leaves in shown:
+            if who == knowledge.seat:
+                continue
+            mine = held.setdefault(who, [])
+            if card not in mine and pending.get(who):
+                drawn[pending[who].pop()] = card
+                mine.append(card)
+            if leaves and card in mine:
+                mine.remove(card)
+        if kind == "DeforestationAnswered" and data.get("target") is not None:
+            mine = held.get(int(seat), [])
+            if DEFORESTATION in mine:
+                mine.remove(DEFORESTATION)
+    return drawn
 
 
 class _Filler:
@@ -107,8 +133,7 @@ class _Filler:
         self.me = knowledge.seat
         self.rng = rng
         self.tiles = _known_tiles(knowledge)
-        self.owed = _shown_cards(knowledge)
-        self.owed.pop(self.me, None)
+        self.drawn = _card_draws(knowledge)
 
     def tile(self, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
         name = self.tiles.get(_hex(data["hex"]))
@@ -118,12 +143,11 @@ class _Filler:
             name = self.rng.choice(free)
         return {"tile": name, "index": state.tiles.index(name)}
 
-    def card(self, state: State, seat: int) -> dict[str, Any]:
-        owed = self.owed.get(seat, [])
-        card = owed.pop(0) if owed and owed[0] in state.deck else None
-        if card is None:
-            reserved = Counter(c for cards in self.owed.values() for c in cards)
-            free = list((Counter(state.deck) - reserved).elements()) or list(state.deck)
+    def card(self, state: State, position: int) -> dict[str, Any]:
+        card = self.drawn.get(position)
+        if card is None or card not in state.deck:
+            later = Counter(c for n, c in self.drawn.items() if n > position)
+            free = list((Counter(state.deck) - later).elements()) or list(state.deck)
             card = self.rng.choice(sorted(free))
         return {"card": card, "index": state.deck.index(card)}
 
@@ -184,6 +208,20 @@ def _shown_transport(state: State, data: Mapping[str, Any]) -> State:
     return with_stack(state, at, seat, replace(stack, pieces=pieces))
 
 
+def _world_index(
+    state: State, kind: str, data: Mapping[str, Any], secret: Mapping[str, Any] | None
+) -> tuple[Mapping[str, Any], Mapping[str, Any] | None]:
+    """A draw's index points into the real pile; the world's pile lies in another order, so
+    the drawn tile or card is found in it by name."""
+    if kind == "TileFound" and "tile" in data and data["tile"] in state.tiles:
+        return {**data, "index": state.tiles.index(data["tile"])}, secret
+    if kind == "TileFound" and secret and secret.get("tile") in state.tiles:
+        return data, {**secret, "index": state.tiles.index(secret["tile"])}
+    if kind == "CardDrawn" and secret and secret.get("card") in state.deck:
+        return data, {**secret, "index": state.deck.index(secret["card"])}
+    return data, secret
+
+
 def _markers(knowledge: SeatKnowledge) -> list[int | None]:
     """Who held the turn-order marker at each TurnStarted: the seat of the OrderChosen after it,
     or the view's marker for the turn under way (None when the log does not say)."""
@@ -214,7 +252,7 @@ def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
     filler = _Filler(knowledge, rng)
     markers = iter(_markers(knowledge))
     state: State | None = None
-    for (kind, data), secret in zip(knowledge.events, knowledge.secrets, strict=True):
+    for position, ((kind, data), secret) in enumerate(zip(knowledge.events, knowledge.secrets, strict=True)):
         if kind == "GameCreated":
             state = setup.initial_state(data)
             continue
@@ -224,13 +262,14 @@ def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
             if kind == "TileFound" and "tile" not in data:
                 secret = filler.tile(state, data)
             elif kind == "CardDrawn":
-                secret = filler.card(state, int(data["seat"]))
+                secret = filler.card(state, position)
             elif kind == "PiecesMoved":
                 secret = filler.pieces(state, data)
             elif kind == "BuildRevealed":
                 drafts = list(state.drafts)
                 drafts[int(data["seat"])] = filler.draft(state, data)
                 state = replace(state, drafts=tuple(drafts))
+        data, secret = _world_index(state, kind, data, secret)
         if kind == "BattleStarted":
             state = _battle_stacks(state, data, knowledge.seat)
         elif kind == "TransportFlipped":

@@ -66,6 +66,10 @@ SHOWING = frozenset({"CardRevealed", "CardUsed", "VictoryClaimed", "TurnStarted"
         (2, {"variable_start": True, "malaria": True, "kumara": True}, 6),
         (3, {"last_turn": 8}, 2),  # the marker moves to a seat whose VP the draws had put otherwise
         (3, {"last_turn": 8}, 33),  # a battle shows the viewer's own stack: the world keeps its own
+        (4, {"last_turn": 10}, 104),  # a tile drawn face up: the world's pile loses that very tile
+        # the second copy of a card, shown after the first was used: drawn at the latest draw
+        (3, {"last_turn": 10, "saved_resources": True, "south_island": True}, 130),
+        (4, {"last_turn": 10, "variable_start": True}, 173),  # the seat's own later draws stay in the deck
     ],
 )
 def test_a_world_looks_to_its_seat_exactly_like_the_game(
