@@ -22,6 +22,8 @@ from xml.sax.saxutils import escape, quoteattr
 from domain.games import rules_for
 from domain.islands.board import Board, Island
 from replays.board_paths import Circle, Curve, line_path, marker_spot, outline
+from replays.render_paradise import is_paradise, render_paradise
+from replays.render_paradise import status_line as paradise_status
 from replays.text_fit import text_width, wrap
 
 SCALE = 10  # board units (x 0-100, y 0-80) to pixels
@@ -38,7 +40,12 @@ SEAT_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7")
 SEAT_PATTERNS = ("", "10 6", "0.1 6", "12 4 0.1 4")
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 GOD_LABELS = {"Kanaloa": "Ka", "Kane": "Ke", "Ku": "Ku", "Lono": "Lo", "Pele": "Pe"}
-GAME_TITLES = {"kahuna": "Kahuna", "arabana-ikibiti": "Arabana-Ikibiti", "arabana-opodopo": "Arabana-Opodopo"}
+GAME_TITLES = {
+    "kahuna": "Kahuna",
+    "arabana-ikibiti": "Arabana-Ikibiti",
+    "arabana-opodopo": "Arabana-Opodopo",
+    "conquest-of-paradise": "Conquest of Paradise",
+}
 NAME_LARGEST, NAME_SMALLEST = 15.0, 10.0
 MARKER_SIZE = 11.0
 
@@ -90,6 +97,17 @@ def render_svg(
     XML declaration and namespace, for an SVG inlined in an HTML page. `interactive=True`
     makes each island and line a focusable button; `legend=False` draws the board alone.
     """
+    if is_paradise(view):
+        # Its highlights name hexes ("col,row"), as its annotations do.
+        return render_paradise(
+            view,
+            title=game_title(view),
+            caption=caption,
+            highlight=[*highlight_islands],
+            standalone=standalone,
+            interactive=interactive,
+            legend=legend,
+        )
     board = board or board_of(view)
     key = _legend(view, caption, notes) if legend else Legend([], 0)
     frame = Frame.of(board, legend_height=key.height, legend_w=LEGEND_W if legend else 0)
@@ -437,6 +455,8 @@ def game_title(view: Mapping[str, Any]) -> str:
 
 def status_line(view: Mapping[str, Any]) -> str:
     """ "Round 2 of 3 · play · Capucine to move", or how the game ended."""
+    if is_paradise(view):
+        return paradise_status(view)
     result = view.get("result")
     if result:
         winner = result.get("winner")

@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.core import GameModule, Recorded, UndoHints
 from domain.paradise import engine, legal, setup, view
+from domain.paradise.ai import HOOKS
 from domain.paradise.state import State
 from domain.paradise.tables import BOARD_RAW
 
@@ -108,5 +109,6 @@ PARADISE: GameModule[State] = GameModule(
     undo=UndoHints(turn_markers=TURN_MARKERS, round_markers=frozenset({"TurnStarted"}), learners=learners),
     command_fields=COMMAND_FIELDS,
     board=lambda game: BOARD_RAW,
+    ai=HOOKS,
     decide_with_state=engine.decide_with_state,
 )

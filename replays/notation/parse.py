@@ -51,8 +51,18 @@ _ITEM = re.compile(rf"([a-z_]+)\((?:({_NAME}):)?(.*)\)")
 _ARG = re.compile(r'"(?:[^"\\]|\\.)*"|[^,"]+')
 
 
-def parse(text: str) -> Record:
-    """The record a notation text holds; NotationError naming the first line it cannot read."""
+def parse(text: str) -> Any:
+    """The record a notation text holds, in the grammar of the game its Game tag names (a
+    ParadiseRecord for Conquest of Paradise); NotationError naming the first line it cannot read."""
+    from replays.notation import paradise, paradise_parse  # their own grammar, on this package's model
+
+    if paradise.is_paradise(text):
+        return paradise_parse.parse(text)
+    return parse_islands(text)
+
+
+def parse_islands(text: str) -> Record:
+    """The record of an island game's notation text."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()

@@ -12,7 +12,12 @@ from replays.notation.model import Item, Line, Move, Record, Turn
 
 
 def format(events: Sequence[Mapping[str, Any]], viewer: str | None = None) -> str:
-    """The notation of a game's events, as redacted dicts ({type, data, secret?, command_id?})."""
+    """The notation of a game's events, as redacted dicts ({type, data, secret?, command_id?}),
+    in the grammar of its game (replays.notation.paradise for Conquest of Paradise)."""
+    from replays.notation import paradise  # its own grammar; it reads this package's model
+
+    if paradise.is_paradise(events):
+        return paradise.format(events, viewer)
     return render(record(events, viewer))
 
 

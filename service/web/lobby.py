@@ -37,6 +37,7 @@ CHOICES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
 SWITCHES: Mapping[str, tuple[str, ...]] = {
     "arabana-ikibiti": ("seafarers",),
     "arabana-opodopo": ("gods",),
+    "conquest-of-paradise": ("variable_start", "saved_resources", "malaria", "south_island", "kumara"),
 }
 NO_STORE = {"Cache-Control": "no-store"}
 

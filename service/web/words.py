@@ -71,7 +71,54 @@ PHRASES: Mapping[str, Any] = {
     "TakeCard": lambda c, n: f"Take {c.get('card')}",
     "GiveCards": lambda c, n: f"Give {_gifts(c, n)}",
     "AnswerTakeback": lambda c, n: "Accept the takeback" if c.get("accept") else "Decline the takeback",
+    # Conquest of Paradise
+    "ChooseOrder": lambda c, n: (
+        f"{_name(n, c.get('first'))} plays first, "
+        + ("clockwise" if c.get("clockwise") else "counter-clockwise")
+    ),
+    "Explore": lambda c, n: f"Explore {_hex(c.get('hex'))}",
+    "SeekKumara": lambda c, n: f"Sail for South America from {_hex(c.get('hex'))}",
+    "KumaraStep": lambda c, n: f"Sail on to {_hex(c.get('hex'))}",
+    "EndExploration": lambda c, n: "Bring the explorer home",
+    "Redirect": lambda c, n: f"Send the disrupted voyage to {_hex(c.get('hex'))}",
+    "RevealTile": lambda c, n: f"Turn the tile at {_hex(c.get('hex'))} face up",
+    "RevealCard": lambda c, n: f"Show {c.get('card')}",
+    "Transit": lambda c, n: f"Transit {_pieces(c)} {' → '.join(_hex(h) for h in c.get('path') or ())}",
+    "Move": lambda c, n: f"Move {_pieces(c)} {' → '.join(_hex(h) for h in c.get('path') or ())}",
+    "FlipTransport": lambda c, n: f"Turn the transport at {_hex(c.get('hex'))} over",
+    "EndMovement": lambda c, n: "End your movement",
+    "Fight": lambda c, n: f"Fight {_name(n, c.get('defender'))} at {_hex(c.get('hex'))}",
+    "Lose": lambda c, n: f"Lose a {str(c.get('piece')).replace('_', ' ')}",
+    "UseCard": lambda c, n: "Play the card" if c.get("use") else "Keep the card",
+    "SaveVillages": lambda c, n: f"Give up {c.get('war_canoes')} war canoes and {c.get('bands')} bands",
+    "Build": lambda c, n: (
+        f"Build {str(c.get('item')).replace('_', ' ')}"
+        + (f" at {_hex(c.get('hex'))}" if c.get("hex") else "")
+    ),
+    "Rotate": lambda c, n: "Rotate your villages",
+    "Save": lambda c, n: "Save your resources",
+    "EndBuild": lambda c, n: "Commit your build orders",
+    "Deforest": lambda c, n: f"Severe Deforestation against {_name(n, c.get('target'))}",
 }
+
+
+def _hex(at: Any) -> str:
+    """A hex as the map's hooks name it, "col,row"; a named place as its name."""
+    if isinstance(at, list | tuple) and len(at) == 2:
+        return f"{at[0]},{at[1]}"
+    return str(at).replace("_", " ")
+
+
+def _pieces(command: Mapping[str, Any]) -> str:
+    pieces = command.get("pieces") or {}
+    return ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in sorted(pieces.items()) if n)
+
+
+def hex_hook(command: Mapping[str, Any]) -> str:
+    """The hex a click on the map picks this command by: where it acts or ends ("" for none)."""
+    path = command.get("path")
+    at = path[-1] if path else command.get("hex")
+    return _hex(at) if isinstance(at, list | tuple) else ""
 
 
 def words(command: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -97,4 +144,5 @@ def offered(command: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         "line": line_key(line) if line else "",
         "source": command.get("source") or "",
         "drawn": command.get("card") if command.get("source") == "face_up" else "",
+        "hex": hex_hook(command),
     }

@@ -63,6 +63,17 @@ KINDS: dict[str, dict[str, Any]] = {
             {"name": "Rob", "ai": "random"},
         ],
     },
+    # Conquest of Paradise: face-down tiles, stacks, build orders and cards; chained draws.
+    "paradise-3-two-computers": {
+        "game": "conquest-of-paradise",
+        "seats": [{"name": "Ann"}, {"name": "Bot", "ai": "random"}, {"name": "Rob", "ai": "random"}],
+        "options": {"last_turn": 3},
+    },
+    "paradise-4-advanced": {
+        "game": "conquest-of-paradise",
+        "seats": 4,
+        "options": {"last_turn": 3, "malaria": True, "kumara": True, "saved_resources": True},
+    },
 }
 # Two games per kind in CI's full profile, one in the quick one; LEAK_EXAMPLES=50 for a long run.
 EXAMPLES = int(os.environ.get("LEAK_EXAMPLES", examples(share=100)))
@@ -217,6 +228,25 @@ def perturbed(loaded: Loaded, hidden: list[Envelope]) -> Loaded:
     return replace(loaded, envelopes=envelopes)
 
 
+def hidden_tiles(loaded: Loaded, viewer: int | None) -> list[str]:
+    """Conquest of Paradise: the names of the face-down tiles `viewer` has not examined."""
+    state = loaded.state
+    if loaded.rules.name != "conquest-of-paradise" or loaded.rules.is_terminal(state):
+        return []
+    return [
+        island.name
+        for island in state.islands.values()
+        if not (island.face_up or island.printed or viewer in island.discoverers)
+    ]
+
+
+def check_tiles(answers: Answers, names: list[str], viewer: int | None) -> None:
+    """No answer names a face-down tile the viewer has not seen (the map's fog of war)."""
+    for what, text in answers:
+        for name in names:
+            assert name not in text, f"{what} names the face-down tile {name} to {viewer}"
+
+
 def check_ai_input(service: GameService, game_id: str, seats: int) -> None:
     """Each seat's AI input does not change when the secrets it may not read do."""
     loaded = service.load(game_id)
@@ -250,6 +280,7 @@ def play_and_check(
                 if viewer is not None and current["phase"] == "play" and current["active"] == viewer:
                     answers += refused_answers(client, game, service, viewer)
                 check_answers(answers, unreadable(stored, viewer, revealed), viewer)
+                check_tiles(answers, hidden_tiles(service.load(game["game_id"]), viewer), viewer)
                 checked += 1
             check_ai_input(service, game["game_id"], seats)
         if ended:
@@ -347,3 +378,9 @@ def test_the_checks_catch_a_leak() -> None:
         [hidden],
         None,
     )
+
+
+def test_the_tile_check_catches_a_named_face_down_tile() -> None:
+    with pytest.raises(AssertionError):
+        check_tiles([("view", json.dumps({"islands": [{"name": "Rapa Nui"}]}))], ["Rapa Nui"], 1)
+    check_tiles([("view", json.dumps({"islands": [{"hex": [3, 4]}]}))], ["Rapa Nui"], 1)

@@ -253,6 +253,11 @@
       source = { kind: "stack" };
       return settle(matching(), true);
     }
+    const hex = target.closest("#board [data-hex]");
+    if (hex) {
+      const here = commandButtons().filter(function (b) { return b.dataset.hex === hex.dataset.hex; });
+      return settle(here, true);
+    }
     const line = target.closest("#board [data-line]");
     if (line) {
       const candidates = matching(line.dataset.line).filter(sameCards);
@@ -260,12 +265,21 @@
     }
   });
 
+  // The build phase's form (Conquest of Paradise): one secret order at a time.
+  panelBox.addEventListener("submit", function (event) {
+    const form = event.target.closest("#build-form");
+    if (!form) return;
+    event.preventDefault();
+    post(root.dataset.apiUrl + "/commands", JSON.parse(form.elements.command.value));
+  });
+
   // Lines and islands drawn as buttons answer the keyboard as buttons do.
   panelBox.addEventListener("keydown", function (event) {
     if (event.key === "Escape") return clearSelection();
-    if ((event.key === "Enter" || event.key === " ") && event.target.closest("#board [data-line]")) {
+    const button = event.target.closest("#board [data-line], #board [data-hex]");
+    if ((event.key === "Enter" || event.key === " ") && button) {
       event.preventDefault();
-      event.target.closest("#board [data-line]").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     }
   });
 

@@ -1,0 +1,386 @@
+"""What the computer players need of Conquest of Paradise beyond the rules (domain.core.AIHooks).
+
+A search never holds the game's State. `world` rebuilds one from what a seat knows: it
+folds the game's live events as that seat may read them, and draws every secret it may not
+read, consistently with everything the seat saw later:
+
+- a face-down tile another seat found: the tile the map later shows at that hex (turned up,
+  or examined by this seat), else one drawn from the tiles nobody has seen anywhere;
+- a card another seat drew: first the cards that seat shows later (each drawn before it is
+  shown), else one drawn from the deck less those;
+- another seat's pieces moved face down: as many pieces as the event counts, drawn from the
+  world's stack they left; a battle's opening shows both stacks and puts the world right;
+- another seat's build orders: rebuilt at their reveal from what it shows (villages,
+  agriculture, cards, rotation, saving, and how many pieces where), the pieces' kinds drawn
+  from what that seat has not built; orders not yet revealed are unknown and left out.
+
+`win_chances` turns victory points against the target into each seat's chance; `quick` is a
+cheap move order for rollouts; `searched_moves` keeps the search's branching small.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Hashable, Mapping, MutableSequence, Sequence
+from dataclasses import replace
+from typing import Any, Protocol
+
+from domain.core import AIHooks, Command, Event
+from domain.paradise import engine, legal, setup
+from domain.paradise.build import on_map
+from domain.paradise.empire import controlled, vp_halves
+from domain.paradise.state import Draft, Stack, State, counts, total, with_stack
+from domain.paradise.tables import KINDS, PIECES, Hex
+from domain.paradise.victory import DEFORESTATION, target
+
+SeatKnowledge = Any
+"""ai.knowledge.SeatKnowledge: the seat, its view, and the live events with their readable secrets."""
+
+SHARPNESS = 6.0
+"""How steeply a lead in VP (as a share of the target) turns into a chance to win."""
+MOVES_SEARCHED = 12
+"""At most this many Move commands are searched from one state (a spread of the legal ones)."""
+PRIORS = {
+    "Build": 3.0,
+    "Fight": 2.5,
+    "Explore": 2.0,
+    "Move": 1.5,
+    "Transit": 1.0,
+    "RevealTile": 1.0,
+    "ChooseOrder": 1.0,
+    "SeekKumara": 0.5,
+    "EndExploration": 0.2,
+    "EndMovement": 0.1,
+    "EndBuild": 0.0,
+}
+BUILD_PRIORS = {"village": 3.0, "settle": 3.0, "agriculture": 1.5, "war_canoe": 1.0, "band": 1.0}
+
+
+class Random(Protocol):
+    """The little of random.Random a world draw uses; the caller owns the randomness."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None: ...
+
+    def random(self) -> float: ...
+
+    def choice(self, seq: Sequence[Any]) -> Any: ...
+
+
+# --- worlds ------------------------------------------------------------------------------------
+
+
+def _hex(raw: Sequence[int]) -> Hex:
+    return int(raw[0]), int(raw[1])
+
+
+def _known_tiles(knowledge: SeatKnowledge) -> dict[Hex, str]:
+    """The tile at each hex the seat can name: turned up, found or examined by it, or in its view."""
+    known: dict[Hex, str] = {}
+    for (kind, data), secret in zip(knowledge.events, knowledge.secrets, strict=True):
+        if kind in ("TileRevealed", "TileFound", "TileExamined"):
+            name = data.get("tile") or (secret or {}).get("tile")
+            if name:
+                known[_hex(data["hex"])] = str(name)
+    for island in knowledge.seen.get("islands", []):
+        if "name" in island:  # a printed group's name is no tile's, and is never drawn
+            known.setdefault(_hex(island["hex"]), str(island["name"]))
+    return known
+
+
+def _card_draws(knowledge: SeatKnowledge) -> dict[int, str]:
+    """The card each draw gave, by the event's position: the seat's own as it saw them; for
+    another seat's hidden draws, a card it shows (or is asked to play, as Severe Deforestation)
+    that no earlier such draw explains came from its latest draw before it."""
+    pending: dict[int, list[int]] = {}  # per seat: its hidden draws not yet tied to a card
+    held: dict[int, list[str]] = {}  # per seat: cards tied to its draws and not shown since
+    drawn: dict[int, str] = {}
+    for n, ((kind, data), secret) in enumerate(zip(knowledge.events, knowledge.secrets, strict=True)):
+        seat = data.get("seat")
+        if kind == "CardDrawn" and secret is None:
+            pending.setdefault(int(seat), []).append(n)
+            continue
+        if kind == "CardDrawn":
+            drawn[n] = str(secret["card"])  # the seat's own draw: no other draw may take it first
+            continue
+        shown: list[tuple[int, str, bool]] = []  # (seat, card, whether it leaves the hand)
+        if kind == "CardRevealed" or (kind == "CardUsed" and data.get("shown")):
+            shown.append((int(seat), str(data["card"]), True))
+        elif kind == "VictoryClaimed":
+            shown += [(int(who), str(card), True) for who, cards in data["shown"].items() for card in cards]
+        elif kind == "DeforestationOffered":
+            shown.append((int(seat), DEFORESTATION, False))
+        for who, card, leaves in shown:
+            if who == knowledge.seat:
+                continue
+            mine = held.setdefault(who, [])
+            if card not in mine and pending.get(who):
+                drawn[pending[who].pop()] = card
+                mine.append(card)
+            if leaves and card in mine:
+                mine.remove(card)
+        if kind == "DeforestationAnswered" and data.get("target") is not None:
+            mine = held.get(int(seat), [])
+            if DEFORESTATION in mine:
+                mine.remove(DEFORESTATION)
+    return drawn
+
+
+class _Filler:
+    """Draws the secrets one seat cannot read, consistently with what it saw later."""
+
+    def __init__(self, knowledge: SeatKnowledge, rng: Random) -> None:
+        self.me = knowledge.seat
+        self.rng = rng
+        self.tiles = _known_tiles(knowledge)
+        self.drawn = _card_draws(knowledge)
+
+    def tile(self, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+        name = self.tiles.get(_hex(data["hex"]))
+        if name is None or name not in state.tiles:
+            reserved = set(self.tiles.values())
+            free = [t for t in state.tiles if t not in reserved] or list(state.tiles)
+            name = self.rng.choice(free)
+        return {"tile": name, "index": state.tiles.index(name)}
+
+    def card(self, state: State, position: int) -> dict[str, Any]:
+        card = self.drawn.get(position)
+        if card is None or card not in state.deck:
+            later = Counter(c for n, c in self.drawn.items() if n > position)
+            free = list((Counter(state.deck) - later).elements()) or list(state.deck)
+            card = self.rng.choice(sorted(free))
+        return {"card": card, "index": state.deck.index(card)}
+
+    def pieces(self, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+        stack = state.stack(_hex(data["path"][0]), int(data["seat"]))
+        count = int(data["count"])
+        pool = [kind for kind in KINDS for _ in range(max(0, stack.pieces[kind]))]
+        self.rng.shuffle(pool)
+        if stack.shown and count < len(pool) and "transport" in pool:
+            # The face-up transport stays when the move leaves something behind: the world's
+            # stack then still shows it, as the real one does.
+            pool.remove("transport")
+            pool.append("transport")
+        moved = Counter(pool[:count])
+        return {"pieces": {kind: moved[kind] for kind in KINDS}, "aboard_war": 0}
+
+    def draft(self, state: State, data: Mapping[str, Any]) -> Draft:
+        """A seat's orders as its reveal shows them, the pieces' kinds drawn from its supply."""
+        seat = int(data["seat"])
+        left = Counter({k: PIECES[k] - n for k, n in on_map(state, seat).items() if PIECES[k] > n})
+        items: list[tuple[str, Hex | None]] = []
+        for where, n in sorted(data.get("placed", {}).items()):
+            col, row = (int(v) for v in where.split(","))
+            for _ in range(int(n)):
+                kinds = sorted(left.elements()) or ["band"]
+                kind = self.rng.choice(kinds)
+                left[kind] -= 1
+                items.append((kind, (col, row)))
+        items += [("agriculture", _hex(at)) for at in data.get("agriculture", [])]
+        settled = {_hex(at) for at in data.get("settled", [])}
+        items += [
+            ("settle" if _hex(at) in settled else "village", _hex(at)) for at in data.get("villages", [])
+        ]
+        items += [("card", None)] * int(data.get("cards", 0))
+        return Draft(tuple(items), bool(data.get("rotate")), bool(data.get("save")), True)
+
+
+def _battle_stacks(state: State, data: Mapping[str, Any], me: int) -> State:
+    """A battle's opening shows both sides' stacks: the world takes the others' as they are."""
+    at = _hex(data["hex"])
+    for seat, pieces in zip((data["attacker"], data["defender"]), data["pieces"], strict=True):
+        if seat >= 0 and seat != me:
+            old = state.stack(at, seat)
+            shown = counts(**{k: int(v) for k, v in pieces.items() if k in KINDS})
+            state = with_stack(state, at, seat, Stack(shown, old.spent, old.shown, old.aboard_war))
+    return state
+
+
+def _shown_transport(state: State, data: Mapping[str, Any]) -> State:
+    """A transport turned face up is one: a world that drew that stack without one swaps a
+    piece of its most numerous other kind for it."""
+    at, seat = _hex(data["hex"]), int(data["seat"])
+    stack = state.stack(at, seat)
+    if not data.get("shown") or stack.pieces["transport"] > 0 or not total(stack.pieces):
+        return state
+    other = max((k for k in KINDS if k != "transport"), key=lambda k: stack.pieces[k])
+    pieces = {**stack.pieces, other: stack.pieces[other] - 1, "transport": 1}
+    return with_stack(state, at, seat, replace(stack, pieces=pieces))
+
+
+def _world_index(
+    state: State, kind: str, data: Mapping[str, Any], secret: Mapping[str, Any] | None
+) -> tuple[Mapping[str, Any], Mapping[str, Any] | None]:
+    """A draw's index points into the real pile; the world's pile lies in another order, so
+    the drawn tile or card is found in it by name."""
+    if kind == "TileFound" and "tile" in data and data["tile"] in state.tiles:
+        return {**data, "index": state.tiles.index(data["tile"])}, secret
+    if kind == "TileFound" and secret and secret.get("tile") in state.tiles:
+        return data, {**secret, "index": state.tiles.index(secret["tile"])}
+    if kind == "CardDrawn" and secret and secret.get("card") in state.deck:
+        return data, {**secret, "index": state.deck.index(secret["card"])}
+    return data, secret
+
+
+def _markers(knowledge: SeatKnowledge) -> list[int | None]:
+    """Who held the turn-order marker at each TurnStarted: the seat of the OrderChosen after it,
+    or the view's marker for the turn under way (None when the log does not say)."""
+    found: list[int | None] = []
+    for kind, data in knowledge.events:
+        if kind == "TurnStarted":
+            found.append(None)
+        elif kind == "OrderChosen" and found and found[-1] is None:
+            found[-1] = int(data["seat"])
+    if found and found[-1] is None and isinstance(knowledge.seen.get("marker"), int):
+        found[-1] = int(knowledge.seen["marker"])
+    return found
+
+
+def _with_marker(state: State, marker: int | None) -> State:
+    """The marker is public (the last seat on the VP track holds it): a world whose draws put
+    the VP track otherwise takes the real holder."""
+    if marker is None or marker == state.marker:
+        return state
+    choice = state.choice
+    if choice is not None and choice.kind == "order":
+        choice = replace(choice, seat=marker)
+    return replace(state, marker=marker, choice=choice)
+
+
+def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
+    """A whole State the seat cannot tell apart from the real one, drawn from `rng`."""
+    filler = _Filler(knowledge, rng)
+    markers = iter(_markers(knowledge))
+    state: State | None = None
+    for position, ((kind, data), secret) in enumerate(zip(knowledge.events, knowledge.secrets, strict=True)):
+        if kind == "GameCreated":
+            state = setup.initial_state(data)
+            continue
+        if state is None:
+            continue
+        if secret is None:
+            if kind == "TileFound" and "tile" not in data:
+                secret = filler.tile(state, data)
+            elif kind == "CardDrawn":
+                secret = filler.card(state, position)
+            elif kind == "PiecesMoved":
+                secret = filler.pieces(state, data)
+            elif kind == "BuildRevealed":
+                drafts = list(state.drafts)
+                drafts[int(data["seat"])] = filler.draft(state, data)
+                state = replace(state, drafts=tuple(drafts))
+        data, secret = _world_index(state, kind, data, secret)
+        if kind == "BattleStarted":
+            state = _battle_stacks(state, data, knowledge.seat)
+        elif kind == "TransportFlipped":
+            state = _shown_transport(state, data)
+        state = engine.evolve(state, Event(kind, data, secret))
+        if kind == "TurnStarted":
+            state = _with_marker(state, next(markers, None))
+    if state is None:
+        raise ValueError("the knowledge holds no GameCreated event")
+    return _as_seen(state, knowledge.seen)
+
+
+def _as_seen(state: State, seen: Mapping[str, Any]) -> State:
+    """Which stacks show a face-up transport is public (the view says it): a world whose
+    draws moved a transport elsewhere takes the view's word, swapping a piece if need be."""
+    for entry in seen.get("stacks", []):
+        at, seat = _hex(entry["hex"]), int(entry["seat"])
+        stack = state.stack(at, seat)
+        if stack.shown != entry["face_up_transport"]:
+            data = {"hex": entry["hex"], "seat": seat, "shown": entry["face_up_transport"]}
+            state = _shown_transport(state, data)
+            state = with_stack(state, at, seat, replace(state.stack(at, seat), shown=data["shown"]))
+    return state
+
+
+# --- evaluation and move order -----------------------------------------------------------------
+
+
+def win_chances(state: State, viewer: int | None) -> list[float]:
+    """Each seat's chance to win: 1 for a winner once the game is over, else a softmax of VP
+    over the target (hidden cards count only for the viewer's own seat; villages in a seat's
+    build orders almost as built ones)."""
+    if state.result is not None:
+        winners = list(state.result.get("winners") or [])
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.seats)]
+    goal = max(1, target(state))
+    scores = []
+    for seat in range(state.seats):
+        vp = vp_halves(state, seat, hidden_too=seat == viewer) / 2
+        groups = len(controlled(state, seat))
+        # Villages ordered but not yet revealed count as almost built (Q-1 reveals them all).
+        ordered = sum(0.9 for item, _ in state.drafts[seat].items if item in ("village", "settle"))
+        scores.append(SHARPNESS * (vp + ordered + 0.25 * groups) / goal)
+    top = max(scores)
+    weights = [math.exp(s - top) for s in scores]
+    whole = sum(weights)
+    return [w / whole for w in weights]
+
+
+def quick(state: State, command: Command) -> float:
+    """A cheap order of commands for rollouts: build, fight and explore before ending a phase."""
+    if command.type == "Build":
+        return BUILD_PRIORS.get(str(command.args.get("item")), PRIORS["Build"] - 1.0)
+    if command.type == "Move":
+        return PRIORS["Move"] + 0.1 * total(command.args.get("pieces") or {})
+    return PRIORS.get(command.type, 0.5)
+
+
+def searched_moves(state: State, seat: int) -> list[Command]:
+    """The commands worth searching: every one but Move, and at most MOVES_SEARCHED Moves,
+    spread evenly over the legal ones (which come in a stable order)."""
+    commands = legal.legal_commands(state, seat)
+    moves = [c for c in commands if c.type == "Move"]
+    if len(moves) <= MOVES_SEARCHED:
+        return commands
+    step = len(moves) / MOVES_SEARCHED
+    kept = {id(moves[int(n * step)]) for n in range(MOVES_SEARCHED)}
+    return [c for c in commands if c.type != "Move" or id(c) in kept]
+
+
+def moves_key(state: State, seat: int) -> Hashable:
+    """The features of a state the searched commands depend on (a cache key per search node)."""
+    own = tuple(
+        sorted(
+            (at, tuple(s.pieces.values()), tuple(s.spent.values()), s.shown)
+            for (at, o), s in state.stacks.items()
+            if o == seat
+        )
+    )
+    return (
+        seat,
+        state.phase,
+        state.turn,
+        state.active,
+        repr(state.choice),
+        state.expedition,
+        state.transit_open,
+        repr(state.battle),
+        own,
+        state.hands[seat],
+        state.drafts[seat],
+        len(state.unknown),
+        len(state.islands),
+        tuple(tuple(state.occupants(entry[0])) for entry in own),
+    )
+
+
+def priors(state: State, commands: Sequence[Command]) -> list[float]:
+    """The rollout order of a whole listing: each command's own quick value."""
+    return [quick(state, command) for command in commands]
+
+
+def turn(state: State) -> Hashable:
+    return (state.turn, state.phase, state.active, state.expedition is None)
+
+
+HOOKS: AIHooks[State] = AIHooks(
+    world=determinize,
+    evaluate=win_chances,
+    priors=priors,
+    moves=searched_moves,
+    moves_key=moves_key,
+    turn=turn,
+)

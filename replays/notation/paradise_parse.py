@@ -1,0 +1,148 @@
+"""Reading the notation of Conquest of Paradise (replays.notation.paradise writes it)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from replays.notation.model import NotationError
+from replays.notation.paradise import HIDDEN, SEAT_KEYS, SEAT_LISTS, ParadiseRecord, PhaseNote, Step, Told
+
+_TAG = re.compile(r'\[([A-Za-z0-9]+) ("(?:[^"\\]|\\.)*")\]')
+_PHASE = re.compile(r"T(\d+|\?) ([a-z_]+):")
+_STEP = re.compile(r'(\d+)\. ("(?:[^"\\]|\\.)*"|[^:]+): (.*)')
+_HEXES = re.compile(r"\d+\.\d+(?:>\d+\.\d+)*")
+
+
+def parse(text: str) -> ParadiseRecord:
+    """The record a Conquest of Paradise notation holds; NotationError at the first bad line."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    tags: list[tuple[str, str]] = []
+    n = 0
+    while n < len(lines) and lines[n]:
+        found = _TAG.fullmatch(lines[n])
+        if found is None:
+            raise NotationError(n + 1, 'a tag pair [Name "value"] expected')
+        tags.append((found.group(1), str(json.loads(found.group(2)))))
+        n += 1
+    names = [value for key, value in tags if re.fullmatch(r"Seat\d+", key)]
+    body: list[Step | PhaseNote] = []
+    for number, line in enumerate(lines[n + 1 :], start=n + 2):
+        phase = _PHASE.fullmatch(line)
+        if phase is not None:
+            turn = phase.group(1)
+            body.append(PhaseNote(int(turn) if turn.isdigit() else None, phase.group(2)))
+            continue
+        step = _STEP.fullmatch(line)
+        if step is None:
+            raise NotationError(
+                number, "a step `<version>. <actor>: <events>` or a note `T<n> <phase>:` expected"
+            )
+        actor = step.group(2)
+        actor = str(json.loads(actor)) if actor.startswith('"') else actor
+        told = tuple(_told(token, names, number) for token in _tokens(step.group(3), number))
+        body.append(Step(int(step.group(1)), actor, told))
+    return ParadiseRecord(tuple(tags), tuple(body))
+
+
+def _tokens(text: str, number: int) -> list[str]:
+    """The event tokens of a step: split at the spaces outside parentheses, braces and quotes."""
+    found, depth, quoted, start = [], 0, False, 0
+    for i, char in enumerate(text):
+        if quoted:
+            quoted = char != '"' or text[i - 1] == "\\"
+        elif char == '"':
+            quoted = True
+        elif char in "({[":
+            depth += 1
+        elif char in ")}]":
+            depth -= 1
+        elif char == " " and depth == 0:
+            found.append(text[start:i])
+            start = i + 1
+    found.append(text[start:])
+    if depth or quoted:
+        raise NotationError(number, "unbalanced brackets or quotes")
+    return [t for t in found if t]
+
+
+def _told(token: str, names: list[str], number: int) -> Told:
+    kind, paren, rest = token.partition("(")
+    end = _closing(rest)
+    if not re.fullmatch(r"[A-Za-z]+", kind) or not paren or end < 0:
+        raise NotationError(number, f"an event Type(key=value;...) expected, not {token!r}")
+    data = _fields(rest[:end], names, number)
+    tail = rest[end + 1 :]
+    if tail and not (tail.startswith("{") and tail.endswith("}")):
+        raise NotationError(number, f"a secret in braces expected after the data, not {tail!r}")
+    raw = tail[1:-1] if tail else None
+    secret: Mapping[str, Any] | str | None = None
+    if raw is not None:
+        secret = HIDDEN if raw == HIDDEN else _fields(raw, names, number)
+    return Told(kind, data, secret)
+
+
+def _closing(text: str) -> int:
+    """Where the parenthesis opened before `text` closes (outside quotes); -1 when it does not."""
+    depth, quoted = 0, False
+    for i, char in enumerate(text):
+        if quoted:
+            quoted = char != '"' or text[i - 1] == "\\"
+        elif char == '"':
+            quoted = True
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            if depth == 0:
+                return i if char == ")" else -1
+            depth -= 1
+    return -1
+
+
+def _fields(text: str, names: list[str], number: int) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for part in _split(text):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise NotationError(number, f"key=value expected, not {part!r}")
+        fields[key] = _read(key, value, names, number)
+    return fields
+
+
+def _split(text: str) -> list[str]:
+    parts, depth, quoted, start = [], 0, False, 0
+    for i, char in enumerate(text):
+        if quoted:
+            quoted = char != '"' or text[i - 1] == "\\"
+        elif char == '"':
+            quoted = True
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+        elif char == ";" and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p for p in parts if p]
+
+
+def _read(key: str, value: str, names: list[str], number: int) -> Any:
+    if _HEXES.fullmatch(value):
+        hexes = [[int(v) for v in h.split(".")] for h in value.split(">")]
+        return hexes[0] if len(hexes) == 1 else hexes
+    if key in SEAT_KEYS and (value in names or value.startswith('"')):
+        name = str(json.loads(value)) if value.startswith('"') else value
+        if name in names:
+            return names.index(name)
+    try:
+        read = json.loads(value)
+    except json.JSONDecodeError:
+        raise NotationError(number, f"{key}: {value!r} is neither a hex, a name nor JSON") from None
+    if key in SEAT_LISTS and isinstance(read, list):
+        return [names.index(v) if v in names else v for v in read]
+    return read

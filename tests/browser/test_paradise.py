@@ -1,0 +1,105 @@
+"""Conquest of Paradise in the browser: a person and two computer seats play a 3-player game
+to its end by clicks: a hex of the map for each move that acts on one (then the button, when
+several act there), the build form for each order, a button for the rest."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select
+
+from tests.browser import pages
+from tests.browser.conftest import ARTIFACTS, GAME_WITHIN, LiveService
+
+GAME = "conquest-of-paradise"
+
+
+def create(driver: WebDriver, base: str) -> str:
+    """The lobby's form: Ann and two random computers, a game of three turns; Ann's board."""
+    driver.get(f"{base}/games/new")
+    form = pages.wait_until(driver, lambda d: pages.find(d, "#new-game"), what="the #new-game form")
+    Select(form.find_element(By.CSS_SELECTOR, "select[name=game]")).select_by_value(GAME)
+    for n, (kind, name) in enumerate((("human", "Ann"), ("random", "Robo"), ("random", "Rita"))):
+        Select(form.find_element(By.CSS_SELECTOR, f"select[name=seat-{n}]")).select_by_value(kind)
+        field = form.find_element(By.CSS_SELECTOR, f"input[name=name-{n}]")
+        field.clear()
+        field.send_keys(name)
+    Select(form.find_element(By.CSS_SELECTOR, "select[name=first_seat]")).select_by_value("0")
+    form.find_element(By.CSS_SELECTOR, "#options").send_keys('{"last_turn": 3}')
+    form.find_element(By.CSS_SELECTOR, "#create").click()
+    pages.wait_until(driver, lambda d: pages.status(d).get("seat") == "0", what="Ann's board page")
+    return pages.game_id_of(driver.current_url)
+
+
+def hex_of(command: dict[str, Any]) -> str:
+    path = command.get("path")
+    at = path[-1] if path else command.get("hex")
+    return f"{at[0]},{at[1]}" if isinstance(at, list) else ""
+
+
+def play_one(driver: WebDriver, rng: random.Random, seen: dict[str, int]) -> bool:
+    """One move by clicks; False when the page offers Ann nothing now."""
+    commands = pages.offered(driver)
+    if not commands:
+        return False
+    before = pages.version(driver)
+    command = rng.choice([c for _, c in commands])
+    how = "button"
+    if command["type"] == "Build" and pages.find(driver, "#build-form"):
+        select = Select(pages.find_or_fail(driver, "#build-item"))
+        value = next(
+            o.get_attribute("value")
+            for o in select.options
+            if json.loads(o.get_attribute("value")) == command
+        )
+        select.select_by_value(value)
+        pages.click(driver, "#build-submit")
+        how = "form"
+    elif hex_of(command):
+        pages.click(driver, f'#board [data-hex="{hex_of(command)}"]')
+        how = "map"
+        time.sleep(0.1)
+        if pages.version(driver) == before and not pages.ended(driver):
+            narrowed = pages.offered(driver)
+            assert all(hex_of(c) == hex_of(command) for _, c in narrowed), "the map click kept other moves"
+            next(button for button, c in narrowed if c == command).click()
+    else:
+        next(button for button, c in commands if c == command).click()
+    seen[how] = seen.get(how, 0) + 1
+    pages.wait_until(
+        driver, lambda d: pages.version(d) > before or pages.ended(d), what=f"the page to show {command}"
+    )
+    return True
+
+
+def test_a_person_and_two_computers_play_conquest_of_paradise_to_its_end_by_clicks(
+    live_service: LiveService, open_browser: Callable[[], WebDriver]
+) -> None:
+    driver = open_browser()
+    game_id = create(driver, live_service.url)
+    assert pages.find(driver, '#board [data-hex="5,6"]') is not None
+    rng = random.Random(4)
+    seen: dict[str, int] = {}
+    deadline = time.monotonic() + GAME_WITHIN
+    while not pages.ended(driver):
+        assert time.monotonic() < deadline, f"no end screen after {seen}"
+        try:
+            if not play_one(driver, rng, seen):
+                time.sleep(pages.POLL)
+        except StaleElementReferenceException:
+            continue  # a live re-draw came between reading the page and clicking: read it again
+        if seen.get("map", 0) >= 3 and not (ARTIFACTS / "paradise-map.png").exists():
+            driver.save_screenshot(str(ARTIFACTS / "paradise-map.png"))
+    game = pages.api_get(live_service.url, f"/games/{game_id}")
+    assert game["phase"] == "ended" and game["result"]["winners"]
+    assert seen.get("map", 0) > 0 and seen.get("button", 0) > 0
+    result = pages.find_or_fail(driver, "#result").text
+    assert any(game["seats"][w]["name"] in result for w in game["result"]["winners"])
+    driver.save_screenshot(str(ARTIFACTS / "paradise-end.png"))
