@@ -176,8 +176,8 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
     hooks = _hooks(game)
     node = root
     path = [root]
-    while not game.is_terminal(state):
-        seat = mover(game, state)
+    while True:
+        seat = mover(game, state)  # None at the end too: `to_act` answers nobody then
         if seat is None:
             break
         found = _moves(hooks, node, state, seat, at_root=node is root)
@@ -245,8 +245,6 @@ def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[floa
     turns = 0
     before = hooks.turn(state)
     for _ in range(ROLLOUT_COMMANDS):
-        if game.is_terminal(state):
-            break
         seat = mover(game, state)
         if seat is None:
             break
