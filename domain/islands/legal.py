@@ -83,21 +83,14 @@ def _places(state: State, seat: int, book: Catalog) -> list[Command]:
     out_of_bridges = state.stock[seat] == 0
     if state.turn.moved or (out_of_bridges and not rules.take_back_when_out):
         return []
-    owners = state.owners
+    owners, taken_back = state.owners, state.turn.taken_back
     # O-11: out of bridges, each placement first takes one of one's own bridges back.
     backs = [n for n, owner in enumerate(owners) if owner == seat] if out_of_bridges else []
-    # The lines no placement takes, as bits (line n: 1 << n): those with a bridge, those a
-    # bridge was taken back from this turn (O-11) and, with I-2, those between own islands.
-    # One test per candidate instead of three.
-    blocked = _closed_lines(state, seat) if rules.place_needs_uncontrolled_end else 0
-    for held in state.held:
-        blocked |= held
-    for n in state.turn.taken_back:
-        blocked |= 1 << n
+    closed = _closed_lines(state, seat) if rules.place_needs_uncontrolled_end else 0
     listed = []
     for card in kinds(state.hands[seat]):
         for n, placement in book.placements(seat, card):
-            if blocked >> n & 1:
+            if owners[n] is not None or n in taken_back or closed >> n & 1:
                 continue
             if out_of_bridges:
                 listed += [book.moving_placement(seat, card, n, back) for back in backs]
