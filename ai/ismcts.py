@@ -17,7 +17,7 @@ import gc
 import math
 import random
 import time
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -176,8 +176,8 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
     hooks = _hooks(game)
     node = root
     path = [root]
-    while not game.is_terminal(state):
-        seat = mover(game, state)
+    while True:
+        seat = mover(game, state)  # None at the end too: `to_act` answers nobody then
         if seat is None:
             break
         found = _moves(hooks, node, state, seat, at_root=node is root)
@@ -191,8 +191,9 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
             if not untried:
                 children = found.children = [node.children[i] for i, _ in found.moves]
         if children is None:
-            ordered = zip(untried, hooks.priors(state, [m for _, m in untried]), strict=True)
-            (chosen, command), _ = max(ordered, key=lambda tried: tried[1] + rng.random())
+            chosen, command = untried[
+                _noisy_best(hooks.priors(state, [m for _, m in untried]), rng.random, 1.0)
+            ]
             child = Node(command, seat)
             node.children[chosen] = child
         else:
@@ -244,16 +245,13 @@ def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[floa
     turns = 0
     before = hooks.turn(state)
     for _ in range(ROLLOUT_COMMANDS):
-        if game.is_terminal(state):
-            break
         seat = mover(game, state)
         if seat is None:
             break
         legal = game.legal_commands(state, seat)
         if not legal:
             break
-        ordered = zip(legal, hooks.priors(state, legal), strict=True)
-        command, _ = max(ordered, key=lambda listed: listed[1] + ROLLOUT_NOISE * noise())
+        command = legal[_noisy_best(hooks.priors(state, legal), noise, ROLLOUT_NOISE)]
         state = step(game, state, command, rng)
         after = hooks.turn(state)
         if after != before:
@@ -262,3 +260,11 @@ def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[floa
                 break
         before = after
     return hooks.evaluate(state, None)
+
+
+def _noisy_best(values: Sequence[float], noise: Callable[[], float], scale: float) -> int:
+    """The position of the highest of `values` each plus `scale` times a fresh noise draw
+    (the first of equals), the draws taken in order: a list and one `max`, not a key
+    function called per command, at every step of every rollout."""
+    noisy = [value + scale * noise() for value in values]
+    return noisy.index(max(noisy))

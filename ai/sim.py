@@ -11,6 +11,7 @@ import hashlib
 import json
 import random
 from collections.abc import Hashable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from domain.core import Command, Event, GameModule, Seats
@@ -57,8 +58,27 @@ def ident(command: Command) -> Hashable:
 
     The searches key their trees by it many times per iteration, where `key`'s JSON costs
     too much; `key` stays the form answers and analyses are given in.
+
+    Most listed commands are shared values whose args nobody can change (a read-only
+    mapping: the rules list one object per placement, draw or discard for a whole game), so
+    each one's identity is kept per object: a node's new listing then costs a look-up per
+    command. The table holds the command itself, so its id names no other object while the
+    entry lives.
     """
-    return (command.type, _frozen_mapping(command.args))
+    if type(command.args) is not MappingProxyType:
+        return (command.type, _frozen_mapping(command.args))
+    kept = _IDENTS.get(id(command))
+    if kept is not None and kept[0] is command:
+        return kept[1]
+    found = (command.type, _frozen_mapping(command.args))
+    if len(_IDENTS) >= MAX_IDENTS:  # a long-lived worker meets rulesets without end
+        _IDENTS.clear()
+    _IDENTS[id(command)] = (command, found)
+    return found
+
+
+MAX_IDENTS = 50_000
+_IDENTS: dict[int, tuple[Command, Hashable]] = {}
 
 
 def _frozen(value: Any) -> Hashable:

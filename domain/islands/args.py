@@ -29,11 +29,18 @@ def line(state: State, args: Mapping[str, Any], field: str = "line") -> tuple[in
     raw = args.get(field)
     if not isinstance(raw, list) or len(raw) != 2:
         raise IllegalMove("bad_command", f"{field}: a pair of island names is required")
-    a, b = island(state, raw[0], field), island(state, raw[1], field)
-    index = state.rules.board.line_index(a, b)
+    board = state.rules.board
+    a, b = raw
+    # Two names that make a line are islands: the one look-up spares checking each name,
+    # which every placement a search plays paid; a refusal still names the first bad name.
+    index = board.line_index(a, b) if type(a) is str and type(b) is str else None
+    if index is not None:
+        return index, board.lines[index]
+    a, b = island(state, a, field), island(state, b, field)
+    index = board.line_index(a, b)
     if index is None:
         raise IllegalMove("unknown_line", f"there is no bridge line between {a} and {b}")
-    return index, state.rules.board.lines[index]
+    return index, board.lines[index]
 
 
 def sea(state: State, args: Mapping[str, Any], field: str) -> int:

@@ -82,8 +82,10 @@ def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
             return set()
     touched: set[str] = set()
     for island, seat in gains:
+        # Each line once per island: a removal here changes no other line's owner.
+        owners = out.state.owners
         for n in board.lines_of(island):
-            owner = out.state.owners[n]
+            owner = owners[n]
             if owner is not None and owner != seat:
                 out.emit(ev.bridge_removed(owner, board.lines[n], by=seat, cause="majority"))
                 touched.update(board.lines[n])
@@ -95,11 +97,12 @@ def _take_island(out: Outcome, seat: int, island: str) -> None:
     state = out.state
     eleventh = state.rules.marker_limit_wins and state.control.count(seat) >= state.rules.markers
     out.emit(ev.island_taken(seat, island))
-    god = out.state.gods[out.state.island_index(island)] if out.state.gods else None
+    # IslandTaken moves no god stone: the state before it tells which one lies there.
+    god = state.gods[state.island_index(island)] if state.gods else None
     if god is not None:
         out.emit(ev.god_taken(seat, island, god))
         if god == "Kane":
-            places = out.state.rules.board.places(island)
+            places = state.rules.board.places(island)
             out.emit(ev.kane_scored(seat, island, KANE_POINTS.get(places, 2)))
     if eleventh:
         out.emit(ev.game_ended(seat, out.state.scores, "eleventh_island"))

@@ -43,6 +43,21 @@ def test_ident_is_hashable_and_equal_exactly_when_the_posted_bodies_are() -> Non
             assert hash(ident(a)) == hash(ident(a))
 
 
+def test_ident_of_a_shared_command_is_kept_and_of_a_changeable_one_is_computed_each_time() -> None:
+    from types import MappingProxyType
+
+    shared = Command("PlaceBridge", 0, MappingProxyType({"card": "KAHU", "line": ["GOLA", "KAHU"]}))
+    first = ident(shared)
+    assert ident(shared) is first
+    assert first == ident(Command("PlaceBridge", 0, {"card": "KAHU", "line": ["GOLA", "KAHU"]}))
+    args: dict[str, Any] = {"card": "KAHU"}
+    changeable = Command("PlayCard", 0, args)
+    before = ident(changeable)
+    args["card"] = "GOLA"
+    assert ident(changeable) != before
+    assert ident(changeable) == ident(Command("PlayCard", 0, {"card": "GOLA"}))
+
+
 # (game, seats) -> digest of the root's visits after a seeded search of 120 iterations.
 PINNED = {
     ("kahuna", 2): "db103ff4b1d9dad2",
