@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape, quoteattr
 from domain.games import rules_for
 from domain.islands.board import Board, Island
 from replays.board_paths import Circle, Curve, line_path, marker_spot, outline
+from replays.render_hex import hex_status, is_hex, render_hex_view
 from replays.text_fit import text_width, wrap
 
 SCALE = 10  # board units (x 0-100, y 0-80) to pixels
@@ -38,7 +39,17 @@ SEAT_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7")
 SEAT_PATTERNS = ("", "10 6", "0.1 6", "12 4 0.1 4")
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 GOD_LABELS = {"Kanaloa": "Ka", "Kane": "Ke", "Ku": "Ku", "Lono": "Lo", "Pele": "Pe"}
-GAME_TITLES = {"kahuna": "Kahuna", "arabana-ikibiti": "Arabana-Ikibiti", "arabana-opodopo": "Arabana-Opodopo"}
+GAME_TITLES = {
+    "kahuna": "Kahuna",
+    "arabana-ikibiti": "Arabana-Ikibiti",
+    "arabana-opodopo": "Arabana-Opodopo",
+    "nanuuk": "Nanuuk!",
+    "nanuuk-learning": "Nanuuk! learning game",
+    "nanuuk-bear-hunt": "Nanuuk! Two Inuit hunt a bear",
+    "nanuuk-bear-flight": "Nanuuk! Two Inuit flee bears",
+    "nanuuk-partners": "Nanuuk! Partner game",
+    "nanuuk-helper": "Nanuuk! Helper game",
+}
 NAME_LARGEST, NAME_SMALLEST = 15.0, 10.0
 MARKER_SIZE = 11.0
 
@@ -89,7 +100,22 @@ def render_svg(
     (annotations); `notes` are printed under the legend. `standalone=False` leaves out the
     XML declaration and namespace, for an SVG inlined in an HTML page. `interactive=True`
     makes each island and line a focusable button; `legend=False` draws the board alone.
+    A hexagonal board (Nanuuk!) is drawn by replays.render_hex: its highlights name cells
+    ("q,r") and lines (two cells).
     """
+    if is_hex(view):
+        return render_hex_view(
+            view,
+            title=game_title(view),
+            status=status_line(view),
+            caption=caption,
+            highlight_cells=highlight_islands,
+            highlight_lines=highlight_lines,
+            notes=notes,
+            standalone=standalone,
+            interactive=interactive,
+            legend=legend,
+        )
     board = board or board_of(view)
     key = _legend(view, caption, notes) if legend else Legend([], 0)
     frame = Frame.of(board, legend_height=key.height, legend_w=LEGEND_W if legend else 0)
@@ -437,6 +463,8 @@ def game_title(view: Mapping[str, Any]) -> str:
 
 def status_line(view: Mapping[str, Any]) -> str:
     """ "Round 2 of 3 · play · Capucine to move", or how the game ended."""
+    if is_hex(view):
+        return hex_status(view)
     result = view.get("result")
     if result:
         winner = result.get("winner")
