@@ -15,7 +15,9 @@ for reading; the JSON Lines file (replays/archive.py) stays the authoritative ar
 grammar, in EBNF, is in docs/notation.md.
 
 One module per concern: `model` (the data), `build` (events to a record, with `builder`
-and `moves`), `render` (a record to text) and `parse` (text to a record).
+and `moves`), `render` (a record to text) and `parse` (text to a record). The games on
+hexagonal cells (Nanuuk!, whose board the registry hands out as cells) have their own
+grammar in `hex_cells` and `hex_build`; `format` and `parse` choose it by the game.
 """
 
 from __future__ import annotations

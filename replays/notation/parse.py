@@ -51,8 +51,22 @@ _ITEM = re.compile(rf"([a-z_]+)\((?:({_NAME}):)?(.*)\)")
 _ARG = re.compile(r'"(?:[^"\\]|\\.)*"|[^,"]+')
 
 
-def parse(text: str) -> Record:
-    """The record a notation text holds; NotationError naming the first line it cannot read."""
+_GAME_TAG = re.compile(r'\[Game ("(?:[^"\\]|\\.)*")\]')
+
+
+def parse(text: str) -> Any:
+    """The record a notation text holds, in the grammar of the game its Game tag names (a
+    HexRecord for a game on hexagonal cells); NotationError naming the first line it cannot read."""
+    from replays.notation import hex_cells  # it reads tags and items with this module's patterns
+
+    found = _GAME_TAG.match(text)
+    if found is not None and hex_cells.is_hex_game(str(json.loads(found.group(1)))):
+        return hex_cells.parse(text)
+    return parse_islands(text)
+
+
+def parse_islands(text: str) -> Record:
+    """The record of an island game's notation text."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()

@@ -12,7 +12,14 @@ from replays.notation.model import Item, Line, Move, Record, Turn
 
 
 def format(events: Sequence[Mapping[str, Any]], viewer: str | None = None) -> str:
-    """The notation of a game's events, as redacted dicts ({type, data, secret?, command_id?})."""
+    """The notation of a game's events, as redacted dicts ({type, data, secret?, command_id?}),
+    in the grammar of its game (replays.notation.hex_build for a game on hexagonal cells)."""
+    from replays.notation import hex_build, hex_cells  # they write with this module's helpers
+
+    first = events[0] if events else {}
+    game = str((first.get("data") or {}).get("game", "")) if first.get("type") == "GameCreated" else ""
+    if game and hex_cells.is_hex_game(game):
+        return hex_build.format(events, viewer)
     return render(record(events, viewer))
 
 

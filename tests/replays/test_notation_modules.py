@@ -7,7 +7,7 @@ from pathlib import Path
 
 import replays.notation as notation
 
-CONCERNS = ("model", "builder", "moves", "build", "render", "parse")
+CONCERNS = ("model", "builder", "moves", "build", "render", "parse", "hex_cells", "hex_build")
 PUBLIC = (
     "Move",
     "Turn",
