@@ -82,6 +82,7 @@ class Rules:
         return self.game == NANUUK
 
     def option(self, name: str) -> Any:
+        """The option's value (its default when not given)."""
         return self.options[name]
 
     @property
@@ -111,22 +112,21 @@ def read_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     known = OPTIONS[game]
     unknown = sorted(set(options) - set(known))
     if unknown:
-        allowed = ", ".join(sorted(known)) or "none"
-        raise _bad(unknown[0], f"{game} has no option {unknown[0]!r}; its options: {allowed}")
+        raise _bad(unknown[0], f"unknown options for {game}: {unknown}; allowed: {sorted(known)}")
     merged = {**known, **options}
     for name, default in known.items():
         if isinstance(default, bool):
             _boolean(merged, name)
     if game == NANUUK:
         if merged["double_move_cracks"] not in (EACH_STEP, MOVER_CHOOSES):
-            raise _bad("double_move_cracks", f"double_move_cracks is {EACH_STEP!r} or {MOVER_CHOOSES!r}")
+            raise _bad("double_move_cracks", f"double_move_cracks is one of {[EACH_STEP, MOVER_CHOOSES]}")
         _whole(merged, "pre_cracks", 0, 30)
     if game == BEAR_FLIGHT:
         _whole(merged, "bears", 1, 3)
     if game == BEAR_HUNT:
         _whole(merged, "bear_seat", 0, 2)
     if game == PARTNERS and merged["aim"] not in AIMS:
-        raise _bad("aim", f"aim is one of {', '.join(AIMS)}")
+        raise _bad("aim", f"aim is one of {list(AIMS)}")
     return merged
 
 

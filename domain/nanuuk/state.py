@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.nanuuk.board import Cell, Line
-from domain.nanuuk.rules import Rules
+from domain.nanuuk.rules import POINTS, Rules
 
 # Phases: "layout" waits for the system's draw of the set-up (N-2, V-3), "placing" for the
 # pieces' start cells (N-3, L-2), "play" for moves, "ended" takes nothing.
 LAYOUT, PLACING, PLAY, ENDED = "layout", "placing", "play", "ended"
 
-# Stages of a turn under way: which commands the active seat may give next.
+# Stages of a turn under way: which commands the active seat may give next (stage.py).
 MOVE, STEP, BEAR, TAKE, IGLOO, CRACK = "move", "step", "bear", "take", "igloo", "crack"
 
 
@@ -37,26 +37,36 @@ class Sheet:
     brought: Mapping[str, int] = field(default_factory=dict)  # animals in the igloo by kind
     inuit: int = 0  # Inuit in the igloo
 
+    def points(self) -> int:
+        """N-11: the animals carried and in the igloo."""
+        carried = sum(POINTS[a] for a in self.animals)
+        return carried + sum(POINTS[a] * n for a, n in self.brought.items())
+
 
 @dataclass(frozen=True)
-class Stage:
-    """The part of the active seat's turn under way.
+class Turn:
+    """What the active seat did so far this turn.
 
-    `piece` moves (or None before one is chosen); `cell` is where it stands now. `steps` it
-    took this move; `more` steps it may still take (a double move); `crack_each`: a crack
-    follows every step, else one at the end (V-1, L-5). `cracks_due` cells still owe their
-    crack; `part` counts the parts of a turn done (L-6: the bear, then the Inuk).
+    `part` counts the moves done (L-6 has two a turn: a bear's, then the Inuk's); `piece` is
+    the one moving now (None between moves) and `cell` where it stands. `more` steps it may
+    still take (a double move, a learning-game bear); `crack_each`: a crack follows every
+    step, else one at the end (V-1, L-5); `must_step`: the next step is not optional. The
+    flags say which of the cell's dealings are done: `took` (N-5), `dealt` (N-7), `cracked`.
     """
 
-    name: str
+    part: int = 0
     piece: int | None = None
     cell: Cell | None = None
-    steps: int = 0
     more: int = 0
     crack_each: bool = True
     must_step: bool = False
-    part: int = 0
     moved: bool = False  # a piece moved this turn (N-10)
+    took: bool = False
+    dealt: bool = False
+    cracked: bool = False
+
+
+NEW_TURN = Turn()
 
 
 @dataclass(frozen=True)
@@ -71,7 +81,7 @@ class State:
     cracks: frozenset[Line] = frozenset()
     sheets: tuple[Sheet, ...] = ()  # per hunter, by piece number (hunters come first)
     to_place: tuple[tuple[int, int], ...] = ()  # (seat, piece) still to place, next first
-    stage: Stage | None = None
+    turn: Turn = NEW_TURN
     idle: int = 0  # turns in a row in which no piece moved (N-10)
     gone: tuple[int, ...] = ()  # seats out, in the order they went (L-4)
     result: dict[str, Any] | None = None
@@ -79,3 +89,17 @@ class State:
     @property
     def seats(self) -> int:
         return self.rules.seats
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's score: the final totals once ended, else N-11's count so far (animals,
+        and 2 for each hunter in an igloo); 0 in the learning games until they end."""
+        if self.result is not None:
+            return list(self.result["totals"])
+        scores = [0] * self.seats
+        for n, sheet in enumerate(self.sheets):
+            piece = self.pieces[n]
+            if piece.seat is not None:
+                home = piece.cell is not None and self.rules.ice.is_igloo(piece.cell)
+                scores[piece.seat] += sheet.points() + 2 * home
+        return scores
