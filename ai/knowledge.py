@@ -11,7 +11,9 @@ the events come the facts the view does not show:
   taken away since, each with the chance that it is still there (`maybe`);
 - its own face-down discards still in the face-down pile (`own_hidden`);
 - the current turn's facts that some rules need (a card played, a ship moved, a discard
-  made, bridges taken back, a draw skipped) and pending choices' public options.
+  made, bridges taken back, a draw skipped) and pending choices' public options;
+- the live events themselves (type and data, as redacted for the seat, undone ones left
+  out): a game of perfect information folds them into its one world (`events`).
 
 `build` is pure; the computer seats (service/computer.py) and the arena (ai/arena.py) both use it.
 """
@@ -41,6 +43,7 @@ class SeatKnowledge:
     maybe: tuple[tuple[tuple[str, float], ...], ...] = ()  # per seat: (card, chance still held)
     own_hidden: tuple[str, ...] = ()
     takeback: Mapping[str, Any] | None = field(default=None)
+    events: tuple[tuple[str, Mapping[str, Any]], ...] = field(default=(), compare=False, repr=False)
     # What a game's world sampler derives from this knowledge alone, kept for every later
     # world a search draws from it; never part of the knowledge's value (nor of a copy's).
     cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -137,10 +140,11 @@ def build(
     pending: list[Any] = []
     version = records[-1].version if records else 0
     game = GAMES.get(str(view.get("game")))
+    shown = tuple((record.type, record.data) for record in chain)
     if game is not None and game.ai is None:
         # Only the searches read which cards a seat can place; a game that gives them no
         # hooks is played by the random player, which needs the view alone.
-        return SeatKnowledge(seat, version, dict(view), ((),) * seats, takeback=takeback)
+        return SeatKnowledge(seat, version, dict(view), ((),) * seats, takeback=takeback, events=shown)
     for record in chain:
         e = {"type": record.type, "data": record.data, "secret": record.secret}
         kind, data = record.type, record.data
@@ -204,6 +208,7 @@ def build(
         maybe=tuple(tuple(m) if s != seat else () for s, m in enumerate(hands.maybe)),
         own_hidden=tuple(own_hidden),
         takeback=takeback,
+        events=shown,
     )
 
 
@@ -212,5 +217,6 @@ def _fresh_turn() -> dict[str, Any]:
 
 
 def _at_most(cards: list[str], view: Mapping[str, Any], seat: int) -> tuple[str, ...]:
-    """Known cards, never more than the hand holds (a safety net for events a rule adds later)."""
-    return tuple(sorted(cards)[: view["seats"][seat]["hand_count"]])
+    """Known cards, never more than the hand holds (a safety net for events a rule adds later;
+    a game without hands, such as Nanuuk!, has none)."""
+    return tuple(sorted(cards)[: view["seats"][seat].get("hand_count", 0)])
