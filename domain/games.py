@@ -6,6 +6,7 @@ from typing import Any
 
 from domain.core import GameModule, IllegalMove
 from domain.islands.module import GAMES as ISLAND_GAMES
+from domain.nanuuk.module import GAMES as NANUUK_GAMES
 
 GAMES: dict[str, GameModule[Any]] = {}
 
@@ -33,5 +34,5 @@ def rules_for(game: str) -> GameModule[Any]:
         raise IllegalMove("unknown_game", f"unknown game {game!r}; known: {known}") from None
 
 
-for _module in ISLAND_GAMES:
+for _module in (*ISLAND_GAMES, *NANUUK_GAMES):
     register_game(_module)
