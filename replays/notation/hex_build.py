@@ -33,7 +33,9 @@ def _steps_of(kind: str, d: Mapping[str, Any]) -> list[Step]:
     if kind == "PiecePlaced":
         return [Step("place", int(d["piece"]), (_cell(d["cell"]),))]
     if kind == "PieceMoved":
-        flags = ("k" if d.get("kayak") else "") + ("s" if d.get("sled") else "")
+        flags = "".join(
+            flag for flag, key in (("k", "kayak"), ("s", "sled"), ("1", "one_crack")) if d.get(key)
+        )
         return [Step("move", int(d["piece"]), (_cell(d["from"]), _cell(d["to"])), flags=flags)]
     if kind == "PieceStayed":
         return [Step("stay", int(d["piece"]), (_cell(d["cell"]),))]
@@ -60,6 +62,10 @@ def _steps_of(kind: str, d: Mapping[str, Any]) -> list[Step]:
         return [Step("retire", int(d["piece"]))]
     if kind == "TurnSkipped":
         return [Step("skip", words=(str(d.get("reason", "")),))]
+    if kind == "StepsEnded":
+        return [Step("stop")] if d.get("declined") else []
+    if kind == "MoveSkipped":
+        return [Step("pass", words=(str(d.get("reason", "")),))]
     if kind == "PieceOut":
         return [Step("out", int(d["piece"]), words=(str(d.get("reason", "")),))]
     return []
@@ -83,8 +89,12 @@ TURN_EVENTS = frozenset(
         "HunterRetired",
         "TurnSkipped",
         "PieceOut",
+        "StepsEnded",
+        "MoveSkipped",
     }
 )
+SILENT = frozenset({"GameCreated", "MoveEnded"})
+"""Events a turn line leaves out: the setup is in the tags; a move's end is the next token."""
 TURN_ENDS = frozenset({"TurnEnded", "TurnSkipped"})
 ICE_KINDS = ("whale", "inuk", "fish", "seal", "walrus")
 
@@ -133,7 +143,7 @@ def record(events: Sequence[Mapping[str, Any]], viewer: str | None = None) -> He
 def _take(b: _Builder, event: Mapping[str, Any]) -> None:
     kind = str(event.get("type", ""))
     d: Mapping[str, Any] = event.get("data") or {}
-    if kind == "GameCreated":
+    if kind in SILENT:
         return
     if kind == "TurnEnded":
         b.close()

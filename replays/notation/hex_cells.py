@@ -118,6 +118,8 @@ def step_text(s: Step) -> str:
         "home": lambda: "leave",
         "retire": lambda: f"retire({s.piece})",
         "skip": lambda: f"skip({words})",
+        "pass": lambda: f"pass({words})",
+        "stop": lambda: "stop",
         "out": lambda: f"x{s.piece}({words})",
     }
     return texts[s.kind]()
@@ -127,7 +129,7 @@ _STEP_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (kind, re.compile(pattern))
     for kind, pattern in [
         ("place", rf"(\d+)@({_CELL})"),
-        ("move", rf"(\d+):({_CELL})>({_CELL})(k?s?)"),
+        ("move", rf"(\d+):({_CELL})>({_CELL})(k?s?1?)"),
         ("stay", rf"(\d+)=({_CELL})"),
         ("crack", rf"([Cd]?)~({_LINE})"),
         ("equip", rf"!({_WORDS})"),
@@ -141,6 +143,8 @@ _STEP_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ("home", r"leave"),
         ("retire", r"retire\((\d+)\)"),
         ("skip", rf"skip\(({_WORD})\)"),
+        ("pass", rf"pass\(({_WORD})\)"),
+        ("stop", r"stop"),
         ("out", rf"x(\d+)\(({_WORD})\)"),
     ]
 ]
@@ -163,7 +167,7 @@ def _step(kind: str, g: tuple[Any, ...]) -> Step:
         return Step(kind, int(g[0]), (parse_cell(g[1]), parse_cell(g[2])), flags=flags)
     if kind == "crack":
         return Step(kind, cells=tuple(parse_cell(c) for c in g[1].split("|")), flags=g[0])
-    if kind in ("equip", "take", "leave", "skip"):
+    if kind in ("equip", "take", "leave", "skip", "pass"):
         return Step(kind, words=tuple(g[0].split(",")))
     if kind == "exchange":
         return Step(kind, words=(g[0], *g[2].split(",")), flags=g[1] or "")
