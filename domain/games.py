@@ -34,5 +34,7 @@ def rules_for(game: str) -> GameModule[Any]:
         raise IllegalMove("unknown_game", f"unknown game {game!r}; known: {known}") from None
 
 
-for _module in (*ISLAND_GAMES, *NANUUK_GAMES):
+FAMILIES: tuple[tuple[GameModule[Any], ...], ...] = (ISLAND_GAMES, NANUUK_GAMES)
+
+for _module in (module for family in FAMILIES for module in family):
     register_game(_module)

@@ -22,6 +22,10 @@ MAX_OPTIONS = 16
 MAX_TOKEN = 32
 """An island name, a command type or an option: none is longer."""
 MAX_CARDS = 16
+MAX_PIECES = 64
+"""No board game's view numbers more pieces."""
+MAX_COORDINATE = 64
+"""A cell's coordinates lie within this of 0 on any board; the rules say which cells exist."""
 MAX_VERSION = 10**9
 """No game holds a billion events; larger numbers are refused before they reach the rules."""
 
@@ -202,6 +206,30 @@ class CommandSchema(OpenSchema):
         metadata={"description": "A seat number (UseKu)."},
     )
     kanaloa = StrictBoolean(metadata={"description": "SwapBridge with the god Kanaloa."})
+    piece = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_PIECES - 1),
+        metadata={"description": "A piece by its number in the game's view (Nanuuk!)."},
+    )
+    cell = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=-MAX_COORDINATE, max=MAX_COORDINATE)),
+        validate=validate.Length(equal=2),
+        metadata={"description": "A hexagonal cell as axial coordinates [q, r] (Nanuuk!)."},
+    )
+    crack = fields.List(
+        fields.List(
+            fields.Integer(strict=True, validate=validate.Range(min=-MAX_COORDINATE, max=MAX_COORDINATE)),
+            validate=validate.Length(equal=2),
+        ),
+        validate=validate.Length(equal=2),
+        metadata={"description": "A line between two cells, [[q, r], [q, r]] (Nanuuk! PlaceCrack)."},
+    )
+    kayak = StrictBoolean(metadata={"description": "Move across a crack by kayak (Nanuuk!)."})
+    sled = StrictBoolean(metadata={"description": "Move twice with husky and sled (Nanuuk!)."})
+    one_crack = StrictBoolean(
+        metadata={"description": "With sled, under the option mover_chooses: one crack at the end (Nanuuk!)."}
+    )
+    animal = _word(metadata={"description": "fish, seal, walrus or whale (Nanuuk! Exchange, BringIn)."})
     gifts = fields.Dict(
         keys=fields.String(validate=validate.Length(max=MAX_TOKEN)),
         values=_word(),

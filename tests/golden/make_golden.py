@@ -33,6 +33,7 @@ from service.chance import SEED_VARIABLE
 from service.embedded_redis import start_redis
 from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from tests.api.helpers import NAMES, bearer, legal_commands, play, post, view
+from tests.domain.nanuuk.game import LAYOUT_2
 
 HERE = Path(__file__).parent
 SEED = 20261123
@@ -63,6 +64,29 @@ GOLDEN: dict[str, Golden] = {
     "arabana-opodopo-4-gods": Golden("arabana-opodopo", 4, {"gods": True}),
     "kahuna-undo-takeback": Golden("kahuna", 2, {"edition": "thames-kosmos"}, undo_and_takeback=True),
     "kahuna-computers": Golden("kahuna", 2, computers=("greedy", "random")),
+    "nanuuk-2": Golden("nanuuk", 2),
+    "nanuuk-2-given-layout": Golden(
+        "nanuuk", 2, {"layout": LAYOUT_2, "cracks": [[[0, -1], [1, -1]], [[1, 1], [1, 2]]]}
+    ),
+    "nanuuk-2-two-hunters": Golden("nanuuk", 2, {"two_hunters": True}),
+    "nanuuk-3-variants": Golden(
+        "nanuuk", 3, {"double_move_cracks": "mover_chooses", "keep_igloo_reachable": True, "pre_cracks": 4}
+    ),
+    "nanuuk-4": Golden("nanuuk", 4),
+    "nanuuk-learning-2": Golden("nanuuk-learning", 2),
+    "nanuuk-learning-3": Golden("nanuuk-learning", 3),
+    "nanuuk-learning-4": Golden("nanuuk-learning", 4),
+    "nanuuk-bear-hunt-2": Golden("nanuuk-bear-hunt", 2, {"bear_seat": 1, "bear_must_move_twice": True}),
+    "nanuuk-bear-hunt-3": Golden(
+        "nanuuk-bear-hunt", 3, {"crack_each_step": True, "bear_may_stay": True, "play_on": True}
+    ),
+    "nanuuk-bear-flight": Golden(
+        "nanuuk-bear-flight", 2, {"bears": 2, "bear_must_move_twice": True, "bear_may_stay": True}
+    ),
+    "nanuuk-partners": Golden("nanuuk-partners", 4),
+    "nanuuk-partners-right": Golden("nanuuk-partners", 4, {"aim": "right"}),
+    "nanuuk-partners-left": Golden("nanuuk-partners", 4, {"aim": "left"}),
+    "nanuuk-helper": Golden("nanuuk-helper", 2),
 }
 
 
