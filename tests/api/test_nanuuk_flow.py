@@ -209,3 +209,19 @@ def test_a_person_plays_against_the_computer_to_the_end(
         raise AssertionError("the game did not end")
     by_bot = [e for e in events(client, created)["events"] if e["actor"] == "seat:1"]
     assert by_bot and view(client, created)["result"] is not None
+
+
+def test_a_seat_highlights_a_cell_and_a_line_and_the_replay_page_outlines_them(client: FlaskClient) -> None:
+    created = create(client, "nanuuk-helper", people(2), {})
+    ended = play_to_the_end(client, created, random.Random(6))
+    game_id = created["game_id"]
+    note = {"version": 4, "kind": "highlight", "islands": ["0,-1"], "lines": [["1,0", "1,1"]], "text": "here"}
+
+    answer = client.post(f"/games/{game_id}/annotations", json=note, headers=bearer(created["tokens"][0]))
+
+    assert answer.status_code == 201, answer.json
+    page = client.get(f"/replay/{game_id}/frame?version=4")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'class="cell lit" data-cell="0,-1"' in html and 'data-line="1,0|1,1"' in html
+    assert ended["phase"] == "ended"
