@@ -225,3 +225,25 @@ def test_a_seat_highlights_a_cell_and_a_line_and_the_replay_page_outlines_them(c
     html = page.get_data(as_text=True)
     assert 'class="cell lit" data-cell="0,-1"' in html and 'data-line="1,0|1,1"' in html
     assert ended["phase"] == "ended"
+
+
+@pytest.mark.parametrize(
+    ("note", "code"),
+    [
+        ({"islands": ["9,9"]}, "unknown_island"),
+        ({"lines": [["0,-1", "1,1"]]}, "unknown_line"),
+        ({"islands": ["ALOA"]}, "unknown_island"),
+    ],
+)
+def test_a_highlight_of_no_cell_or_no_line_of_the_board_is_refused(
+    client: FlaskClient, note: dict[str, Any], code: str
+) -> None:
+    created = create(client, "nanuuk", people(2), {})
+    body = {"version": 1, "kind": "highlight", **note}
+
+    answer = client.post(
+        f"/games/{created['game_id']}/annotations", json=body, headers=bearer(created["tokens"][0])
+    )
+
+    assert answer.status_code == 422 and answer.json["code"] == code
+    assert client.get(f"/games/{created['game_id']}/annotations").json["annotations"] == []
