@@ -213,3 +213,49 @@ def test_the_text_board_lists_seats_sheets_pieces_and_cracks() -> None:
     assert "-2,2 igloo  hunter of Ana, hunter of Ben" in text
     assert "1,0         fish, hunter of Cid <3>" in text
     assert "Cracks (2): -1,0|0,-1 0,1|1,0" in text
+
+
+def test_a_whole_game_file_becomes_a_page_of_hex_boards_with_its_highlight_outlined() -> None:
+    """The offline page of a recorded Nanuuk! game (replays html): one hex board per step."""
+    import random as random_
+
+    from ai.table import Table
+    from record.chain import ZERO_HASH, seal
+    from record.envelope import NewEvent
+    from replays import archive
+    from replays.frames import replay
+    from replays.render_html import game_page
+
+    at = "2026-11-24T02:00:00.000000Z"
+    setup = {"game": "nanuuk", "seats": [{"name": "Ana"}, {"name": "Ben"}], "first_seat": 0}
+    table = Table(setup, random_.Random(2))
+    rng = random_.Random(2)
+    batches = [("organizer", "create", list(table.events))]
+    while not table.ended:
+        seat = table.mover()
+        assert seat is not None
+        batches.append((f"seat:{seat}", f"c{len(batches)}", table.play(rng.choice(table.legal(seat)))))
+    envelopes: list[Any] = []
+    for actor, command_id, events in batches:
+        new = [NewEvent.recording(e, i, actor, command_id) for i, e in enumerate(events)]
+        envelopes += seal(new, len(envelopes), at, envelopes[-1].hash if envelopes else ZERO_HASH)
+    note = {
+        "layer": "Kibitz",
+        "author_kind": "guest",
+        "version": 5,
+        "kind": "highlight",
+        "islands": ["0,-1"],
+        "lines": [["1,0", "1,1"]],
+        "at": at,
+    }
+    played = replay(archive.read(archive.export(envelopes, None, True, [note])))
+
+    page = game_page(played)
+
+    frames = re.findall(r"<svg .*?</svg>", page, flags=re.S)
+    assert len(frames) == len(played.steps) and all('class="board hex"' in f for f in frames)
+    lit = [f for f in frames if 'class="cell lit" data-cell="0,-1"' in f]
+    assert len(lit) == 1
+    assert re.search(r'class="line (free|crack) lit" data-line="1,0\|1,1"', lit[0])
+    last = parse(frames[-1])
+    assert len(of_class(last, "crack")) == len(table.state.cracks)
