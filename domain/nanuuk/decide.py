@@ -10,17 +10,16 @@ from domain.nanuuk import events as ev
 from domain.nanuuk.board import Cell, line
 from domain.nanuuk.cracks import crack_choices
 from domain.nanuuk.hunt import bought, dealings, takeable
-from domain.nanuuk.moves import free_cells, in_igloo, movers, sheet_of, steps
+from domain.nanuuk.moves import bear_at, free_cells, in_igloo, movers, sheet_of, steps
 from domain.nanuuk.rules import ANIMALS, MOVER_CHOOSES
 from domain.nanuuk.setup import drawn, layout_due
-from domain.nanuuk.state import BEAR, CRACK, ENDED, IGLOO, LAYOUT, MOVE, PLACING, STEP, TAKE, State
+from domain.nanuuk.state import CRACK, ENDED, IGLOO, LAYOUT, MOVE, PLACING, STEP, TAKE, State
 from domain.nanuuk.turns import Outcome, begin_turn, end_turn, may_stay, settle, stage
 
 # The commands each stage of a turn takes (PlacePiece while placing).
 STAGE_COMMANDS = {
     MOVE: ("Move", "Retire", "Stay"),
     STEP: ("Move", "EndMove"),
-    BEAR: ("SendBear",),
     TAKE: ("TakeAnimal", "LeaveAnimal"),
     IGLOO: ("Exchange", "BringIn", "EndIglooVisit"),
     CRACK: ("PlaceCrack",),
@@ -28,11 +27,14 @@ STAGE_COMMANDS = {
 COMMANDS = frozenset({"PlacePiece", "LayOutIce"} | {c for names in STAGE_COMMANDS.values() for c in names})
 REFUSALS = {
     "PlacePiece": ("cannot_place", "that piece is not placed next, or not on that cell"),
-    "Move": ("cannot_move", "that piece cannot step to that cell now (X-2, N-6, N-8, N-9)"),
+    "Move": (
+        "cannot_move",
+        "that piece cannot step to that cell now, or not so (X-2; N-6: a bear's cell takes the harpoon"
+        " and `bear`, a free cell to chase it to; N-8: `kayak` across a crack; N-9: `sled`)",
+    ),
     "Retire": ("cannot_retire", "only one's own hunter standing in an igloo retires (N-10)"),
     "Stay": ("cannot_stay", "only a learning-game bear with the option to stay may stay (L-5)"),
     "EndMove": ("must_step", "this piece must take its second step"),
-    "SendBear": ("cell_not_free", "the bear goes to a cell with no piece, token or igloo (N-6)"),
     "Exchange": ("cannot_exchange", "the hunter carries no such animal, or lacks nothing it buys (N-7)"),
     "BringIn": ("cannot_bring_in", "the hunter carries no such animal (N-7)"),
     "PlaceCrack": ("crack_not_allowed", "the crack goes on a free line of the first kind that has one (X-3)"),
@@ -59,7 +61,10 @@ def _moves(state: State, piece: int) -> list[Command]:
         base: dict[str, Any] = {"piece": piece, "cell": _cell_json(cell)}
         if kayak:
             base["kayak"] = True
-        found += [Command("Move", seat, {**base, **extra}) for extra in variants]
+        chases: list[dict[str, Any]] = [{}]
+        if bear_at(state, cell) is not None:  # N-6: the bear is sent to a free cell on entering
+            chases = [{"bear": _cell_json(c)} for c in free_cells(state, piece, cell)]
+        found += [Command("Move", seat, {**base, **chase, **extra}) for chase in chases for extra in variants]
     return found
 
 
@@ -91,8 +96,6 @@ def _stage_commands(state: State, seat: int, name: str) -> list[Command]:
         return found
     if name == STEP:
         return _moves(state, piece) + ([] if turn.must_step else [Command("EndMove", seat)])
-    if name == BEAR and cell is not None:
-        return [Command("SendBear", seat, {"cell": _cell_json(c)}) for c in free_cells(state, piece, cell)]
     if name == TAKE:
         return [Command("TakeAnimal", seat), Command("LeaveAnimal", seat)]
     sheet = sheet_of(state, piece)
@@ -136,8 +139,8 @@ def canonical(command_type: str, args: Mapping[str, Any]) -> dict[str, Any]:
             if type(value) is not int:
                 raise _bad("piece is a piece number")
             out[name] = value
-        elif name == "cell":
-            out[name] = _read_cell(value, "cell")
+        elif name in ("cell", "bear"):
+            out[name] = _read_cell(value, name)
         elif name == "crack":
             if not (isinstance(value, list | tuple) and len(value) == 2):
                 raise _bad("crack is a line [[q, r], [q, r]]")
@@ -158,6 +161,19 @@ def canonical(command_type: str, args: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _offered(state: State, kind: str, args: Mapping[str, Any]) -> list[Command]:
+    """The legal commands that could match a command of type `kind`: legal_commands' own,
+    narrowed to the piece a Move names (a search decides that often)."""
+    seat = state.active
+    if state.phase == PLACING:
+        return _placements(state, seat)
+    name = stage(state)
+    if kind == "Move" and name == MOVE:
+        piece = args.get("piece")
+        return _moves(state, piece) if piece in movers(state, seat, state.turn.part) else []
+    return [c for c in _stage_commands(state, seat, name or "") if c.type == kind]
+
+
 def _check(state: State, command: Command) -> dict[str, Any]:
     """The command's canonical args once the rules allow it; else IllegalMove, saying why."""
     if command.type not in COMMANDS:
@@ -174,7 +190,7 @@ def _check(state: State, command: Command) -> dict[str, Any]:
         raise IllegalMove(
             "not_now", f"{command.type} is not asked now; the game waits for {' or '.join(wanted)}"
         )
-    if any(c.type == command.type and dict(c.args) == args for c in legal_commands(state, command.seat)):
+    if any(c.type == command.type and dict(c.args) == args for c in _offered(state, command.type, args)):
         return args
     code, why = REFUSALS.get(command.type, ("not_allowed", "not allowed now"))
     raise IllegalMove(code, why)
@@ -203,7 +219,10 @@ def _move(out: Outcome, args: Mapping[str, Any]) -> None:
     if used:  # N-8, N-9: to the igloo side before the move
         out.emit(ev.equipment_used(piece, state.active, used))
     assert start is not None
+    bear = bear_at(state, cell)
     out.emit(ev.piece_moved(piece, state.active, start, cell, kayak, sled, bool(args.get("one_crack"))))
+    if bear is not None:  # N-6: chased at once, so no two pieces ever share a cell of ice
+        out.emit(ev.bear_sent(piece, state.active, bear, cell, (args["bear"][0], args["bear"][1])))
     _arrive(out, piece)
 
 
@@ -224,9 +243,6 @@ def _apply(out: Outcome, command: Command, args: Mapping[str, Any]) -> None:
         out.emit(ev.hunter_retired(args["piece"], seat))
         end_turn(out)
         return
-    elif kind == "SendBear" and cell is not None:
-        bear = next(n for n, p in enumerate(state.pieces) if p.kind == "bear" and p.cell == cell)
-        out.emit(ev.bear_sent(piece, seat, bear, cell, (args["cell"][0], args["cell"][1])))
     elif kind in ("TakeAnimal", "LeaveAnimal") and cell is not None:
         sheet = sheet_of(state, piece)
         animal = takeable(state, sheet, cell) if sheet is not None else None

@@ -36,7 +36,7 @@ from domain.nanuuk.setup import initial_state, layout_due
 from domain.nanuuk.state import ENDED, LAYOUT, State
 from domain.nanuuk.view import view
 
-COMMAND_FIELDS = ("piece", "cell", "crack", "kayak", "sled", "one_crack", "animal")
+COMMAND_FIELDS = ("piece", "cell", "bear", "crack", "kayak", "sled", "one_crack", "animal")
 TURN_MARKERS = frozenset({"IceLaidOut", "PiecePlaced", "TurnEnded", "TurnSkipped"})
 """Events after which another seat's turn begins (each placement is a turn of its own)."""
 

@@ -8,9 +8,9 @@ from domain.nanuuk import events as ev
 from domain.nanuuk.cracks import crack_choices
 from domain.nanuuk.evolve import evolve
 from domain.nanuuk.hunt import dealings, takeable
-from domain.nanuuk.moves import bear_at, can_step, enclosed, in_igloo, movers, parts, sheet_of, steps
+from domain.nanuuk.moves import can_step, enclosed, in_igloo, movers, parts, sheet_of, steps
 from domain.nanuuk.rules import AIMS, BEAR_FLIGHT, BEAR_HUNT, HELPER, LEARNING, PARTNERS
-from domain.nanuuk.state import BEAR, CRACK, IGLOO, MOVE, PLAY, STEP, TAKE, State
+from domain.nanuuk.state import CRACK, IGLOO, MOVE, PLAY, STEP, TAKE, State
 
 
 class Outcome:
@@ -29,7 +29,7 @@ class Outcome:
 
 
 def stage(state: State) -> str | None:
-    """The choice the active seat owes now (state.MOVE, STEP, BEAR, TAKE, IGLOO, CRACK), or
+    """The choice the active seat owes now (state.MOVE, STEP, TAKE, IGLOO, CRACK), or
     None once the move under way is complete (or outside play)."""
     if state.phase != PLAY:
         return None
@@ -38,8 +38,6 @@ def stage(state: State) -> str | None:
         return MOVE
     sheet = sheet_of(state, turn.piece)
     if sheet is not None:
-        if bear_at(state, turn.cell) is not None:
-            return BEAR
         if not turn.took and takeable(state, sheet, turn.cell):
             return TAKE
         if not turn.dealt and state.rules.ice.is_igloo(turn.cell) and dealings(sheet):

@@ -28,7 +28,7 @@ def _sheet(state: State, n: int, sheet: Sheet) -> dict[str, Any]:
     }
 
 
-def _pending(state: State) -> dict[str, Any] | None:
+def _awaiting(state: State) -> dict[str, Any] | None:
     if state.phase == PLACING:
         seat, piece = state.to_place[0]
         return {"stage": "place", "piece": piece, "cell": None}
@@ -73,5 +73,5 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "tokens": [{"cell": cell_json(c), "kind": k} for c, k in sorted(state.tokens.items())],
         "sheets": [_sheet(state, n, sheet) for n, sheet in enumerate(state.sheets)],
         "scores": state.scores,
-        "pending": _pending(state),
+        "awaiting": _awaiting(state),
     }

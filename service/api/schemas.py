@@ -216,6 +216,13 @@ class CommandSchema(OpenSchema):
         validate=validate.Length(equal=2),
         metadata={"description": "A hexagonal cell as axial coordinates [q, r] (Nanuuk!)."},
     )
+    bear = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=-MAX_COORDINATE, max=MAX_COORDINATE)),
+        validate=validate.Length(equal=2),
+        metadata={
+            "description": "Move into a bear's cell: the free cell [q, r] the bear is chased to (Nanuuk!)."
+        },
+    )
     crack = fields.List(
         fields.List(
             fields.Integer(strict=True, validate=validate.Range(min=-MAX_COORDINATE, max=MAX_COORDINATE)),

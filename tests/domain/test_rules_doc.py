@@ -11,6 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rules.md"
 RULINGS = ROOT.parent / "shared" / "rules" / "island-games.md"
+NANUUK_RULINGS = ROOT.parent / "shared" / "rules" / "nanuuk.md"
 ROW = re.compile(r"^\| ([A-Z]-\d+) \|.*\| `(tests/[^`:]+)::(test_[A-Za-z0-9_]+)` \|$", re.M)
 
 
@@ -40,4 +41,13 @@ def test_every_rule_id_of_the_rulings_has_a_row() -> None:
     ids |= set(re.findall(r"- \*\*(S-\d+)\*\*", RULINGS.read_text(encoding="utf-8")))
     documented = {rule for rule, _, _ in _rows()}
     assert ids, "no rule ids found in the rulings"
+    assert ids <= documented, f"rules without a row: {sorted(ids - documented)}"
+
+
+def test_every_nanuuk_rule_id_of_the_rulings_has_a_row() -> None:
+    if not NANUUK_RULINGS.exists():
+        pytest.skip("the shared rulings are not beside this checkout")
+    ids = set(re.findall(r"\*\*([XNVL]-\d+)\b", NANUUK_RULINGS.read_text(encoding="utf-8")))
+    documented = {rule for rule, _, _ in _rows()}
+    assert len(ids) == 26, "X-1..X-4, N-1..N-11, V-1..V-3, L-1..L-8"
     assert ids <= documented, f"rules without a row: {sorted(ids - documented)}"

@@ -19,7 +19,7 @@ from domain.nanuuk.evolve import evolve
 from domain.nanuuk.setup import initial_state
 from domain.nanuuk.state import State
 
-NAMES = ["Aput", "Bodil", "Cass", "Dag"]
+NAMES = ["Aput", "Bodil", "Cass", "Dag", "Eira"]
 
 # The 2-player ice (22 cells, igloos at 0,-2, 2,0 and -2,2): whales and Inuit apart from each
 # other and from the igloos, every other cell filled.

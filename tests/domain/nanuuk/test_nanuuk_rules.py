@@ -116,19 +116,33 @@ def test_N6_a_bear_cannot_be_chased_while_the_ice_is_full() -> None:
 def test_N6_the_chased_bear_goes_to_a_free_cell_and_the_harpoon_home() -> None:
     game = solo()
     step(game, [0, -1], take=True)  # seal taken: the cell will be free once left
-    events = game.do("Move", piece=0, cell=[1, -1])
-    assert [a["cell"] for a in game.offered("SendBear")] == [[0, -1]]
-    assert game.refused("SendBear", cell=[1, -2]) == "cell_not_free"
-    events += game.do("SendBear", cell=[0, -1])
+    assert [a for a in game.offered("Move") if a["cell"] == [1, -1]] == [
+        {"piece": 0, "cell": [1, -1], "bear": [0, -1]}
+    ]
+    assert game.refused("Move", piece=0, cell=[1, -1]) == "cannot_move"  # where does the bear go?
+    assert game.refused("Move", piece=0, cell=[1, -1], bear=[1, -2]) == "cannot_move"  # a fish there
+    events = game.do("Move", piece=0, cell=[1, -1], bear=[0, -1])
     assert of(events, "BearSent") == [{"piece": 0, "seat": 0, "bear": 2, "from": [1, -1], "to": [0, -1]}]
+    assert game.cell_of(2) == [0, -1] and game.cell_of(0) == [1, -1]
     sheet = game.state.sheets[0]
     assert "harpoon" not in sheet.carried and "harpoon" in sheet.igloo
     settle(game)
     game.do("Move", piece=0, cell=[1, -2])  # a fish, and no harpoon
     assert "TakeAnimal" not in game.types()
+    assert game.refused("TakeAnimal") == "not_now"
     settle(game)
     events = game.do("Move", piece=0, cell=IGLOO_N)
     assert of(events, "HarpoonReturned") and "harpoon" in game.state.sheets[0].carried
+
+
+def test_N6_without_the_harpoon_no_bear_s_cell_may_be_entered() -> None:
+    game = solo()
+    step(game, [0, -1], take=True)
+    game.do("Move", piece=0, cell=[1, -1], bear=[0, -1])
+    settle(game)
+    game.do("Move", piece=0, cell=[1, -2])
+    settle(game)
+    assert not [a for a in game.offered("Move") if a["cell"] == [0, -1]]  # the bear, and no harpoon
 
 
 def test_N7_animals_buy_the_equipment_the_hunter_lacks_or_are_brought_in() -> None:
