@@ -79,18 +79,6 @@ def _cell(value: Sequence[Any]) -> Cell:
     return int(value[0]), int(value[1])
 
 
-def hex_board(board: Mapping[str, Any], ice: Iterable[Sequence[Any]] | None = None) -> HexBoard:
-    """The drawn board from the board file's data and the cells in play (all when None)."""
-    cells = [_cell(c) for c in board["cells"]]
-    in_play = set(cells) if ice is None else {_cell(c) for c in ice}
-    igloos = tuple(sorted(c for c in (_cell(i) for i in board.get("igloos", [])) if c in in_play))
-    return HexBoard(
-        ice=tuple(sorted(c for c in cells if c in in_play)),
-        igloos=igloos,
-        water=tuple(sorted(c for c in cells if c not in in_play)),
-    )
-
-
 @dataclass(frozen=True)
 class Frame:
     """Where the board sits in the picture: fitted to its cells, the legend to its right."""
