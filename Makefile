@@ -16,7 +16,7 @@ help:
 	@echo "make test     lint, typecheck, then the whole test suite (PYTEST_ARGS='...' passes arguments to pytest)"
 	@echo "make test-browser  only the end-to-end tests in headless Chromium (tests/browser)"
 	@echo "make test-browser-long  the long form: whole games of the other island games by clicks too"
-	@echo "make faults   the long fault runs: kill -9 of Redis while clients append, figures printed"
+	@echo "make faults   the long fault runs (docs/faults.md): kill -9 of Redis and of workers, 200 clients, Redis paused"
 	@echo "make bench    run the benchmarks"
 	@echo "make lint     ruff format --check, ruff check and the import contracts of pyproject.toml (lint-imports)"
 	@echo "make typecheck  mypy, strict, on domain/ and record/"

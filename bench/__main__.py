@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from bench import ai, api, domain, store
+from bench import ai, api, domain, load, store
 from bench.common import Figure, machine, say, table
 
 PARTS: dict[str, Callable[..., list[Figure]]] = {
@@ -19,6 +19,7 @@ PARTS: dict[str, Callable[..., list[Figure]]] = {
     "store": store.run,
     "api": api.run,
     "ai": ai.run,
+    "load": load.run,
 }
 
 
@@ -29,7 +30,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             "Archipelago benchmarks. domain: random self-play games/s in the rules alone; "
             "store: EventStore.append vs raw XADD on a fresh embedded Redis; "
             "api: p50/p99 latency against gunicorn + RQ worker + Redis; "
-            "ai: ISMCTS iterations/s per game and time per AI move by level."
+            "ai: ISMCTS iterations/s per game and time per AI move by level; "
+            "load: commands/s, latency and scoring wait with 1-4 web processes and 1-2 workers."
         ),
     )
     parser.add_argument(

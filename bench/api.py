@@ -151,16 +151,27 @@ def _wait_ready(port: int, processes: list[Process]) -> None:
     raise BenchError(f"the app did not answer on port {port} within {READY_TIMEOUT:.0f} s")
 
 
+@dataclass(frozen=True)
+class Served:
+    port: int
+    redis_url: str
+
+
 @contextmanager
-def running_service(app: str = APP) -> Iterator[int]:
-    """Redis, gunicorn and an RQ worker, torn down in reverse order; yields the HTTP port."""
+def running_service(
+    app: str = APP, web: int | None = None, workers: int = 1, appendfsync: str = "everysec"
+) -> Iterator[Served]:
+    """Redis, gunicorn with `web` processes (default: the conf's) and `workers` RQ workers,
+    torn down in reverse order."""
     logs = Path(tempfile.mkdtemp(prefix="archipelago-bench-api-", dir=bench_tmpdir()))
     processes: list[Process] = []
     failed = True
     try:
-        with temp_redis("everysec", label="api") as server:
+        with temp_redis(appendfsync, label="api") as server:
             port = free_port()
             env = dict(os.environ)
+            if web is not None:
+                env["WEB_CONCURRENCY"] = str(web)
             env.update(
                 REDIS_URL=server.url,
                 PORT=str(port),
@@ -172,18 +183,20 @@ def running_service(app: str = APP) -> Iterator[int]:
             )
             env.pop("RQ_REDIS_URL", None)
             try:
-                web = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF)]
-                web += ["--bind", f"127.0.0.1:{port}", app]
-                processes.append(_spawn("gunicorn", web, env, logs))
-                worker = [sys.executable, "-m", "service.worker"]
-                processes.append(_spawn("worker", worker, env, logs))
+                command = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF)]
+                command += ["--bind", f"127.0.0.1:{port}", app]
+                processes.append(_spawn("gunicorn", command, env, logs))
+                for n in range(workers):
+                    worker = [sys.executable, "-m", "service.worker"]
+                    processes.append(_spawn(f"worker-{n}", worker, env, logs))
                 _wait_ready(port, processes)
+                processes_of = "the conf's" if web is None else str(web)
                 say(
                     f"   server: gunicorn -c deploy/gunicorn.conf.py {app} on 127.0.0.1:{port} "
-                    f"(workers/threads from the conf), RQ worker, redis-server (appendfsync "
-                    f"everysec) at {server.url}; logs in {logs}"
+                    f"({processes_of} web processes), {workers} RQ worker(s), "
+                    f"redis-server (appendfsync {appendfsync}) at {server.url}; logs in {logs}"
                 )
-                yield port
+                yield Served(port, server.url)
                 failed = False
             finally:
                 for process in reversed(processes):  # the web app and worker before Redis
@@ -403,7 +416,8 @@ def run(quick: bool = False, seed: int = 1, seconds: float | None = None, app: s
     )
     stop = threading.Event()
     clients: list[Client] = []
-    with _sigterm_as_interrupt(), running_service(app) as port:
+    with _sigterm_as_interrupt(), running_service(app) as served:
+        port = served.port
         try:
             started = time.perf_counter()
             measure_from = started + timing.warmup_seconds

@@ -5,6 +5,18 @@ run directly, this file alone is enough. Every setting can be tuned by env var.
 """
 
 import os
+import shutil
+import tempfile
+
+from service.logs import logging_config
+
+# Each worker process counts its metrics in files of its own in this directory, and /metrics
+# sums them all (service.metrics). It must be set before a worker imports prometheus_client.
+# (prometheus_client reads it at import, so this file leaves that import to the hooks.)
+_own_metrics_dir = None
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    _own_metrics_dir = tempfile.mkdtemp(prefix="archipelago-metrics-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = _own_metrics_dir
 
 # The WSGI app; a command-line app argument wins over this.
 wsgi_app = os.environ.get("ARCHIPELAGO_WSGI_APP", "service.app:create_app()")
@@ -27,9 +39,12 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "5"))
 keepalive = 5
 
-accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None
+# The app logs one JSON line per request (method, route template, status, duration, request
+# id: service/api/telemetry.py); gunicorn's own access line, with the raw path, only on demand.
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "") or None
 errorlog = "-"
 loglevel = os.environ.get("ARCHIPELAGO_LOG_LEVEL", "info").lower()
+logconfig_dict = logging_config(access_log=accesslog is not None)
 proc_name = "archipelago-web"
 # Gunicorn 24+ opens a control socket in ~/.gunicorn by default, shared by every
 # instance of the user; Archipelago does not use it. (Older gunicorns ignore this.)
@@ -45,3 +60,22 @@ limit_request_fields = 100
 
 # Trust X-Forwarded-* only from a proxy on this host unless told otherwise.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def on_starting(server):
+    """Counts of an earlier run in the directory would be summed into this one's."""
+    from service.metrics import clear_counts
+
+    clear_counts()
+
+
+def child_exit(server, worker):
+    """A dead worker's live gauges leave the sums; its counters stay, as Prometheus expects."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):
+    if _own_metrics_dir is not None:
+        shutil.rmtree(_own_metrics_dir, ignore_errors=True)

@@ -153,6 +153,20 @@ class Pick:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """One index to draw per named pile, below that pile's size: a chit from a cup, a tile or
+    a card from a face-down pile, a die (a pile of six faces)."""
+
+    piles: Mapping[str, int]
+    command: str
+    immediate: ClassVar[bool] = True
+
+    def answer(self, rng: RandomSource) -> Command:
+        draws = {name: rng.randrange(size) for name, size in self.piles.items()}
+        return Command(self.command, None, {"draws": draws})
+
+
+@dataclass(frozen=True)
 class Score:
     """A round to score: no chance, but work the service hands to its worker."""
 
@@ -164,7 +178,7 @@ class Score:
         return Command(self.command, None, {"round": self.round})
 
 
-SystemRequest = Shuffle | Pick | Score
+SystemRequest = Shuffle | Pick | Draw | Score
 """System work a game waits for; `immediate` ones the service answers in the same append."""
 
 

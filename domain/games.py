@@ -7,6 +7,7 @@ from typing import Any
 from domain.core import GameModule, IllegalMove
 from domain.islands.module import GAMES as ISLAND_GAMES
 from domain.nanuuk.module import GAMES as NANUUK_GAMES
+from domain.paradise.module import PARADISE
 
 GAMES: dict[str, GameModule[Any]] = {}
 
@@ -34,7 +35,7 @@ def rules_for(game: str) -> GameModule[Any]:
         raise IllegalMove("unknown_game", f"unknown game {game!r}; known: {known}") from None
 
 
-FAMILIES: tuple[tuple[GameModule[Any], ...], ...] = (ISLAND_GAMES, NANUUK_GAMES)
+FAMILIES: tuple[tuple[GameModule[Any], ...], ...] = (ISLAND_GAMES, NANUUK_GAMES, (PARADISE,))
 
 for _module in (module for family in FAMILIES for module in family):
     register_game(_module)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import orjson
 
@@ -75,7 +75,8 @@ class NewEvent:
 
 @dataclass(frozen=True)
 class Envelope:
-    """A stored event as `read` returns it; `position` is its place in `events:$all`."""
+    """A stored event as `read` returns it; `position` is its place in the all-events stream its
+    game points into (`events:$all` on one Redis, its bucket's stream on a cluster)."""
 
     version: int
     type: str
@@ -99,11 +100,26 @@ class Envelope:
 
 @dataclass(frozen=True)
 class AppendResult:
-    """Versions and global positions of a batch; `duplicate` means a retry wrote nothing."""
+    """Versions and all-events positions of a batch; `duplicate` means a retry wrote nothing."""
 
     versions: list[int]
     positions: list[int]
     duplicate: bool
+
+
+class Pointer(NamedTuple):
+    """One entry of an all-events stream: event `version` of `game_id` was appended at `at`."""
+
+    stream: str
+    position: int
+    game_id: str
+    version: int
+    at: str
+
+
+Checkpoint = Mapping[str, int]
+"""How far a reader of the all-events streams got: the last position read in each stream
+(a stream it does not name is read from its start)."""
 
 
 class EventStorePort(Protocol):
@@ -117,7 +133,10 @@ class EventStorePort(Protocol):
 
     def exists(self, game_id: str) -> bool: ...
 
-    def read_all(self, after_position: int = 0, count: int | None = None) -> list[tuple[int, str, int]]: ...
+    def read_pointers(self, checkpoint: Checkpoint | None = None, count: int | None = None) -> list[Pointer]:
+        """The entries after `checkpoint` of every all-events stream (at most `count` of each),
+        stream by stream, oldest first within a stream."""
+        ...
 
     def wait(self, game_id: str, after: int, timeout_ms: int) -> list[Envelope]: ...
 

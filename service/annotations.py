@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis
+from redis.cluster import RedisCluster
 
 from record.annotations import AUTHOR_KINDS, AnnotationRefused, check_record
 from record.canonical import canonical_json
@@ -24,6 +25,7 @@ from record.envelope import Clock
 from service.clock import iso_utc, utc_now
 from service.errors import Conflict, Unauthorized, Unprocessable
 from service.games import Loaded
+from service.keys import layout_of
 from service.store import annotations_key
 
 MAX_NAME = 60
@@ -42,8 +44,9 @@ class Author:
 class Annotations:
     """Adds and lists a game's annotations in its annotation stream."""
 
-    def __init__(self, client: redis.Redis, clock: Clock = utc_now) -> None:
+    def __init__(self, client: redis.Redis | RedisCluster, clock: Clock = utc_now) -> None:
         self._redis = client
+        self._layout = layout_of(client)
         self._clock = clock
 
     def add(self, loaded: Loaded, author: Author, note: Mapping[str, Any]) -> dict[str, Any]:
@@ -55,15 +58,17 @@ class Annotations:
                 "until the game ends only its seats annotate it (send a seat's token); "
                 "anyone may once it has ended",
             )
-        if self._redis.xlen(annotations_key(loaded.game_id)) >= MAX_PER_GAME:
+        if self._redis.xlen(annotations_key(loaded.game_id, self._layout)) >= MAX_PER_GAME:
             raise Conflict("too_many_annotations", f"a game holds at most {MAX_PER_GAME} annotations")
         record = build_record(loaded, author, note, iso_utc(self._clock()))
-        entry_id = self._redis.xadd(annotations_key(loaded.game_id), {"annotation": canonical_json(record)})
+        entry_id = self._redis.xadd(
+            annotations_key(loaded.game_id, self._layout), {"annotation": canonical_json(record)}
+        )
         return {"id": _text(entry_id), **record}
 
     def list(self, game_id: str) -> list[dict[str, Any]]:
         """Every annotation of the game, oldest first, each with its stream id."""
-        entries = self._redis.xrange(annotations_key(game_id))
+        entries = self._redis.xrange(annotations_key(game_id, self._layout))
         return [{"id": _text(entry_id), **_record(fields)} for entry_id, fields in entries]
 
 

@@ -9,13 +9,13 @@ from typing import Any
 from flask import Flask
 
 from service.ai_games import limits_from
-from service.api import init_api
+from service.api import init_api, telemetry
 from service.api.context import EXTENSION
 from service.api.rate_limits import init_limits
 from service.api.rate_limits import settings as limit_settings
 from service.queues import rq_redis_url
 from service.web import init_web
-from service.wiring import build_service, redis_url
+from service.wiring import build_service, cluster_url, plain_rq_url, redis_url
 
 DEFAULTS: Mapping[str, Any] = {
     # An event stream closes after this many seconds without a new event.
@@ -40,8 +40,8 @@ ENVIRONMENT: Mapping[str, tuple[str, type]] = {
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """The web app. `config` may give REDIS_URL, RQ_REDIS_URL (else from the environment,
-    as the worker reads them) or a ready GAME_SERVICE, plus any Flask setting."""
+    """The web app. `config` may give REDIS_URL, REDIS_CLUSTER_URL, RQ_REDIS_URL (else from the
+    environment, as the worker reads them) or a ready GAME_SERVICE, plus any Flask setting."""
     app = Flask(__name__)
     app.config.update(DEFAULTS)
     app.config.update(limit_settings())
@@ -51,13 +51,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     service = app.config.get("GAME_SERVICE")
     if service is None:
-        urls = {k: app.config[k] for k in ("REDIS_URL", "RQ_REDIS_URL") if app.config.get(k)}
+        names = ("REDIS_URL", "REDIS_CLUSTER_URL", "RQ_REDIS_URL")
+        urls = {k: app.config[k] for k in names if app.config.get(k)}
         environ = {**os.environ, **urls}
-        service = build_service(redis_url(environ), rq_redis_url(environ))
+        cluster = cluster_url(environ)
+        queues = plain_rq_url(environ) if cluster else rq_redis_url(environ)
+        service = build_service(redis_url(environ), queues, cluster)
         # AI_GAMES_PER_CLIENT, AI_GAMES_OVERALL, AI_GAMES_IDLE_SECONDS: the caps on open AI games.
         service.ai.open_games.limits = limits_from(config=app.config)
-        app.config.setdefault("RATELIMIT_STORAGE_URI", redis_url(environ))
+        # Flask-Limiter's keys share no hash tag: on a cluster they go to RQ's plain Redis.
+        app.config.setdefault("RATELIMIT_STORAGE_URI", queues if cluster else redis_url(environ))
     app.extensions[EXTENSION] = service
+    telemetry.install(app)
     # A ready GAME_SERVICE names no Redis: its limits count in memory unless the config says.
     init_limits(app, "memory://")
     init_api(app)

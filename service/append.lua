@@ -3,7 +3,9 @@
 --
 -- KEYS[1] game:{id}:events     stream, entry id 0-<version>
 -- KEYS[2] game:{id}:event_ids  hash, event id -> version
--- KEYS[3] events:$all          stream, entry id 0-<position>, fields game, version
+-- KEYS[3] the all-events stream  stream, entry id 0-<position>, fields game, version, at
+--         (events:$all on one Redis; on a cluster the stream of the game's bucket, whose hash
+--         tag the game's keys share, so the script stays on one slot)
 -- ARGV[1] game id, ARGV[2] expected version, ARGV[3] events in the batch,
 -- ARGV[4] strings per event; then per event: its event id, then field/value pairs.
 --
@@ -69,6 +71,11 @@ if actual ~= expected then
   return {'version_conflict', actual}
 end
 
+-- The pointer's `at` lets readers of several all-events streams order them by time.
+local function appended_at(entry)
+  return cjson.decode(field(entry, 'body'))['at']
+end
+
 local position = last_number(all)
 local positions = {}
 for i = 1, count do
@@ -82,7 +89,7 @@ for i = 1, count do
   entry[#entry + 1] = int(position)
   redis.call('XADD', stream, '0-' .. int(version), unpack(entry))
   redis.call('HSET', ids, ARGV[start(i)], int(version))
-  redis.call('XADD', all, '0-' .. int(position), 'game', game, 'version', int(version))
+  redis.call('XADD', all, '0-' .. int(position), 'game', game, 'version', int(version), 'at', appended_at(entry))
   versions[i] = version
   positions[i] = position
 end

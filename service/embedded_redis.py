@@ -6,7 +6,7 @@ import os
 import socket
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,10 +57,12 @@ def start_redis(
     appendfsync: str = "everysec",
     conf: Path | None = DEFAULT_CONF,
     preexec_fn: Callable[[], None] | None = None,
+    extra_args: Sequence[str] = (),
 ) -> EmbeddedRedis:
     """Start redis-server with its data (AOF on) in `data_dir`; return once it answers PING.
 
-    `preexec_fn` runs in the child before redis-server starts (the launcher's die-with-parent hook).
+    `preexec_fn` runs in the child before redis-server starts (the launcher's die-with-parent hook);
+    `extra_args` are further `--name value` settings (a cluster node's, for one).
     """
     data = Path(data_dir).resolve()
     data.mkdir(parents=True, exist_ok=True)
@@ -81,6 +83,7 @@ def start_redis(
         appendfsync,
         "--daemonize",
         "no",
+        *extra_args,
     ]
     with open(data / "redis.log", "ab") as log:
         # The child keeps its own descriptor; ours can close at once.

@@ -23,6 +23,7 @@ from replays import archive
 from service.annotations import Annotations, unprocessable, visible, without_ids
 from service.errors import ChainBroken, Conflict, Unprocessable
 from service.games import GameService, Loaded
+from service.keys import layout_of
 from service.store import archive_key
 
 
@@ -34,7 +35,7 @@ class Imported:
 
 def is_archived(service: GameService, game_id: str) -> bool:
     """Whether the game was imported from a file (and so is read-only)."""
-    return bool(service.redis.exists(archive_key(game_id)))
+    return bool(service.redis.exists(archive_key(game_id, layout_of(service.redis))))
 
 
 def refuse_archived(service: GameService, game_id: str) -> None:
@@ -45,7 +46,7 @@ def refuse_archived(service: GameService, game_id: str) -> None:
 
 def archive_header(service: GameService, game_id: str) -> dict[str, Any] | None:
     """The header of the file an archived game was imported from; None for other games."""
-    raw = service.redis.get(archive_key(game_id))
+    raw = service.redis.get(archive_key(game_id, layout_of(service.redis)))
     if raw is None:
         return None
     header: dict[str, Any] = json.loads(raw)

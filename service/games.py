@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import redis
+from redis.cluster import RedisCluster
 
 from domain import undo
 from domain.actor import ORGANIZER as ORGANIZER_ACTOR
 from domain.actor import SYSTEM, WORKER, Actor
-from domain.core import Command, Event, IllegalMove, Score, fold
+from domain.core import Command, Event, GameModule, IllegalMove, Score, fold
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
 from record.chain import verify_chain
@@ -33,10 +34,13 @@ from service.errors import (
     PreconditionRequired,
     VersionConflict,
 )
+from service.keys import GAME, SINGLE, Layout, layout_of
 from service.seats import SeatTokens
 from service.store import archive_key
 
 CONFLICT_RETRIES = 5
+MAX_SYSTEM_DRAWS = 256
+"""Draws in a row with no seat's move between them; a longest battle has far fewer."""
 RECHECK_SECONDS = 60.0
 """How long a cached fold is caught up by its new events alone; after that, the next load
 reads and checks the game's whole chain again (and keeps the fold if nothing changed), so an
@@ -183,12 +187,12 @@ def takeback_answers(loaded: Loaded, seat: int) -> list[dict[str, Any]]:
     return [{"type": undo.ANSWER_TAKEBACK, "accept": answer} for answer in (True, False)]
 
 
-def idempotency_key(game_id: str) -> str:
-    return f"game:{{{game_id}}}:idempotency"
+def idempotency_key(game_id: str, layout: Layout = SINGLE) -> str:
+    return layout.key(GAME, game_id, "idempotency")
 
 
 def command_id_for(
-    client: redis.Redis, keys: str, who: int | str, body: Mapping[str, Any], key: str | None
+    client: redis.Redis | RedisCluster, keys: str, who: int | str, body: Mapping[str, Any], key: str | None
 ) -> str:
     """The command id of a request: random, or fixed by its Idempotency-Key `key` (scoped to
     `who`, remembered with the body's fingerprint in the hash `keys`); IdempotencyMismatch
@@ -214,7 +218,7 @@ class GameService:
     def __init__(
         self,
         store: EventStorePort,
-        client: redis.Redis,
+        client: redis.Redis | RedisCluster,
         scoring: Any = None,
         cache_size: int = 256,
         ai: Any = None,
@@ -224,6 +228,7 @@ class GameService:
     ) -> None:
         self.store = store
         self.redis = client
+        self.layout = layout_of(client)
         self.tokens = SeatTokens(client)
         self.scoring = scoring
         # service.tournaments.TournamentService, when tournaments are served: it records
@@ -259,6 +264,7 @@ class GameService:
         if setup.get("first_seat") is None:
             setup["first_seat"] = self.dice.below(max(1, len(setup["seats"])))
         state = rules.initial_state(setup)
+        _check_computers(rules, setup["seats"])
         game_id = game_id or secrets.token_hex(8)
         events = [rules.created_event(setup), *self._system_events(rules, state)]
         if self.ai is not None and capped:
@@ -408,7 +414,7 @@ class GameService:
         expected_version: int | None,
     ) -> Executed:
         """Decide `command` on the newest version and append its events as `actor`."""
-        if self.redis.exists(archive_key(game_id)):
+        if self.redis.exists(archive_key(game_id, self.layout)):
             raise Conflict("game_archived", "this game was imported from a file: it is read-only")
         for _ in range(CONFLICT_RETRIES):
             loaded = self.load(game_id)
@@ -457,7 +463,7 @@ class GameService:
         return list(loaded.rules.decide(loaded.state, command))
 
     def _command_id(self, game_id: str, seat: int | str, body: Mapping[str, Any], key: str | None) -> str:
-        return command_id_for(self.redis, idempotency_key(game_id), seat, body, key)
+        return command_id_for(self.redis, idempotency_key(game_id, self.layout), seat, body, key)
 
     # --- the system's part ------------------------------------------------------------
 
@@ -531,14 +537,37 @@ class GameService:
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
     def _system_events(self, rules: Any, state: Any) -> list[Event]:
-        """The events of the random draws the game now waits for (a deal, Pele's picks)."""
-        pending = rules.pending_system(state)
-        command = None if pending is None else self.dice.command(pending)
-        return [] if command is None else list(rules.decide(state, command))
+        """The events of the random draws the game now waits for (a deal, Pele's picks), and
+        of those each draw leads to (a discovery chit, then its tile; a die, then the next)."""
+        found: list[Event] = []
+        for _ in range(MAX_SYSTEM_DRAWS):
+            pending = rules.pending_system(state)
+            command = None if pending is None else self.dice.command(pending)
+            if command is None:
+                return found
+            events = list(rules.decide(state, command))
+            found += events
+            state = fold(rules, state, events)
+        raise RuntimeError(f"more than {MAX_SYSTEM_DRAWS} draws in a row: the rules never stop drawing")
 
     @staticmethod
     def _envelopes(events: Sequence[Event], actor: str, command_id: str) -> list[NewEvent]:
         return [NewEvent.recording(e, i, actor, command_id) for i, e in enumerate(events)]
+
+
+def _check_computers(rules: GameModule[Any], seats: Sequence[Mapping[str, Any]]) -> None:
+    """IllegalMove (422, naming the seat) for a computer that needs the game's AI hooks
+    (an evaluation to search with) when the game declares none: only the random one plays it."""
+    if rules.ai is not None:
+        return
+    for n, seat in enumerate(seats):
+        kind = seat.get("ai")
+        if kind is not None and kind != "random":
+            raise IllegalMove(
+                "computer_not_available",
+                f"{rules.name} is played by the random computer only, not {kind}",
+                f"seats.{n}.ai",
+            )
 
 
 __all__ = [

@@ -3,7 +3,8 @@
 --
 -- KEYS[1] game:{id}:events       stream, entry id 0-<version>
 -- KEYS[2] game:{id}:event_ids    hash, event id -> version
--- KEYS[3] events:$all            stream, entry id 0-<position>, fields game, version
+-- KEYS[3] the all-events stream  stream, entry id 0-<position>, fields game, version, at
+--         (see append.lua)
 -- KEYS[4] game:{id}:archive      string, the archive header: the game takes no command
 -- KEYS[5] game:{id}:annotations  stream of annotation records (auto ids)
 -- ARGV[1] game id, ARGV[2] events, ARGV[3] strings per event, ARGV[4] the header,
@@ -35,6 +36,14 @@ local function last_number(key)
   return tonumber(string.match(newest[1][1], '^0%-(%d+)$'))
 end
 
+local function field(flat, name)
+  for j = 1, #flat, 2 do
+    if flat[j] == name then
+      return flat[j + 1]
+    end
+  end
+end
+
 -- Never overwrite: only a game id no key of which exists yet.
 if redis.call('EXISTS', stream, ids, archive, notes) > 0 then
   return {'exists'}
@@ -52,7 +61,8 @@ for i = 1, count do
   entry[#entry + 1] = int(position)
   redis.call('XADD', stream, '0-' .. int(i), unpack(entry))
   redis.call('HSET', ids, ARGV[start(i)], int(i))
-  redis.call('XADD', all, '0-' .. int(position), 'game', game, 'version', int(i))
+  local at = cjson.decode(field(entry, 'body'))['at']
+  redis.call('XADD', all, '0-' .. int(position), 'game', game, 'version', int(i), 'at', at)
   versions[i] = i
   positions[i] = position
 end

@@ -43,7 +43,8 @@ def worker_service() -> GameService:
     elif _built[0] != os.getpid():
         # A forked child must not share its parent's sockets: each pool opens its own.
         for client in _clients(_built[1]):
-            client.connection_pool.reset()
+            for pool in _pools(client):
+                pool.reset()
         _built = (os.getpid(), _built[1])
     return _built[1]
 
@@ -55,6 +56,14 @@ def _clients(service: GameService) -> list[Any]:
         getattr(service.ai, "connection", None),
     ]
     return [client for client in parts if client is not None]
+
+
+def _pools(client: Any) -> list[Any]:
+    """The connection pools of a client: its own, or each node's of a cluster client."""
+    if hasattr(client, "connection_pool"):
+        return [client.connection_pool]
+    nodes = [node.redis_connection for node in client.get_nodes()]
+    return [node.connection_pool for node in nodes if node is not None]
 
 
 def warm(args: Sequence[Any]) -> None:
@@ -118,13 +127,21 @@ def analyse(game_id: str, after: int = 0, waits: int = 0) -> int:
     if service.ai is not None and service.ai.moves_queued():
         service.ai.defer_analysis(game_id, after, waits + 1)
         return 0
+    written, over = _analysis_slice(service, game_id, after)
+    if over and service.ai is not None:
+        service.ai.analysis_done(game_id, after, waits)
+    return written
+
+
+def _analysis_slice(service: GameService, game_id: str, after: int) -> tuple[int, bool]:
+    """Write one slice of the analysis: the notes written, and whether no slice follows."""
     loaded = service.load(game_id)
     if not loaded.rules.is_terminal(loaded.state) or loaded.setup.get("mode", "casual") != "casual":
-        return 0
+        return 0, True
     notes_store = Annotations(service.redis)
     layer = computer.layer_name(loaded)
     if any(n.get("layer") == layer and n["version"] > after for n in notes_store.list(game_id)):
-        return 0  # a re-run: this slice is written already
+        return 0, True  # a re-run: this slice is written already
     seconds = computer.slice_seconds(computer.ANALYSIS_SLICE_SECONDS)
     notes, rest = computer.analysis_notes(loaded, computer.analysis_budget(), after, seconds)
     author = Author("analysis", layer)
@@ -132,4 +149,4 @@ def analyse(game_id: str, after: int = 0, waits: int = 0) -> int:
         notes_store.add(loaded, author, note)
     if rest is not None and service.ai is not None:
         service.ai.continue_analysis(game_id, rest)
-    return len(notes)
+    return len(notes), rest is None

@@ -6,9 +6,22 @@ import threading
 from collections.abc import Sequence
 
 from record.chain import ZERO_HASH, seal
-from record.envelope import AppendResult, Clock, Envelope, NewEvent, from_fields, to_fields, validate_batch
+from record.envelope import (
+    AppendResult,
+    Checkpoint,
+    Clock,
+    Envelope,
+    NewEvent,
+    Pointer,
+    from_fields,
+    to_fields,
+    validate_batch,
+)
 from service.clock import iso_utc, utc_now
 from service.errors import PartialRetry, VersionConflict
+from service.keys import GAME, GLOBAL_STREAMS
+
+STREAM = GLOBAL_STREAMS[GAME]
 
 
 class InMemoryEventStore:
@@ -18,7 +31,7 @@ class InMemoryEventStore:
         self._clock = clock
         self._streams: dict[str, list[dict[str, str]]] = {}
         self._event_ids: dict[str, dict[str, int]] = {}
-        self._pointers: list[tuple[str, int]] = []
+        self._pointers: list[tuple[str, int, str]] = []
         self._changed = threading.Condition()
 
     def append(self, game_id: str, expected_version: int, events: Sequence[NewEvent]) -> AppendResult:
@@ -44,7 +57,7 @@ class InMemoryEventStore:
 
     def _write(self, game_id: str, envelope: Envelope) -> int:
         """Record one sealed envelope; its global position."""
-        self._pointers.append((game_id, envelope.version))
+        self._pointers.append((game_id, envelope.version, envelope.at))
         position = len(self._pointers)
         fields = {**to_fields(envelope), "position": str(position)}
         self._streams.setdefault(game_id, []).append(fields)
@@ -71,7 +84,15 @@ class InMemoryEventStore:
         with self._changed:
             start = max(after_position, 0)
             pointers = self._pointers[start:]
-        numbered = [(start + i, g, v) for i, (g, v) in enumerate(pointers, start=1)]
+        numbered = [(start + i, g, v) for i, (g, v, _) in enumerate(pointers, start=1)]
+        return numbered if count is None else numbered[: max(count, 0)]
+
+    def read_pointers(self, checkpoint: Checkpoint | None = None, count: int | None = None) -> list[Pointer]:
+        """The entries after `checkpoint` of its one all-events stream, at most `count`."""
+        with self._changed:
+            start = max((checkpoint or {}).get(STREAM, 0), 0)
+            pointers = self._pointers[start:]
+        numbered = [Pointer(STREAM, start + i, *p) for i, p in enumerate(pointers, start=1)]
         return numbered if count is None else numbered[: max(count, 0)]
 
     def wait(self, game_id: str, after: int, timeout_ms: int) -> list[Envelope]:

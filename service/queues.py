@@ -12,6 +12,7 @@ a job that was lost or failed.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from collections.abc import Callable, Mapping
@@ -27,6 +28,7 @@ from service.ai_games import OpenAiGames, has_computer, limits_from
 from service.computer import ai_seats, must_act
 from service.errors import ChainBroken
 from service.jobs import ai_move, analyse, score_round
+from service.redis_clients import connect
 from service.sweeper import each_game, job_alive
 
 log = logging.getLogger("archipelago.queues")
@@ -44,6 +46,9 @@ SCORING_AWAITING = "scoring:awaiting"
 """Set of game ids whose round waits for its scoring job; the sweeper's to-do list."""
 AI_AWAITING = "ai:awaiting"
 """Set of game ids where a computer seat must act; the sweeper's to-do list."""
+ANALYSIS_AWAITING = "analysis:awaiting"
+"""Hash of game id -> JSON [job id, after, waits] of the slice of its analysis now due; the
+sweeper's to-do list (a worker killed in a slice would otherwise end the analysis there)."""
 SEARCH_MARK_SECONDS = 300
 """How long a move's search in slices is taken to be alive after its last slice was queued."""
 MOVE_TIMEOUT = 120
@@ -61,8 +66,9 @@ def rq_redis_url(environ: Mapping[str, str] | None = None) -> str:
 
 
 def rq_connection(url: str | None = None) -> redis.Redis:
-    """A client for RQ. RQ stores bytes, so no decode_responses here."""
-    return redis.Redis.from_url(url or rq_redis_url())
+    """A client for RQ. RQ stores bytes, so no decode_responses here. A worker raises its
+    timeout above its blocking wait for jobs (rq's Worker does so itself)."""
+    return connect(url or rq_redis_url())
 
 
 def queue(name: str, connection: redis.Redis) -> Queue:
@@ -148,7 +154,7 @@ class AiQueue:
             # The analysis is a search: only a game that gives the AI hooks is analysed.
             if loaded.setup.get("mode", "casual") == "casual" and loaded.rules.ai is not None:
                 ident = analysis_job_id(loaded.game_id)
-                if self._enqueue(analyse, (loaded.game_id,), ident, ANALYSIS_TIMEOUT):
+                if self._enqueue_analysis(loaded.game_id, 0, 0, ident, first=True):
                     queued.append(ident)
             return queued
         for seat in ai_seats(loaded.setup):
@@ -160,10 +166,30 @@ class AiQueue:
         return queued
 
     def sweep(self, service: Any) -> int:
-        """Re-enqueue every computer move whose job is gone or failed; the number re-enqueued."""
-        return each_game(
+        """Re-enqueue every computer move and analysis slice whose job is gone or failed; the
+        number re-enqueued."""
+        moves = each_game(
             self.connection, AI_AWAITING, lambda game_id: self._sweep_game(service, game_id), "AI"
         )
+        analyses = each_game(
+            self.connection,
+            ANALYSIS_AWAITING,
+            self._sweep_analysis,
+            "analysis",
+            ids=self.connection.hkeys(ANALYSIS_AWAITING),
+        )
+        return moves + analyses
+
+    def _sweep_analysis(self, game_id: str) -> int:
+        raw = self.connection.hget(ANALYSIS_AWAITING, game_id)
+        if raw is None:
+            return 0
+        ident, after, waits = json.loads(raw)
+        if job_alive(self.connection, ident):
+            return 0
+        log.warning("re-enqueueing the lost analysis of %s after version %s", game_id, after)
+        self._enqueue(analyse, (game_id, after, waits), ident, ANALYSIS_TIMEOUT)
+        return 1
 
     def _sweep_game(self, service: Any, game_id: str) -> int:
         loaded = service.load(game_id)
@@ -180,13 +206,30 @@ class AiQueue:
 
     def continue_analysis(self, game_id: str, after: int) -> None:
         """Enqueue the next slice of a game's analysis, after version `after`."""
-        ident = f"{analysis_job_id(game_id)}-{after}"
-        self._enqueue(analyse, (game_id, after), ident, ANALYSIS_TIMEOUT)
+        self._enqueue_analysis(game_id, after, 0, f"{analysis_job_id(game_id)}-{after}")
 
     def defer_analysis(self, game_id: str, after: int, waits: int) -> None:
         """Put a slice of an analysis back at the end of the queue, behind the moves queued now."""
-        ident = f"{analysis_job_id(game_id)}-{after}-wait{waits}"
-        self._enqueue(analyse, (game_id, after, waits), ident, ANALYSIS_TIMEOUT)
+        self._enqueue_analysis(game_id, after, waits, f"{analysis_job_id(game_id)}-{after}-wait{waits}")
+
+    def analysis_done(self, game_id: str, after: int, waits: int) -> None:
+        """The slice (`after`, `waits`) of the analysis ended it: the sweeper forgets the game,
+        unless a later slice is due (the job was a late re-run)."""
+        raw = self.connection.hget(ANALYSIS_AWAITING, game_id)
+        if raw is not None and json.loads(raw)[1:] == [after, waits]:
+            self.connection.hdel(ANALYSIS_AWAITING, game_id)
+
+    def _enqueue_analysis(
+        self, game_id: str, after: int, waits: int, ident: str, first: bool = False
+    ) -> bool:
+        """Note the slice as the one due (before the enqueue: its job may end at once), then
+        enqueue it. The first slice never replaces a later one already due."""
+        due = json.dumps([ident, after, waits])
+        if first:
+            self.connection.hsetnx(ANALYSIS_AWAITING, game_id, due)
+        else:
+            self.connection.hset(ANALYSIS_AWAITING, game_id, due)
+        return self._enqueue(analyse, (game_id, after, waits), ident, ANALYSIS_TIMEOUT)
 
     def moves_queued(self) -> bool:
         """Whether a computer move (or a slice of one) waits in the queue."""

@@ -1,12 +1,13 @@
 """The ratings projection: one rating per game kind for each person and each AI level, with
 its history, from the results of rated tournaments (domain.ratings.rate, openskill).
 
-It reads the tournaments' global stream (`tournaments:$all`) from its checkpoint and keeps
+It reads the tournaments' all-events streams (`tournaments:$all`, or one per bucket on a Redis
+Cluster) from its checkpoint, the position read up to in each of them, and keeps
 every rated result of each game kind in the order it was recorded. A correction replaces
 the result of its game in that list; the game kind's ratings are then computed again from
 its first result on, in order: a rating depends on every game before it, so a corrected
 result changes the ratings of every later game too, and recomputing is the simplest way
-that is sure to agree with the log. The checkpoint, the results and the ratings are one
+that is sure to agree with the log. The checkpoints, the results and the ratings are one
 JSON value under one key, written in one transaction with the checkpoint it was read at
 (WATCH), so a projection never stores a result without its checkpoint nor counts one twice.
 
@@ -21,9 +22,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import redis
+from redis.cluster import RedisCluster
 
 from domain.ratings import Rating, initial_rating, rate
 from record.envelope import Envelope, EventStorePort
+from service.keys import GLOBAL_STREAMS, TOURNAMENT
 
 KEY = "ratings:projection"
 RETRIES = 10
@@ -37,7 +40,9 @@ def player_of(entrant: Mapping[str, Any]) -> dict[str, str]:
 
 
 def empty() -> dict[str, Any]:
-    return {"checkpoint": 0, "tournaments": {}, "results": {}, "ratings": {}}
+    """No event read yet: `streams` holds the position read up to in each all-events stream,
+    `checkpoint` how many events were read in all (on one Redis, the position in its stream)."""
+    return {"checkpoint": 0, "streams": {}, "tournaments": {}, "results": {}, "ratings": {}}
 
 
 def apply(doc: dict[str, Any], tournament_id: str, envelope: Envelope) -> str | None:
@@ -96,23 +101,25 @@ def _figures(rating: Rating) -> dict[str, Any]:
 class RatingsProjection:
     """Catches the ratings up with the tournaments' events and answers GET /ratings/{game}."""
 
-    def __init__(self, client: redis.Redis, store: EventStorePort) -> None:
+    def __init__(self, client: redis.Redis | RedisCluster, store: EventStorePort) -> None:
         self._redis = client
         self._store = store
 
     def update(self) -> int:
         """Fold the events after the checkpoint; the number of events read."""
         for _ in range(RETRIES):
-            with self._redis.pipeline() as pipe:
+            with self._redis.pipeline(transaction=True) as pipe:
                 try:
                     pipe.watch(KEY)
                     doc = self._doc(pipe.get(KEY))
-                    pointers = self._store.read_all(doc["checkpoint"])
+                    pointers = self._store.read_pointers(doc["streams"])
                     changed = set()
-                    for position, tournament_id, version in pointers:
+                    for pointer in pointers:
+                        tournament_id, version = pointer.game_id, pointer.version
                         for envelope in self._store.read(tournament_id, after=version - 1, upto=version):
                             changed.add(apply(doc, tournament_id, envelope))
-                        doc["checkpoint"] = position
+                        doc["streams"][pointer.stream] = pointer.position
+                        doc["checkpoint"] += 1
                     for game in changed - {None}:
                         doc["ratings"][game] = computed(doc["results"][game])
                     pipe.multi()
@@ -131,4 +138,9 @@ class RatingsProjection:
 
     @staticmethod
     def _doc(raw: Any) -> dict[str, Any]:
-        return empty() if raw is None else dict(json.loads(raw))
+        if raw is None:
+            return empty()
+        doc = dict(json.loads(raw))
+        # Written before there were several streams: its checkpoint is the position in the one.
+        doc.setdefault("streams", {GLOBAL_STREAMS[TOURNAMENT]: doc["checkpoint"]})
+        return doc

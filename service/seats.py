@@ -7,14 +7,17 @@ import hmac
 import secrets
 
 import redis
+from redis.cluster import RedisCluster
+
+from service.keys import GAME, SINGLE, Layout, layout_of
 
 
-def seats_key(game_id: str) -> str:
-    return f"game:{{{game_id}}}:seats"
+def seats_key(game_id: str, layout: Layout = SINGLE) -> str:
+    return layout.key(GAME, game_id, "seats")
 
 
-def organizer_key(game_id: str) -> str:
-    return f"game:{{{game_id}}}:organizer"
+def organizer_key(game_id: str, layout: Layout = SINGLE) -> str:
+    return layout.key(GAME, game_id, "organizer")
 
 
 def digest(token: str) -> str:
@@ -26,20 +29,21 @@ class SeatTokens:
     """Issues one token per seat (and one for a tournament game's organizer) and tells whose a
     presented token is."""
 
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: redis.Redis | RedisCluster) -> None:
         self._redis = client
+        self._layout = layout_of(client)
 
     def issue(self, game_id: str, seats: int) -> list[str]:
         """New tokens for seats 0..seats-1; only their hashes are stored."""
         tokens = [secrets.token_urlsafe(32) for _ in range(seats)]
         digests = {str(seat): digest(token) for seat, token in enumerate(tokens)}
-        self._redis.hset(seats_key(game_id), mapping=digests)
+        self._redis.hset(seats_key(game_id, self._layout), mapping=digests)
         return tokens
 
     def seat_of(self, game_id: str, token: str) -> int | None:
         """The seat whose token this is, or None."""
         presented = digest(token)
-        stored = self._redis.hgetall(seats_key(game_id))
+        stored = self._redis.hgetall(seats_key(game_id, self._layout))
         for seat, stored_digest in stored.items():
             digest_text = stored_digest.decode() if isinstance(stored_digest, bytes) else stored_digest
             if hmac.compare_digest(digest_text, presented):
@@ -49,12 +53,12 @@ class SeatTokens:
     def issue_organizer(self, game_id: str) -> str:
         """A new organizer token for the game; only its hash is stored."""
         token = secrets.token_urlsafe(32)
-        self._redis.set(organizer_key(game_id), digest(token))
+        self._redis.set(organizer_key(game_id, self._layout), digest(token))
         return token
 
     def is_organizer(self, game_id: str, token: str) -> bool:
         """Whether `token` is the organizer token of the game (False when it has none)."""
-        stored = self._redis.get(organizer_key(game_id))
+        stored = self._redis.get(organizer_key(game_id, self._layout))
         if stored is None:
             return False
         digest_text = stored.decode() if isinstance(stored, bytes) else str(stored)

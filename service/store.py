@@ -1,34 +1,41 @@
-"""The event store on Redis Streams: one stream per game (or tournament) plus a global stream.
+"""The event store on Redis Streams: one stream per game (or tournament) plus all-events streams.
 
 Games point into `events:$all`, tournaments into `tournaments:$all`: a reader of the global
-stream takes each id it names for one kind of stream, so the two kinds never share one.
+stream takes each id it names for one kind of stream, so the two kinds never share one. On a
+Redis Cluster each bucket of games has its own all-events stream (service/keys.py).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from importlib import resources
 from typing import Any
 
 import redis
+from redis.cluster import RedisCluster
 
 from record.chain import ZERO_HASH, seal, verify_chain
 from record.envelope import (
     STREAM_FIELDS,
     AppendResult,
+    Checkpoint,
     Clock,
     Envelope,
     EventStorePort,
     NewEvent,
+    Pointer,
     from_fields,
     to_fields,
     validate_batch,
 )
 from service.clock import iso_utc, utc_now
 from service.errors import ChainBroken, GameExists, PartialRetry, UnsupportedServer, VersionConflict
+from service.keys import GAME, GLOBAL_STREAMS, SINGLE, TOURNAMENT, Layout, layout_of
 from service.memory_store import InMemoryEventStore
+from service.metrics import observe_appended
 
 __all__ = [
     "GAME",
@@ -41,6 +48,7 @@ __all__ = [
     "EventStorePort",
     "InMemoryEventStore",
     "NewEvent",
+    "Pointer",
     "annotations_key",
     "archive_key",
     "check_server",
@@ -49,53 +57,63 @@ __all__ = [
     "verify_chain",
 ]
 
-GLOBAL_STREAM = "events:$all"
-GAME, TOURNAMENT = "game", "tournament"
-GLOBAL_STREAMS = {GAME: GLOBAL_STREAM, TOURNAMENT: "tournaments:$all"}
+GLOBAL_STREAM = GLOBAL_STREAMS[GAME]
 _HASH_CACHE_GAMES = 4096
+BLOCK_SHARE = 0.5
+"""A blocking read waits at most this share of the client's socket timeout in one turn: Redis
+answers a block that timed out on its next tick, up to 100 ms late at its default hz of 10."""
 MIN_REDIS = (6, 2)
 _APPEND_LUA = resources.files("service").joinpath("append.lua").read_text(encoding="utf-8")
 _IMPORT_LUA = resources.files("service").joinpath("import.lua").read_text(encoding="utf-8")
 
 
-def stream_key(game_id: str, kind: str = GAME) -> str:
-    """The game's (or tournament's) event stream; the braces make every key of one share a
-    cluster slot."""
-    return f"{kind}:{{{game_id}}}:events"
+def stream_key(game_id: str, kind: str = GAME, layout: Layout = SINGLE) -> str:
+    """The game's (or tournament's) event stream; every key of one shares its hash tag, so
+    they share a cluster slot."""
+    return layout.key(kind, game_id, "events")
 
 
-def event_ids_key(game_id: str, kind: str = GAME) -> str:
+def event_ids_key(game_id: str, kind: str = GAME, layout: Layout = SINGLE) -> str:
     """The hash event id -> version that recognises retried batches."""
-    return f"{kind}:{{{game_id}}}:event_ids"
+    return layout.key(kind, game_id, "event_ids")
 
 
-def archive_key(game_id: str) -> str:
+def archive_key(game_id: str, layout: Layout = SINGLE) -> str:
     """The header of an imported game; its presence makes the game read-only."""
-    return f"game:{{{game_id}}}:archive"
+    return layout.key(GAME, game_id, "archive")
 
 
-def annotations_key(game_id: str) -> str:
+def annotations_key(game_id: str, layout: Layout = SINGLE) -> str:
     """The game's annotations: their own stream, so annotating never touches the events."""
-    return f"game:{{{game_id}}}:annotations"
+    return layout.key(GAME, game_id, "annotations")
 
 
-def check_server(client: redis.Redis) -> tuple[int, ...]:
-    """The server's version; raise UnsupportedServer when it is older than 6.2."""
-    version = str(client.info("server")["redis_version"])
-    number = tuple(int(part) for part in version.split(".") if part.isdigit())
-    if number[:2] < MIN_REDIS:
-        raise UnsupportedServer(version)
-    return number
+def check_server(client: redis.Redis | RedisCluster) -> tuple[int, ...]:
+    """The oldest server's version (every primary's on a cluster); raise UnsupportedServer when
+    it is older than 6.2."""
+    if isinstance(client, RedisCluster):
+        replies = client.info("server", target_nodes=RedisCluster.PRIMARIES)
+        versions = [str(reply["redis_version"]) for reply in replies.values()]
+    else:
+        versions = [str(client.info("server")["redis_version"])]
+    oldest = min(versions, key=_version_number)
+    if _version_number(oldest)[:2] < MIN_REDIS:
+        raise UnsupportedServer(oldest)
+    return _version_number(oldest)
+
+
+def _version_number(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split(".") if part.isdigit())
 
 
 class EventStore:
-    """Appends and reads the events of one kind of stream (games, or tournaments) in Redis;
-    every append is one Lua script."""
+    """Appends and reads the events of one kind of stream (games, or tournaments) in Redis or a
+    Redis Cluster; every append is one Lua script on one slot."""
 
-    def __init__(self, client: redis.Redis, clock: Clock = utc_now, kind: str = GAME) -> None:
+    def __init__(self, client: redis.Redis | RedisCluster, clock: Clock = utc_now, kind: str = GAME) -> None:
         self._client = client
         self._kind = kind
-        self._global = GLOBAL_STREAMS[kind]
+        self.layout = layout_of(client)
         self._clock = clock
         self._append = client.register_script(_APPEND_LUA)
         self._import = client.register_script(_IMPORT_LUA)
@@ -118,11 +136,12 @@ class EventStore:
             args.append(envelope.event_id)
             for name, value in to_fields(envelope).items():
                 args += [name, value]
-        keys = [stream_key(game_id, self._kind), event_ids_key(game_id, self._kind), self._global]
+        keys = [self._stream(game_id), self._event_ids(game_id), self.layout.all_stream(self._kind, game_id)]
         reply = self._append(keys=keys, args=args)
         result = _result(game_id, expected_version, reply)
         if not result.duplicate:
             self._remember(game_id, sealed[-1].version, sealed[-1].hash)
+            observe_appended(self._kind, len(sealed))
         return result
 
     def import_verbatim(
@@ -154,15 +173,16 @@ class EventStore:
                 args += [name, value]
         args += list(annotations)
         keys = [
-            stream_key(game_id, self._kind),
-            event_ids_key(game_id, self._kind),
-            self._global,
-            archive_key(game_id),
-            annotations_key(game_id),
+            self._stream(game_id),
+            self._event_ids(game_id),
+            self.layout.all_stream(self._kind, game_id),
+            archive_key(game_id, self.layout),
+            annotations_key(game_id, self.layout),
         ]
         reply = self._import(keys=keys, args=args)
         if _text(reply[0]) == "exists":
             raise GameExists(game_id)
+        observe_appended(self._kind, len(envelopes))
         return _result(game_id, 0, reply)
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
@@ -170,7 +190,7 @@ class EventStore:
         if upto is not None and upto <= after:
             return []
         high = "+" if upto is None else f"0-{upto}"
-        entries = self._client.xrange(stream_key(game_id, self._kind), f"0-{after + 1}", high)
+        entries = self._client.xrange(self._stream(game_id), f"0-{after + 1}", high)
         envelopes = [_envelope(game_id, entry_id, fields) for entry_id, fields in entries]
         if envelopes:
             self._remember(game_id, envelopes[-1].version, envelopes[-1].hash)
@@ -178,34 +198,75 @@ class EventStore:
 
     def version(self, game_id: str) -> int:
         """The game's last version; 0 when it has no events."""
-        newest = self._client.xrevrange(stream_key(game_id, self._kind), "+", "-", count=1)
+        newest = self._client.xrevrange(self._stream(game_id), "+", "-", count=1)
         return _id_number(newest[0][0]) if newest else 0
 
     def exists(self, game_id: str) -> bool:
         """Whether the game has at least one event."""
-        return bool(self._client.exists(stream_key(game_id, self._kind)))
+        return bool(self._client.exists(self._stream(game_id)))
+
+    def stored(self) -> int:
+        """How many events of this kind the store holds: the summed length of the all-events
+        streams (one on a single Redis, one per bucket on a cluster), which get one pointer per
+        event and are never trimmed (the metrics' count of appends)."""
+        pipe = self._client.pipeline(transaction=False)
+        for stream in self.layout.all_streams(self._kind):
+            pipe.xlen(stream)
+        return sum(int(length) for length in pipe.execute())
 
     def read_all(self, after_position: int = 0, count: int | None = None) -> list[tuple[int, str, int]]:
-        """(position, game id, version) of every event after `after_position`, oldest first."""
+        """(position, game id, version) of every event after `after_position`, oldest first.
+
+        One sequence exists only on one Redis; a cluster has one per bucket (read_pointers).
+        """
+        if self.layout.clustered:
+            raise TypeError("a cluster has one all-events stream per bucket: use read_pointers")
+        (stream,) = self.layout.all_streams(self._kind)
+        pointers = self.read_pointers({stream: after_position}, count)
+        return [(p.position, p.game_id, p.version) for p in pointers]
+
+    def read_pointers(self, checkpoint: Checkpoint | None = None, count: int | None = None) -> list[Pointer]:
+        """The entries after `checkpoint` of every all-events stream (at most `count` of each),
+        stream by stream, oldest first within a stream: one round trip per node."""
         if count is not None and count <= 0:
             return []
-        entries = self._client.xrange(self._global, f"0-{after_position + 1}", "+", count=count)
-        pointers = [(_id_number(entry_id), _texts(fields)) for entry_id, fields in entries]
-        return [(position, fields["game"], int(fields["version"])) for position, fields in pointers]
+        after = checkpoint or {}
+        streams = self.layout.all_streams(self._kind)
+        pipe = self._client.pipeline(transaction=False)
+        for stream in streams:
+            pipe.xrange(stream, f"0-{after.get(stream, 0) + 1}", "+", count=count)
+        return [
+            pointer
+            for stream, entries in zip(streams, pipe.execute(), strict=True)
+            for pointer in _pointers(stream, entries)
+        ]
 
     def wait(self, game_id: str, after: int, timeout_ms: int) -> list[Envelope]:
         """Events after `after`, blocking up to `timeout_ms` for the first one; [] on timeout.
 
         Catches up with XRANGE, then XREAD BLOCK from that same id, never from `$`, so
         an event written between the two calls is not missed. `timeout_ms <= 0` does
-        not block (Redis would read 0 as "forever"). The client's socket timeout, if
-        any, must exceed `timeout_ms`.
+        not block (Redis would read 0 as "forever"). A wait longer than the client's
+        socket timeout blocks in shorter turns, each answered before the socket gives up.
         """
         caught_up = self.read(game_id, after)
         if caught_up or timeout_ms <= 0:
             return caught_up
-        reply = self._client.xread({stream_key(game_id, self._kind): f"0-{after}"}, block=timeout_ms)
-        return [_envelope(game_id, entry_id, fields) for entry_id, fields in _xread_entries(reply)]
+        limit = _socket_timeout(self._client)
+        turn_ms = timeout_ms if limit is None else max(1, int(limit * 1000 * BLOCK_SHARE))
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            left_ms = int((deadline - time.monotonic()) * 1000)
+            block = max(1, min(turn_ms, left_ms))
+            reply = self._client.xread({self._stream(game_id): f"0-{after}"}, block=block)
+            if reply or left_ms <= block:
+                return [_envelope(game_id, e, fields) for e, fields in _xread_entries(reply)]
+
+    def _stream(self, game_id: str) -> str:
+        return stream_key(game_id, self._kind, self.layout)
+
+    def _event_ids(self, game_id: str) -> str:
+        return event_ids_key(game_id, self._kind, self.layout)
 
     def _hash_at(self, game_id: str, version: int) -> str:
         """The hash of the game's event `version`; zeros before version 1 or if it is missing.
@@ -219,7 +280,7 @@ class EventStore:
         if known is not None and known[0] == version:
             return known[1]
         entry_id = f"0-{version}"
-        entries = self._client.xrange(stream_key(game_id, self._kind), entry_id, entry_id)
+        entries = self._client.xrange(self._stream(game_id), entry_id, entry_id)
         return from_fields(entries[0][1]).hash if entries else ZERO_HASH
 
     def _remember(self, game_id: str, version: int, hash_: str) -> None:
@@ -230,6 +291,25 @@ class EventStore:
             self._last_hash.move_to_end(game_id)
             while len(self._last_hash) > _HASH_CACHE_GAMES:
                 self._last_hash.popitem(last=False)
+
+
+def newest_first(pointers: Iterable[Pointer]) -> list[str]:
+    """The ids the pointers name, the one with the newest event first.
+
+    Within one all-events stream the position orders exactly; across the buckets of a cluster
+    only the time the events were appended can (clocks of several web processes may disagree by
+    a little, which moves a game a place or two in a list, never out of it).
+    """
+    newest: dict[str, Pointer] = {}
+    streams = set()
+    for pointer in pointers:
+        newest[pointer.game_id] = pointer
+        streams.add(pointer.stream)
+    if len(streams) > 1:
+        return sorted(
+            newest, key=lambda i: (newest[i].at, newest[i].stream, newest[i].position), reverse=True
+        )
+    return sorted(newest, key=lambda i: newest[i].position, reverse=True)
 
 
 def _result(game_id: str, expected_version: int, reply: list[Any]) -> AppendResult:
@@ -253,6 +333,17 @@ def _envelope(game_id: str, entry_id: str | bytes, fields: dict[Any, Any]) -> En
         raise ChainBroken(game_id, _id_number(entry_id)) from None
 
 
+def _pointers(stream: str, entries: Iterable[Any]) -> list[Pointer]:
+    """The XRANGE entries of an all-events stream as pointers (`at` is "" on entries written
+    before pointers carried it)."""
+    pointers = []
+    for entry_id, raw in entries:
+        fields = _texts(raw)
+        at = fields.get("at", "")
+        pointers.append(Pointer(stream, _id_number(entry_id), fields["game"], int(fields["version"]), at))
+    return pointers
+
+
 def _xread_entries(reply: Any) -> list[Any]:
     """The entries of a one-stream XREAD reply, under RESP2 (list) or RESP3 (dict)."""
     if not reply:
@@ -273,3 +364,12 @@ def _texts(fields: dict[Any, Any]) -> dict[str, str]:
 
 def _text(value: str | bytes) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+def _socket_timeout(client: Any) -> float | None:
+    """The socket timeout of a client: its pool's, or the one every node of a cluster gets."""
+    pool = getattr(client, "connection_pool", None)
+    if pool is not None:
+        return pool.connection_kwargs.get("socket_timeout")  # type: ignore[no-any-return]
+    nodes = getattr(client, "nodes_manager", None)
+    return None if nodes is None else nodes.connection_kwargs.get("socket_timeout")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import redis
 from rq.exceptions import NoSuchJobError
@@ -54,10 +54,17 @@ def _running(job: Job) -> bool:
         return False
 
 
-def each_game(connection: redis.Redis, key: str, sweep_one: Callable[[str], int], what: str) -> int:
-    """`sweep_one(game_id)` for every game in the set `key`; the sum of what it returns."""
+def each_game(
+    connection: redis.Redis,
+    key: str,
+    sweep_one: Callable[[str], int],
+    what: str,
+    ids: Iterable[bytes | str] | None = None,
+) -> int:
+    """`sweep_one(game_id)` for every game in the set `key` (or in `ids`, read from it by the
+    caller when `key` is not a set); the sum of what it returns."""
     again = 0
-    for raw in connection.smembers(key):
+    for raw in connection.smembers(key) if ids is None else ids:
         game_id = raw.decode() if isinstance(raw, bytes) else raw
         try:
             again += sweep_one(game_id)

@@ -15,17 +15,19 @@ import hmac
 import secrets
 
 import redis
+from redis.cluster import RedisCluster
 
+from service.keys import SINGLE, TOURNAMENT, Layout, layout_of
 from service.seats import digest, seats_key
 
 
-def organizer_key(tournament_id: str) -> str:
-    return f"tournament:{{{tournament_id}}}:organizer"
+def organizer_key(tournament_id: str, layout: Layout = SINGLE) -> str:
+    return layout.key(TOURNAMENT, tournament_id, "organizer")
 
 
-def entrants_key(tournament_id: str) -> str:
+def entrants_key(tournament_id: str, layout: Layout = SINGLE) -> str:
     """Hash entrant id -> the digest of its token."""
-    return f"tournament:{{{tournament_id}}}:entrants"
+    return layout.key(TOURNAMENT, tournament_id, "entrants")
 
 
 def _text(value: str | bytes) -> str:
@@ -35,28 +37,29 @@ def _text(value: str | bytes) -> str:
 class TournamentTokens:
     """Issues the organizer's and the entrants' tokens and tells whose a presented token is."""
 
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: redis.Redis | RedisCluster) -> None:
         self._redis = client
+        self._layout = layout_of(client)
 
     def issue_organizer(self, tournament_id: str) -> str:
         token = secrets.token_urlsafe(32)
-        self._redis.set(organizer_key(tournament_id), digest(token))
+        self._redis.set(organizer_key(tournament_id, self._layout), digest(token))
         return token
 
     def is_organizer(self, tournament_id: str, token: str) -> bool:
-        stored = self._redis.get(organizer_key(tournament_id))
+        stored = self._redis.get(organizer_key(tournament_id, self._layout))
         return stored is not None and hmac.compare_digest(_text(stored), digest(token))
 
     def issue_entrant(self, tournament_id: str, entrant_id: str) -> str:
         """A new token for the entrant; a former one stops working."""
         token = secrets.token_urlsafe(32)
-        self._redis.hset(entrants_key(tournament_id), entrant_id, digest(token))
+        self._redis.hset(entrants_key(tournament_id, self._layout), entrant_id, digest(token))
         return token
 
     def entrant_of(self, tournament_id: str, token: str) -> str | None:
         """The entrant whose token this is, or None."""
         presented = digest(token)
-        for entrant, stored in self._redis.hgetall(entrants_key(tournament_id)).items():
+        for entrant, stored in self._redis.hgetall(entrants_key(tournament_id, self._layout)).items():
             if hmac.compare_digest(_text(stored), presented):
                 return _text(entrant)
         return None
@@ -65,5 +68,5 @@ class TournamentTokens:
         """The entrant's token for `seat` of `game_id`, now valid in that game."""
         mac = hmac.new(entrant_token.encode(), f"{game_id}\0{seat}".encode(), hashlib.sha256)
         token = base64.urlsafe_b64encode(mac.digest()).decode().rstrip("=")
-        self._redis.hset(seats_key(game_id), str(seat), digest(token))
+        self._redis.hset(seats_key(game_id, self._layout), str(seat), digest(token))
         return token

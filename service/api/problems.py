@@ -181,6 +181,9 @@ def register(app: Flask) -> None:
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(redis.exceptions.ConnectionError, store_unavailable)
     app.register_error_handler(redis.exceptions.TimeoutError, store_unavailable)
+    # A cluster that is down, fails over or moves a slot under a script: a retry will do.
+    app.register_error_handler(redis.exceptions.ClusterError, store_unavailable)
+    app.register_error_handler(redis.exceptions.TryAgainError, store_unavailable)
     app.register_error_handler(Exception, unexpected)
 
 

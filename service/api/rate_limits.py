@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
 
+from service import redis_clients
 from service.api.problems import PROBLEM_JSON, problem
 from service.api.schemas import ProblemSchema
 
@@ -95,6 +96,9 @@ def settings(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
 def init_limits(app: Flask, storage_uri: str) -> None:
     """Count on `storage_uri` (the service's Redis) unless the config names another storage."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", storage_uri)
+    if str(app.config["RATELIMIT_STORAGE_URI"]).startswith(("redis://", "rediss://")):
+        # A stalled Redis answers the limit's count with a 503 too, instead of hanging the request.
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", redis_clients.options())
     app.config["RATELIMIT_ENABLED"] = True
     limiter.init_app(app)
     app.register_error_handler(RateLimitExceeded, rate_limited)

@@ -28,6 +28,11 @@ MAX_COORDINATE = 64
 """A cell's coordinates lie within this of 0 on any board; the rules say which cells exist."""
 MAX_VERSION = 10**9
 """No game holds a billion events; larger numbers are refused before they reach the rules."""
+MAX_HEX = 63
+MAX_PATH = 4
+MAX_STACK = 99
+MAX_PIECE_KINDS = 8
+"""Conquest of Paradise: a map coordinate, hexes in one move, pieces of a kind, piece kinds."""
 
 
 class StrictBoolean(fields.Boolean):
@@ -86,6 +91,24 @@ class RegisteredGame(validate.OneOf):
 
 def _word(**kwargs: Any) -> fields.String:
     return fields.String(validate=validate.Length(max=MAX_TOKEN), **kwargs)
+
+
+class PieceField(fields.Field):
+    """A piece: its number in the view (Nanuuk!) or its kind (Conquest of Paradise); the game's
+    rules say which they take."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | str:
+        if isinstance(value, bool):
+            raise ValidationError("must be a piece number or a piece kind")
+        if isinstance(value, int):
+            if not 0 <= value < MAX_PIECES:
+                raise ValidationError(f"a piece number lies from 0 to {MAX_PIECES - 1}")
+            return value
+        if isinstance(value, str):
+            if len(value) > MAX_TOKEN:
+                raise ValidationError(f"a piece kind has at most {MAX_TOKEN} characters")
+            return value
+        raise ValidationError("must be a piece number or a piece kind")
 
 
 class OpenSchema(Schema):
@@ -206,10 +229,15 @@ class CommandSchema(OpenSchema):
         metadata={"description": "A seat number (UseKu)."},
     )
     kanaloa = StrictBoolean(metadata={"description": "SwapBridge with the god Kanaloa."})
-    piece = fields.Integer(
-        strict=True,
-        validate=validate.Range(min=0, max=MAX_PIECES - 1),
-        metadata={"description": "A piece by its number in the game's view (Nanuuk!)."},
+    piece = PieceField(
+        metadata={
+            "description": "Nanuuk!: a piece by its number in the game's view (0-63). "
+            "Conquest of Paradise (Lose): the kind of piece that panics or is removed.",
+            "oneOf": [
+                {"type": "integer", "minimum": 0, "maximum": MAX_PIECES - 1},
+                {"type": "string", "maxLength": MAX_TOKEN},
+            ],
+        },
     )
     cell = fields.List(
         fields.Integer(strict=True, validate=validate.Range(min=-MAX_COORDINATE, max=MAX_COORDINATE)),
@@ -246,6 +274,44 @@ class CommandSchema(OpenSchema):
             "maxProperties": MAX_SEATS,
         },
     )
+    # Conquest of Paradise: hexes are [column, row] of its map.
+    first = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=MAX_SEATS - 1),
+        metadata={"description": "ChooseOrder: the seat that plays first this turn."},
+    )
+    clockwise = StrictBoolean(metadata={"description": "ChooseOrder: the direction of play."})
+    hex = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_HEX)),
+        validate=validate.Length(equal=2),
+        metadata={"description": "A hex as [column, row] (Explore, Fight, Build, Retreat, ...)."},
+    )
+    path = fields.List(
+        fields.List(
+            fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_HEX)),
+            validate=validate.Length(equal=2),
+        ),
+        validate=validate.Length(min=2, max=MAX_PATH),
+        metadata={"description": "Move, Transit: the hexes the pieces go through, first where they are."},
+    )
+    pieces = fields.Dict(
+        keys=fields.String(validate=validate.Length(max=MAX_TOKEN)),
+        values=fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_STACK)),
+        validate=at_most_keys(MAX_PIECE_KINDS),
+        metadata={
+            "description": "Move, Transit: how many pieces of each kind.",
+            "maxProperties": MAX_PIECE_KINDS,
+        },
+    )
+    defender = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=-1, max=MAX_SEATS - 1),
+        metadata={"description": "Fight: the seat attacked (-1: an independent group)."},
+    )
+    use = StrictBoolean(metadata={"description": "UseCard: true plays the card, false keeps it."})
+    war_canoes = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_STACK))
+    bands = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_STACK))
+    item = _word(metadata={"description": "Build: what to build (a piece kind, village, card, ...)."})
     scope = fields.String(
         validate=validate.OneOf(SCOPES),
         metadata={"description": 'Undo: "command" (the last one) or "turn" (back to its start).'},

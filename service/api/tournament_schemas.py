@@ -172,7 +172,12 @@ class PlayerRatingSchema(Schema):
 
 class RatingsSchema(Schema):
     game = fields.String()
-    checkpoint = fields.Integer(metadata={"description": "The position in tournaments:$all read up to."})
+    checkpoint = fields.Integer(
+        metadata={
+            "description": "How many tournament events the ratings have read (on one Redis, the "
+            "position in tournaments:$all read up to)."
+        }
+    )
     players = fields.List(fields.Nested(PlayerRatingSchema))
 
 

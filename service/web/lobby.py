@@ -24,6 +24,7 @@ from service.api.rate_limits import client_address, creation_limit
 from service.api.schemas import DEFAULT_AI_LEVEL, CreateGameSchema
 from service.errors import ServiceError
 from service.games import GameService
+from service.store import newest_first
 
 #: How many games each list of the lobby shows, newest activity first.
 LISTED = 30
@@ -54,12 +55,9 @@ class Listed:
 
 def recent_games(service: GameService, limit: int = LISTED) -> tuple[list[Listed], list[Listed]]:
     """The ongoing and the finished games, each newest activity first, at most `limit` each."""
-    newest: dict[str, int] = {}
-    for position, game_id, _version in service.store.read_all():
-        newest[game_id] = position
     ongoing: list[Listed] = []
     finished: list[Listed] = []
-    for game_id in sorted(newest, key=newest.__getitem__, reverse=True):
+    for game_id in newest_first(service.store.read_pointers()):
         if len(ongoing) >= limit and len(finished) >= limit:
             break
         listed = _listed(service, game_id)

@@ -22,6 +22,7 @@ from service.api.rate_limits import command_limit
 from service.api.tournament_schemas import MAX_ENTRANT_NAME, RegisterSchema
 from service.api.tournaments import _newcomer, tournament_view
 from service.errors import ServiceError
+from service.store import newest_first
 from service.tournaments import LoadedTournament, TournamentService
 
 #: How many tournaments `/t` lists, newest activity first.
@@ -31,11 +32,8 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 def recent_tournaments(service: TournamentService, limit: int = LISTED) -> list[dict[str, Any]]:
     """The public views of the tournaments with the newest activity, at most `limit`."""
-    newest: dict[str, int] = {}
-    for position, tournament_id, _version in service.store.read_all():
-        newest[tournament_id] = position
     listed = []
-    for tournament_id in sorted(newest, key=newest.__getitem__, reverse=True)[:limit]:
+    for tournament_id in newest_first(service.store.read_pointers())[:limit]:
         try:
             listed.append(tournament_view(service.load(tournament_id), None))
         except ServiceError:  # a broken record is listed nowhere; its own page says why

@@ -23,6 +23,7 @@ from ai.sim import key
 from replays import cli
 from service import computer
 from tests.api.helpers import bearer, create_game, play
+from tests.backends import store_backend  # noqa: F401  (on one Redis and on a cluster)
 
 NAMES = ("Ann", "Ben")
 

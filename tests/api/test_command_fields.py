@@ -25,3 +25,12 @@ def test_hex_cells_and_lines_load_and_malformed_ones_are_refused() -> None:
     for bad in ({"cell": [1]}, {"cell": ["1", "2"]}, {"crack": [[0, 1]]}, {"piece": -1}, {"kayak": "yes"}):
         with pytest.raises(ValidationError):
             schema.load({"type": "Move", **bad})
+
+
+def test_a_piece_is_a_nanuuk_piece_number_or_a_paradise_piece_kind_and_nothing_else() -> None:
+    schema = CommandSchema()
+    assert schema.load({"type": "Move", "piece": 63}) == {"type": "Move", "piece": 63}
+    assert schema.load({"type": "Lose", "piece": "war_canoe"}) == {"type": "Lose", "piece": "war_canoe"}
+    for bad in (64, True, 1.5, None, ["band"], "x" * 33):
+        with pytest.raises(ValidationError):
+            schema.load({"type": "Move", "piece": bad})

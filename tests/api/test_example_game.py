@@ -101,3 +101,11 @@ def test_the_random_computer_player_plays_the_example_game(
         raise AssertionError("the race did not end")
     moved_by_bot = [e for e in events(client, game, 0)["events"] if e["actor"] == "seat:1"]
     assert moved_by_bot and view(client, game, 0)["result"] is not None
+
+
+def test_a_computer_that_needs_ai_hooks_is_refused_for_a_game_without_them(client: FlaskClient) -> None:
+    seats = [{"name": "Ann"}, {"name": "Max", "ai": "greedy"}]
+    answer = client.post("/games", json={"game": "race", "seats": seats, "first_seat": 0})
+    assert answer.status_code == 422 and answer.json["code"] == "computer_not_available"
+    assert "seats.1.ai" in answer.json["errors"]
+    assert client.get("/games").json.get("games", []) == []

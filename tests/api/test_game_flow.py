@@ -8,11 +8,13 @@ from collections.abc import Callable
 import pytest
 import redis
 from flask.testing import FlaskClient
+from redis.cluster import RedisCluster
 
 from service import jobs
 from service.queues import QUEUE_DEFAULT, queue
 from service.store import EventStore
 from tests.api.helpers import create_game, events, legal_commands, play, post, view
+from tests.backends import store_backend  # noqa: F401  (every test here on one Redis and on a cluster)
 
 
 def test_a_full_game_ends_with_three_scorings_and_the_result_of_the_scores(
@@ -47,7 +49,10 @@ def test_commands_after_the_end_are_refused(client: FlaskClient, run_worker: Cal
 
 
 def test_play_waits_for_the_scoring_job_which_appends_once(
-    client: FlaskClient, run_worker: Callable[[], None], redis_client: redis.Redis
+    client: FlaskClient,
+    run_worker: Callable[[], None],
+    redis_client: redis.Redis,
+    events_client: redis.Redis | RedisCluster,
 ) -> None:
     game = create_game(client)
     game_id = game["game_id"]
@@ -61,7 +66,7 @@ def test_play_waits_for_the_scoring_job_which_appends_once(
         queue(QUEUE_DEFAULT, redis_client).enqueue(jobs.score_round, game_id, 1)
     run_worker()
 
-    store = EventStore(redis_client)
+    store = EventStore(events_client)
     scored = store.read(game_id)
     assert [e.type for e in scored].count("RoundScored") == 1
     assert view(client, game)["phase"] == "play"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from tests.api.helpers import bearer, create_game, events, post, view
+from tests.backends import store_backend  # noqa: F401  (on one Redis and on a cluster)
 
 DRAW = {"type": "DrawCard", "source": "stack"}
 

@@ -14,6 +14,7 @@ from replays import notation
 from service.api.context import EXTENSION
 from service.games import GameService
 from tests.api.helpers import bearer, create_game, events, post
+from tests.backends import store_backend  # noqa: F401  (on one Redis and on a cluster)
 from tests.replays.play import play_on
 
 NDJSON = "application/x-ndjson"

@@ -9,6 +9,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from tests.api.helpers import bearer, create_game, events, post, view
+from tests.backends import store_backend  # noqa: F401  (on one Redis and on a cluster)
 
 DRAW = {"type": "DrawCard", "source": "stack"}
 

@@ -8,6 +8,7 @@ import time
 from flask.testing import FlaskClient
 
 from tests.api.helpers import bearer, create_game, events, parse_sse, post, sse_events
+from tests.backends import store_backend  # noqa: F401  (on one Redis and on a cluster)
 
 DRAW = {"type": "DrawCard", "source": "stack"}
 

@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from replays.bundle import verify_bundle
 from tests.api.tournament_helpers import create_tournament, organize, register
 from tests.api.tournament_play import play_tournament
+from tests.backends import store_backend  # noqa: F401  (on one Redis and on a cluster)
 
 ROUNDS = 3
 

@@ -87,6 +87,21 @@ GOLDEN: dict[str, Golden] = {
     "nanuuk-partners-right": Golden("nanuuk-partners", 4, {"aim": "right"}),
     "nanuuk-partners-left": Golden("nanuuk-partners", 4, {"aim": "left"}),
     "nanuuk-helper": Golden("nanuuk-helper", 2),
+    "conquest-of-paradise-2-advanced": Golden(
+        "conquest-of-paradise",
+        2,
+        {
+            "variable_start": True,
+            "saved_resources": True,
+            "malaria": True,
+            "south_island": True,
+            "kumara": True,
+            "end_shift": -3,
+            "last_turn": 4,
+        },
+    ),
+    "conquest-of-paradise-3": Golden("conquest-of-paradise", 3, {"last_turn": 3}),
+    "conquest-of-paradise-4": Golden("conquest-of-paradise", 4, {"last_turn": 2}),
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import time
 from pathlib import Path
 
@@ -52,14 +53,27 @@ def test_stream_ids_are_versions_and_fields_are_json(
     assert redis_client.hgetall(event_ids_key(GAME)) == {b"c1:0": b"1", b"c1:1": b"2"}
 
 
-def test_global_stream_ids_are_positions(event_store: EventStore, redis_client: redis.Redis) -> None:
+def test_global_stream_ids_are_positions_and_entries_carry_the_append_time(
+    event_store: EventStore, redis_client: redis.Redis
+) -> None:
     event_store.append("g-a", 0, [NewEvent("a:0", "A", {}), NewEvent("a:1", "B", {})])
     event_store.append("g-b", 0, [NewEvent("b:0", "A", {})])
+    at = {(e.event_id): e.at.encode() for game in ("g-a", "g-b") for e in event_store.read(game)}
     assert redis_client.xrange(GLOBAL_STREAM) == [
-        (b"0-1", {b"game": b"g-a", b"version": b"1"}),
-        (b"0-2", {b"game": b"g-a", b"version": b"2"}),
-        (b"0-3", {b"game": b"g-b", b"version": b"1"}),
+        (b"0-1", {b"game": b"g-a", b"version": b"1", b"at": at["a:0"]}),
+        (b"0-2", {b"game": b"g-a", b"version": b"2", b"at": at["a:1"]}),
+        (b"0-3", {b"game": b"g-b", b"version": b"1", b"at": at["b:0"]}),
     ]
+
+
+def test_pointers_written_before_they_carried_the_time_still_read(
+    event_store: EventStore, redis_client: redis.Redis
+) -> None:
+    redis_client.xadd(GLOBAL_STREAM, {"game": "old", "version": "1"}, id="0-1")
+    event_store.append("new", 0, [NewEvent("n:0", "A", {})])
+    old, new = event_store.read_pointers()
+    assert (old.game_id, old.position, old.at) == ("old", 1, "")
+    assert (new.game_id, new.position, new.at) == ("new", 2, event_store.read("new")[0].at)
 
 
 def test_conflict_touches_no_key(event_store: EventStore, redis_client: redis.Redis) -> None:
@@ -132,3 +146,22 @@ def test_wait_blocks_for_the_timeout(event_store: EventStore) -> None:
     started = time.monotonic()
     assert event_store.wait(GAME, 0, 200) == []
     assert time.monotonic() - started >= 0.19
+
+
+def test_a_wait_longer_than_the_socket_timeout_blocks_in_turns_and_wakes_on_an_append(
+    redis_server: EmbeddedRedis, event_store: EventStore
+) -> None:
+    # The service's clients give up after a socket timeout (service.redis_clients); a live
+    # event stream still waits longer than that for the next event.
+    short = EventStore(redis.Redis.from_url(redis_server.url, socket_timeout=0.4))
+    started = time.monotonic()
+    assert short.wait(GAME, 0, 1000) == []
+    assert time.monotonic() - started >= 0.99
+
+    timer = threading.Timer(0.6, lambda: event_store.append(GAME, 0, [NewEvent("c:0", "A", {})]))
+    timer.start()
+    try:
+        woken = short.wait(GAME, 0, 2000)
+    finally:
+        timer.join()
+    assert [e.event_id for e in woken] == ["c:0"]

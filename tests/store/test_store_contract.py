@@ -12,6 +12,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 import redis
 from freezegun import freeze_time
+from redis.cluster import RedisCluster
 
 from record.chain import envelope_hash
 from record.envelope import Clock, EventStorePort
@@ -34,7 +35,7 @@ def events(command_id: str, *types: str, **data: object) -> list[NewEvent]:
 
 def snapshot(store: EventStorePort, game_id: str = GAME) -> tuple[object, ...]:
     """Everything a reader can see, to prove a refused append wrote nothing."""
-    return store.read(game_id), store.version(game_id), store.read_all()
+    return store.read(game_id), store.version(game_id), store.read_pointers()
 
 
 def run_writers(target: Callable[[int], object]) -> list[object]:
@@ -184,16 +185,41 @@ class EventStoreContract:
         assert store.read(GAME, after=5) == []
         assert store.read(GAME, after=3, upto=3) == []
 
-    def test_read_all_numbers_events_of_all_games_in_one_sequence(self, store: EventStorePort) -> None:
+    def test_pointers_number_each_all_events_stream_gaplessly(self, store: EventStorePort) -> None:
         store.append("g-a", 0, events("a1", "A", "B"))
-        result = store.append("g-b", 0, events("b1", "A"))
+        store.append("g-b", 0, events("b1", "A"))
         store.append("g-a", 2, events("a2", "C"))
-        assert result.positions == [3]
-        assert store.read_all() == [(1, "g-a", 1), (2, "g-a", 2), (3, "g-b", 1), (4, "g-a", 3)]
-        assert store.read_all(after_position=2) == [(3, "g-b", 1), (4, "g-a", 3)]
-        assert store.read_all(after_position=1, count=2) == [(2, "g-a", 2), (3, "g-b", 1)]
-        assert store.read_all(count=0) == []
-        assert [e.position for e in store.read("g-a")] == [1, 2, 4]
+        pointers = store.read_pointers()
+        assert sorted((p.game_id, p.version) for p in pointers) == [
+            ("g-a", 1),
+            ("g-a", 2),
+            ("g-a", 3),
+            ("g-b", 1),
+        ]
+        by_stream: dict[str, list[int]] = {}
+        for pointer in pointers:
+            by_stream.setdefault(pointer.stream, []).append(pointer.position)
+        assert all(positions == list(range(1, len(positions) + 1)) for positions in by_stream.values())
+        for game_id in ("g-a", "g-b"):
+            envelopes = store.read(game_id)
+            mine = [p for p in pointers if p.game_id == game_id]
+            assert [(p.version, p.position, p.at) for p in mine] == [
+                (e.version, e.position, e.at) for e in envelopes
+            ]
+        assert store.read_pointers(count=0) == []
+
+    def test_pointers_after_a_checkpoint_are_the_new_ones_only(self, store: EventStorePort) -> None:
+        store.append("g-a", 0, events("a1", "A", "B"))
+        store.append("g-b", 0, events("b1", "A"))
+        checkpoint = {p.stream: p.position for p in store.read_pointers()}
+        assert store.read_pointers(checkpoint) == []
+        store.append("g-b", 1, events("b2", "B"))
+        store.append("g-c", 0, events("c1", "A"))
+        later = store.read_pointers(checkpoint)
+        assert sorted((p.game_id, p.version) for p in later) == [("g-b", 2), ("g-c", 1)]
+        assert [
+            (p.game_id, p.version) for p in store.read_pointers(checkpoint, count=1) if p.game_id == "g-b"
+        ] == [("g-b", 2)]
 
     @freeze_time("2026-11-22 10:00:00")
     def test_at_comes_from_the_clock(self, store: EventStorePort) -> None:
@@ -289,7 +315,7 @@ class EventStoreContract:
     ) -> None:
         with pytest.raises(ValueError):
             store.append(game_id, expected, batch)
-        assert store.read_all() == []
+        assert store.read_pointers() == []
 
     def test_one_of_many_writers_with_the_same_expected_version_wins(self, store: EventStorePort) -> None:
         results = run_writers(lambda i: store.append(GAME, 0, events(f"w{i}", "A")))
@@ -313,17 +339,61 @@ class EventStoreContract:
         assert {e.command_id for e in stored} == {f"w{i}" for i in range(WRITERS)}
         assert all(isinstance(r, AppendResult) for r in results)
         assert sorted(v for r in results for v in r.versions) == list(range(1, WRITERS + 1))
-        assert [p for p, _, _ in store.read_all()] == list(range(1, WRITERS + 1))
+        assert [p.position for p in store.read_pointers()] == list(range(1, WRITERS + 1))
         assert verify_chain(stored) is None
 
 
-class TestInMemoryEventStore(EventStoreContract):
+class OneSequenceContract(EventStoreContract):
+    """A store on one Redis (or in memory) numbers every event of every game in one sequence."""
+
+    def test_read_all_numbers_events_of_all_games_in_one_sequence(self, store: EventStorePort) -> None:
+        assert isinstance(store, EventStore | InMemoryEventStore)
+        store.append("g-a", 0, events("a1", "A", "B"))
+        result = store.append("g-b", 0, events("b1", "A"))
+        store.append("g-a", 2, events("a2", "C"))
+        assert result.positions == [3]
+        assert store.read_all() == [(1, "g-a", 1), (2, "g-a", 2), (3, "g-b", 1), (4, "g-a", 3)]
+        assert store.read_all(after_position=2) == [(3, "g-b", 1), (4, "g-a", 3)]
+        assert store.read_all(after_position=1, count=2) == [(2, "g-a", 2), (3, "g-b", 1)]
+        assert store.read_all(count=0) == []
+        assert [e.position for e in store.read("g-a")] == [1, 2, 4]
+        assert len({p.stream for p in store.read_pointers()}) == 1
+
+
+class TestInMemoryEventStore(OneSequenceContract):
     @pytest.fixture
     def make_store(self) -> StoreFactory:
         return lambda clock=utc_now: InMemoryEventStore(clock)
 
 
-class TestRedisEventStore(EventStoreContract):
+class TestRedisEventStore(OneSequenceContract):
     @pytest.fixture
     def make_store(self, redis_client: redis.Redis) -> StoreFactory:
         return lambda clock=utc_now: EventStore(redis_client, clock)
+
+
+class TestRedisClusterEventStore(EventStoreContract):
+    """The same contract on a 3-primary Redis Cluster: games in buckets, one stream per bucket."""
+
+    @pytest.fixture
+    def make_store(self, cluster_client: RedisCluster) -> StoreFactory:
+        return lambda clock=utc_now: EventStore(cluster_client, clock)
+
+
+def _count_events_of_three_games(store: EventStore) -> None:
+    before = store.stored()
+    for number, game in enumerate(("count-a", "count-b", "count-c")):
+        batch = [
+            NewEvent(f"{game}:{i}", "Noted", {"i": i}, actor="organizer", command_id=game)
+            for i in range(number + 1)
+        ]
+        store.append(game, 0, batch)
+    assert store.stored() == before + 1 + 2 + 3
+
+
+def test_stored_counts_every_event_on_one_redis(redis_client: redis.Redis) -> None:
+    _count_events_of_three_games(EventStore(redis_client, utc_now))
+
+
+def test_stored_counts_every_event_of_every_bucket_on_a_cluster(cluster_client: RedisCluster) -> None:
+    _count_events_of_three_games(EventStore(cluster_client, utc_now))

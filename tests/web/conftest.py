@@ -1,5 +1,6 @@
-"""Web page fixtures: the API's (a fresh app on the flushed real Redis, the in-process worker)."""
+"""Web page fixtures: the API's (a fresh app on the flushed real Redis, or the cluster for a module
+that imports tests.backends.store_backend, and the in-process worker)."""
 
-from tests.api.conftest import app, client, run_jobs, run_worker
+from tests.api.conftest import app, client, cluster, events_client, run_jobs, run_worker, store_backend
 
-__all__ = ["app", "client", "run_jobs", "run_worker"]
+__all__ = ["app", "client", "cluster", "events_client", "run_jobs", "run_worker", "store_backend"]

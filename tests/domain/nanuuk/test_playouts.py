@@ -2,7 +2,8 @@
 
 cracks lie only on lines between two cells of ice (never the edge), each where X-3 (and V-2)
 allow; one piece a cell but in the igloos; animals, Inuit, bears and equipment are conserved;
-the events, read back as JSON, refold to the live state; every game ends (N-10, L-4..L-8).
+the events, read back as JSON, refold to the live state; every game ends (N-10, L-4..L-8);
+every view is JSON and every event has its words.
 The checks recompute the geometry from the board file, not from the engine's board module.
 """
 
@@ -21,11 +22,13 @@ from hypothesis import strategies as st
 from domain.core import Command, Event, IllegalMove
 from domain.nanuuk import board as engine_board
 from domain.nanuuk.decide import decide_with_state, legal_commands
+from domain.nanuuk.describe import CLAUSES, describe
 from domain.nanuuk.evolve import evolve
 from domain.nanuuk.module import pending_system
 from domain.nanuuk.rules import ANIMALS, EQUIPMENT, MATERIAL
 from domain.nanuuk.setup import initial_state
 from domain.nanuuk.state import State
+from domain.nanuuk.view import view
 from tests.domain.nanuuk.game import setup
 
 Cell = tuple[int, int]
@@ -159,8 +162,11 @@ def play_random(game: str, seats: int, options: dict[str, Any], seed: int) -> No
     state = initial_state(created)
     ice = ice_of(state)
     stored: list[Event] = []
+    created_names = [s["name"] for s in created["seats"]]
     for _ in range(MAX_COMMANDS):
         check_position(state, ice)
+        shown = view(state, None)
+        assert json.loads(json.dumps(shown)) == shown and shown["phase"] == state.phase
         if state.phase == "ended":
             break
         request = pending_system(state)
@@ -175,6 +181,8 @@ def play_random(game: str, seats: int, options: dict[str, Any], seed: int) -> No
             staying = [c for c in commands if c.type != "Retire"]  # retiring at once ends games early
             command = rng.choice(staying if staying and rng.random() < 0.9 else commands)
         events, after = decide_with_state(state, command)
+        assert {e.type for e in events} <= set(CLAUSES), "an event without words"
+        describe([{"type": e.type, "data": dict(e.data)} for e in events], created_names)
         for event in events:
             if event.type == "CrackPlaced":
                 check_crack(state if event is events[0] else _before(state, events, event), event, ice)

@@ -1,0 +1,294 @@
+"""P-4 construction: build points by pool, internal rotation, villages, improved agriculture,
+Arts & Culture cards; committed in secret, revealed together after the last (Q-1).
+
+Q-A1 (variable starting pieces) uses the same orders before the first turn, with four points
+at the base and only pieces to build.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+from domain.core import Command, Event, IllegalMove
+from domain.paradise.empire import controller, pools, revealed_effect
+from domain.paradise.hexes import as_hex
+from domain.paradise.state import LOST, START, Draft, Due, State, add, counts, put, with_island, with_stack
+from domain.paradise.tables import (
+    CARDS_PER_TURN,
+    COSTS,
+    KINDS,
+    PIECES,
+    ROTATION_POINTS,
+    SAVED_AT_MOST,
+    VARIABLE_START_POINTS,
+    Hex,
+)
+
+ITEMS = KINDS + ("village", "agriculture", "card", "settle")
+START_ITEMS = KINDS
+"""Q-A1: the free start builds pieces only."""
+
+
+def on_map(state: State, seat: int) -> dict[str, int]:
+    got = counts()
+    for (_, owner), stack in state.stacks.items():
+        if owner == seat:
+            got = add(got, stack.pieces)
+    return got
+
+
+def _base_pool(state: State, seat: int, all_pools: list[set[Hex]]) -> int | None:
+    base = state.bases[seat]
+    return next((n for n, pool in enumerate(all_pools) if base in pool), None)
+
+
+def _extra(state: State, seat: int, draft: Draft) -> int:
+    """Points beyond the villages', spent at the base's pool (P-4.1, Q-A2, Q-D6)."""
+    extra = ROTATION_POINTS if draft.rotate else 0
+    extra += state.saved[seat]
+    extra += 1 if revealed_effect(state, seat, "base_point") else 0
+    extra += 1 if revealed_effect(state, seat, "turn_point") else 0
+    return extra
+
+
+def shortfall(state: State, seat: int, draft: Draft) -> str | None:
+    """Why `draft` cannot be built, or None: every item placed and paid for by a pool."""
+    if state.phase == START:
+        spent = sum(COSTS[item] for item, _ in draft.items)
+        return None if spent <= VARIABLE_START_POINTS else "the free start is worth four build points"
+    all_pools = pools(state, seat)
+    left = [sum(state.islands[at].villages for at in pool) for pool in all_pools]
+    base = _base_pool(state, seat, all_pools)
+    if base is not None:
+        left[base] += _extra(state, seat, draft)
+    elif draft.rotate:
+        return "internal rotation's point is spent at the base"
+    for item, at in draft.items:
+        if at is None or item == "settle":
+            continue
+        pool = next(n for n, p in enumerate(all_pools) if at in p)
+        left[pool] -= COSTS[item]
+    if any(points < 0 for points in left):
+        return "not enough build points in that group's pool"
+    for item, _ in draft.items:
+        if item == "card":
+            best = max(range(len(left)), key=lambda n: left[n], default=None)
+            if best is None or left[best] < COSTS["card"]:
+                return "a card needs two build points from one pool"
+            left[best] -= COSTS["card"]
+    if draft.save and not any(points >= 1 for points in left):
+        return "nothing left to save"
+    return None
+
+
+def item_error(state: State, seat: int, draft: Draft, item: str, at: Hex | None) -> str | None:
+    """Why `item` cannot be added at `at` to `draft`, or None (P-4.2, P-4.3)."""
+    if state.phase == START:
+        if item not in START_ITEMS or at != state.bases[seat]:
+            return "the free start places pieces on the base"
+    elif item == "card":
+        if sum(1 for i, _ in draft.items if i == "card") >= CARDS_PER_TURN:
+            return "one Arts & Culture card a turn"
+        if not state.deck:
+            return "no card left"
+    else:
+        island = state.islands.get(at) if at is not None else None
+        if island is None:
+            return "build on an island group"
+        mine = controller(island) == seat
+        if item != "settle" and not mine:
+            return "build only on a group you control (it holds one of your villages)"
+        error = _square_error(state, seat, draft, item, at, island.atoll) if at else None
+        if error:
+            return error
+    if item in KINDS:
+        drafted = sum(1 for i, _ in draft.items if i == item)
+        if on_map(state, seat)[item] + drafted >= PIECES[item]:
+            return f"no {item} left to build"
+    return shortfall(state, seat, replace(draft, items=draft.items + ((item, at),)))
+
+
+def _square_error(state: State, seat: int, draft: Draft, item: str, at: Hex, atoll: bool) -> str | None:
+    island = state.islands[at]
+    here = Counter(i for i, h in draft.items if h == at)
+    if item in ("village", "settle"):
+        if atoll:
+            return "no village on an atoll"
+        if here["village"] + here["settle"]:
+            return "one new village a group a turn"
+        if island.villages >= island.squares + here["agriculture"]:
+            return "no free square for a village"
+    if item == "settle":
+        if not island.face_up or controller(island) not in (None, seat):
+            return "a colony settles a face-up group no one else controls"
+        if state.pieces(at, seat)["colony"] < 1:
+            return "no colony of yours there"
+    if item == "agriculture" and island.agriculture + here["agriculture"] >= island.brown:
+        return "no brown square left"
+    return None
+
+
+def decide_build(state: State, command: Command) -> list[Event]:
+    seat = command.seat
+    assert seat is not None
+    item, raw = command.args.get("item"), command.args.get("hex")
+    if item not in ITEMS:
+        raise IllegalMove("bad_item", f"build one of {list(ITEMS)}", field="item")
+    at = None if item == "card" else as_hex(raw)
+    if item != "card" and at is None:
+        raise IllegalMove("bad_hex", "name a hex of the map", field="hex")
+    error = item_error(state, seat, state.drafts[seat], item, at)
+    if error:
+        raise IllegalMove("cannot_build", error, field="item")
+    secret = {"item": item, "hex": list(at) if at else None}
+    return [Event("BuildOrdered", {"seat": seat}, secret, (seat,))]
+
+
+def decide_rotate(state: State, command: Command) -> list[Event]:
+    """P-4.1: skip next turn's exploration for a build point at the base."""
+    seat = command.seat
+    assert seat is not None
+    draft = state.drafts[seat]
+    if state.phase == START or draft.rotate or state.bases[seat] is None:
+        raise IllegalMove("cannot_rotate", "internal rotation once a build phase, with a base")
+    return [Event("BuildOrdered", {"seat": seat}, {"item": "rotate", "hex": None}, (seat,))]
+
+
+def decide_save(state: State, command: Command) -> list[Event]:
+    """Q-A2: keep one build point for a later turn."""
+    seat = command.seat
+    assert seat is not None
+    draft = state.drafts[seat]
+    if not state.options.saved_resources or state.phase == START or draft.save:
+        raise IllegalMove("cannot_save", "saving a point needs the saved-resources option, once a turn")
+    if shortfall(state, seat, replace(draft, save=True)):
+        raise IllegalMove("cannot_save", "no point left to save")
+    if SAVED_AT_MOST < 1:
+        raise IllegalMove("cannot_save", "no point may be saved")
+    return [Event("BuildOrdered", {"seat": seat}, {"item": "save", "hex": None}, (seat,))]
+
+
+def build_ordered(state: State, data: dict[str, Any], secret: Any) -> State:
+    if not secret:
+        return state
+    seat, draft = data["seat"], state.drafts[data["seat"]]
+    item = secret["item"]
+    if item == "rotate":
+        draft = replace(draft, rotate=True)
+    elif item == "save":
+        draft = replace(draft, save=True)
+    else:
+        at = tuple(secret["hex"]) if secret["hex"] else None
+        draft = replace(draft, items=draft.items + ((item, at),))
+    return replace(state, drafts=put(state.drafts, seat, draft))
+
+
+def decide_commit(state: State, command: Command) -> list[Event]:
+    return [Event("BuildCommitted", {"seat": command.seat})]
+
+
+def build_committed(state: State, data: dict[str, Any], secret: Any) -> State:
+    seat = data["seat"]
+    return replace(state, drafts=put(state.drafts, seat, replace(state.drafts[seat], committed=True)))
+
+
+def reveal_event(state: State, seat: int) -> Event:
+    """Q-1: a seat's builds shown to all (pieces stay face down: only their number is public)."""
+    draft = state.drafts[seat]
+    placed = Counter(f"{at[0]},{at[1]}" for item, at in draft.items if item in KINDS and at is not None)
+    public = {
+        "seat": seat,
+        "villages": [list(at) for item, at in draft.items if item in ("village", "settle") and at],
+        "settled": [list(at) for item, at in draft.items if item == "settle" and at],
+        "agriculture": [list(at) for item, at in draft.items if item == "agriculture" and at],
+        "cards": sum(1 for item, _ in draft.items if item == "card"),
+        "placed": dict(sorted(placed.items())),
+        "rotate": draft.rotate,
+        "save": draft.save,
+    }
+    items = [[item, list(at) if at else None] for item, at in draft.items if item in KINDS]
+    return Event("BuildRevealed", public, {"items": items}, (seat,))
+
+
+def build_revealed(state: State, data: dict[str, Any], secret: Any) -> State:
+    seat = data["seat"]
+    draft = state.drafts[seat]
+    for item, at in draft.items:
+        if at is None:
+            continue
+        if item in KINDS:
+            old = state.stack(at, seat)
+            state = with_stack(state, at, seat, replace(old, pieces=add(old.pieces, counts(**{item: 1}))))
+        elif item == "agriculture":
+            island = state.islands[at]
+            state = with_island(state, at, replace(island, agriculture=island.agriculture + 1))
+    for item, at in draft.items:
+        if item in ("village", "settle") and at is not None:
+            state = _village(state, seat, at, item == "settle")
+    if draft.rotate:
+        state = replace(state, explorers=put(state.explorers, seat, LOST))
+    cards = sum(1 for item, _ in draft.items if item == "card")
+    state = replace(state, saved=put(state.saved, seat, 1 if draft.save else 0))
+    state = replace(state, drafts=put(state.drafts, seat, replace(draft, items=(), rotate=False, save=False)))
+    if cards and state.deck:
+        return replace(state, due=Due("card", {"card": len(state.deck)}, {"seat": seat}))
+    return state
+
+
+def _village(state: State, seat: int, at: Hex, settle: bool) -> State:
+    island = state.islands[at]
+    state = with_island(state, at, replace(island, owner=seat, villages=island.villages + 1))
+    if state.bases[seat] is None:
+        # A player who lost its base with no other group names its first new group (P-3.8).
+        state = replace(state, bases=put(state.bases, seat, at))
+    if settle:
+        old = state.stack(at, seat)
+        state = with_stack(state, at, seat, replace(old, pieces=add(old.pieces, counts(colony=1), -1)))
+    return replace(state, settled=state.settled | {at})
+
+
+def card_events(state: State, index: int) -> list[Event]:
+    assert state.due is not None
+    seat = state.due.data["seat"]
+    card = state.deck[index]
+    return [Event("CardDrawn", {"seat": seat}, {"card": card, "index": index}, (seat,))]
+
+
+def card_drawn(state: State, data: dict[str, Any], secret: Any) -> State:
+    state = replace(state, due=None)
+    if not secret:
+        return state
+    seat, index = data["seat"], secret["index"]
+    deck = state.deck[:index] + state.deck[index + 1 :]
+    return replace(state, deck=deck, hands=put(state.hands, seat, state.hands[seat] + (secret["card"],)))
+
+
+def decide_reveal_card(state: State, command: Command) -> list[Event]:
+    """P-4.4: a card may be shown at any time one acts; once shown it stays shown."""
+    seat, card = command.seat, command.args.get("card")
+    assert seat is not None
+    if card not in state.hands[seat]:
+        raise IllegalMove("no_such_card", "reveal a card you hold face down", field="card")
+    return [Event("CardRevealed", {"seat": seat, "card": card})]
+
+
+def card_revealed(state: State, data: dict[str, Any], secret: Any) -> State:
+    seat, card = data["seat"], data["card"]
+    mine = list(state.hands[seat])
+    mine.remove(card)
+    return replace(
+        state,
+        hands=put(state.hands, seat, tuple(mine)),
+        revealed=put(state.revealed, seat, state.revealed[seat] + (card,)),
+    )
+
+
+EVOLVERS = {
+    "BuildOrdered": build_ordered,
+    "BuildCommitted": build_committed,
+    "BuildRevealed": build_revealed,
+    "CardDrawn": card_drawn,
+    "CardRevealed": card_revealed,
+}

@@ -1,0 +1,181 @@
+"""Commands a seat may give now: every decision the rules wait for, and a sample of the moves
+and builds (the full set of moves is too large to list; `decide` judges any of them)."""
+
+from __future__ import annotations
+
+from domain.core import Command, IllegalMove
+from domain.paradise import advanced, build, engine, explore, move
+from domain.paradise.empire import components, controlled
+from domain.paradise.hexes import neighbours
+from domain.paradise.state import BUILD, EXPLORE, MOVE, START, State, counts
+from domain.paradise.tables import Hex
+
+
+def legal_commands(state: State, seat: int) -> list[Command]:
+    if seat not in engine.acting(state):
+        return []
+    if state.choice is not None:
+        return _choices(state, seat)
+    if state.phase == EXPLORE:
+        return _exploring(state, seat)
+    if state.phase == MOVE:
+        return _moves(state, seat)
+    if state.phase in (BUILD, START):
+        return _builds(state, seat)
+    return []
+
+
+def _choices(state: State, seat: int) -> list[Command]:
+    choice = state.choice
+    assert choice is not None
+    kind, options = choice.kind, choice.options
+    if kind == "order":
+        return [
+            Command("ChooseOrder", seat, {"first": first, "clockwise": way})
+            for first in range(state.seats)
+            for way in ((True, False) if state.seats > 2 else (True,))
+        ]
+    if kind in ("redirect", "retreat", "base"):
+        name = {"redirect": "Redirect", "retreat": "Retreat", "base": "ChooseBase"}[kind]
+        return [Command(name, seat, {"hex": list(h)}) for h in options]
+    if kind == "fight":
+        return [Command("Fight", seat, {"hex": list(h), "defender": d}) for h, d in options]
+    if kind == "casualty":
+        return [Command("Lose", seat, {"piece": p}) for p in options]
+    if kind in ("haka", "arioi"):
+        return [Command("UseCard", seat, {"use": use}) for use in (True, False)]
+    if kind == "save":
+        return [Command("SaveVillages", seat, {"war_canoes": w, "bands": b}) for w, b in options]
+    if kind == "kumara":
+        return [
+            Command("ReachSouthAmerica", seat)
+            if isinstance(h, str)
+            else Command("KumaraStep", seat, {"hex": list(h)})
+            for h in options
+        ]
+    if kind == "deforest":
+        return [Command("Deforest", seat, {} if t is None else {"target": t}) for t in options]
+    return []
+
+
+def _reveals(state: State, seat: int) -> list[Command]:
+    tiles = [
+        Command("RevealTile", seat, {"hex": list(at)})
+        for at, island in sorted(state.islands.items())
+        if not island.face_up and seat in island.discoverers
+    ]
+    return tiles + [Command("RevealCard", seat, {"card": c}) for c in sorted(set(state.hands[seat]))]
+
+
+def _exploring(state: State, seat: int) -> list[Command]:
+    exp = state.expedition
+    assert exp is not None
+    found = [Command("Explore", seat, {"hex": list(at)}) for at in explore.next_steps(state, exp)]
+    if exp.at is None:
+        found += [
+            Command("SeekKumara", seat, {"hex": list(at)}) for at in advanced.kumara_starts(state, seat)
+        ]
+    if not exp.crossing:
+        found.append(Command("EndExploration", seat))
+    return found + _reveals(state, seat)
+
+
+def _moves(state: State, seat: int) -> list[Command]:
+    """Whole-stack moves to each hex in reach, one canoe with one passenger, flips, transit."""
+    found = [Command("EndMovement", seat)]
+    for (at, owner), stack in sorted(state.stacks.items()):
+        if owner != seat:
+            continue
+        free = {k: stack.pieces[k] - stack.spent[k] for k in stack.pieces}
+        found += [Command("FlipTransport", seat, {"hex": list(at)})] if stack.pieces["transport"] else []
+        for pieces in _loads(state, seat, free):
+            for path in _paths(state, seat, at, pieces):
+                command = Command("Move", seat, {"path": [list(h) for h in path], "pieces": pieces})
+                if _allowed(state, command):
+                    found.append(command)
+    if state.transit_open:
+        found += _transits(state, seat)
+    return found + _reveals(state, seat)
+
+
+def _loads(state: State, seat: int, free: dict[str, int]) -> list[dict[str, int]]:
+    loads = []
+    whole = counts(**free)
+    hold = whole["transport"] + whole["war_canoe"]
+    whole["band"] = min(whole["band"], hold)
+    whole["colony"] = min(whole["colony"], whole["transport"], hold - whole["band"])
+    if whole["transport"] + whole["war_canoe"]:
+        loads.append(whole)
+    if free["war_canoe"]:
+        loads.append(counts(war_canoe=1, band=min(1, free["band"])))
+    if free["transport"]:
+        loads.append(counts(transport=1, colony=min(1, free["colony"])))
+    if free["rumor"]:
+        loads.append(counts(rumor=1))
+    return [{k: v for k, v in load.items() if v} for load in loads if move.capacity(state, seat, load)]
+
+
+def _paths(state: State, seat: int, start: Hex, pieces: dict[str, int]) -> list[list[Hex]]:
+    full = counts(**pieces)
+    found, frontier = [], [[start]]
+    for _ in range(move.speed(state, seat)):
+        nxt = []
+        for path in frontier:
+            for n in neighbours(path[-1]):
+                if n in path:
+                    continue
+                candidate = path + [n]
+                if move.path_error(state, seat, candidate, full) is None:
+                    nxt.append(candidate)
+        found += nxt
+        frontier = nxt
+    ends: dict[Hex, list[Hex]] = {}
+    for path in found:
+        ends.setdefault(path[-1], path)
+    return list(ends.values())
+
+
+def _transits(state: State, seat: int) -> list[Command]:
+    found = []
+    for part in components(state, seat):
+        for at in sorted(part):
+            stack = state.stack(at, seat)
+            free = dict(stack.pieces)
+            free["transport"] -= 1 if stack.shown else 0
+            load = {k: v for k, v in free.items() if v}
+            if not load:
+                continue
+            for to in sorted(part - {at}):
+                command = Command("Transit", seat, {"path": [list(at), list(to)], "pieces": load})
+                if _allowed(state, command):
+                    found.append(command)
+    return found
+
+
+def _allowed(state: State, command: Command) -> bool:
+    try:
+        engine.decide(state, command)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _builds(state: State, seat: int) -> list[Command]:
+    found = [Command("EndBuild", seat)]
+    places: list[Hex | None] = [None]
+    places += [state.bases[seat]] if state.phase == START else list(controlled(state, seat))
+    places += sorted(at for (at, owner), s in state.stacks.items() if owner == seat and s.pieces["colony"])
+    draft = state.drafts[seat]
+    for item in build.ITEMS:
+        for at in dict.fromkeys(places):
+            if (item == "card") != (at is None):
+                continue
+            if build.item_error(state, seat, draft, item, at) is None:
+                args = {"item": item} if at is None else {"item": item, "hex": list(at)}
+                found.append(Command("Build", seat, args))
+    if state.phase == BUILD:
+        for name in ("Rotate", "Save"):
+            command = Command(name, seat)
+            if _allowed(state, command):
+                found.append(command)
+    return found

@@ -1,0 +1,112 @@
+"""Conquest of Paradise as the platform sees it: one GameModule, registered in domain/games.py."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.core import GameModule, Recorded, UndoHints
+from domain.paradise import engine, legal, setup, view
+from domain.paradise.state import State
+from domain.paradise.tables import BOARD_RAW
+
+NAME = "conquest-of-paradise"
+REVEALS = frozenset(
+    {
+        "SetupDrawn",
+        "ChitDrawn",
+        "DieRolled",
+        "KumaraRolled",
+        "MalariaStruck",
+        "TileRevealed",
+        "BattleStarted",
+        "BuildRevealed",
+        "CardRevealed",
+        "CardUsed",
+        "VictoryClaimed",
+        "GameEnded",
+    }
+)
+"""Events that show every seat a chance outcome or something hidden until then."""
+LEARNED_BY_AUDIENCE = frozenset({"TileFound", "TileExamined", "CardDrawn"})
+"""Secret events that show their audience a tile or card it did not know."""
+TURN_MARKERS = frozenset(
+    {
+        "TurnStarted",
+        "OrderChosen",
+        "PhaseStarted",
+        "ExplorerReturned",
+        "ExplorerLost",
+        "ExplorerRecovered",
+        "MovementEnded",
+        "BattleOver",
+        "BuildCommitted",
+    }
+)
+COMMAND_FIELDS = (
+    "first",
+    "clockwise",
+    "hex",
+    "path",
+    "pieces",
+    "defender",
+    "piece",
+    "use",
+    "war_canoes",
+    "bands",
+    "item",
+    "card",
+    "target",
+)
+
+
+def learners(record: Recorded, seats: int) -> set[int]:
+    """The seats `record` showed something hidden: a reveal teaches all, a drawn tile or card its audience."""
+    if record.type in REVEALS or (record.type == "TileFound" and record.secret is None):
+        return set(range(seats))
+    if record.type in LEARNED_BY_AUDIENCE and record.secret is not None:
+        return set(record.audience)
+    return set()
+
+
+def describe(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
+    """A batch of events in words: who did what, never what a secret holds."""
+
+    def who(data: Mapping[str, Any]) -> str:
+        seat = data.get("seat")
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "the system"
+
+    said = []
+    for event in events:
+        data = event.get("data") or {}
+        detail = {
+            k: v for k, v in data.items() if k in ("hex", "path", "kind", "knots", "roll", "item", "winner")
+        }
+        said.append(f"{who(data)}: {event.get('type')}" + (f" {detail}" if detail else ""))
+    return "; ".join(said)
+
+
+def result(state: State) -> Mapping[str, Any] | None:
+    return state.result
+
+
+PARADISE: GameModule[State] = GameModule(
+    name=NAME,
+    min_seats=2,
+    max_seats=4,
+    check_options=setup.check_options,
+    initial_state=setup.initial_state,
+    decide=engine.decide,
+    evolve=engine.evolve,
+    legal_commands=legal.legal_commands,
+    view=view.view,
+    is_terminal=engine.is_terminal,
+    to_act=engine.to_act,
+    pending_system=engine.pending_system,
+    result=result,
+    describe=describe,
+    undo=UndoHints(turn_markers=TURN_MARKERS, round_markers=frozenset({"TurnStarted"}), learners=learners),
+    command_fields=COMMAND_FIELDS,
+    board=lambda game: BOARD_RAW,
+    decide_with_state=engine.decide_with_state,
+)

@@ -1,0 +1,213 @@
+"""P-3.1..P-3.3 movement: transit along transport-canoe chains, canoe moves, capacity, stacks, rumors."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from domain.core import Command, Event, IllegalMove
+from domain.paradise import advanced
+from domain.paradise.empire import components, controller, is_enemy, is_known, revealed_effect
+from domain.paradise.hexes import as_hex, neighbours
+from domain.paradise.state import Choice, Counts, Stack, State, add, counts, total, with_stack
+from domain.paradise.tables import KINDS, Hex
+
+SPEED, POI_SPEED = 2, 3
+"""P-3.2: canoes move one or two hexes (three with Poi face up, Q-D6)."""
+
+
+def pieces_arg(raw: object) -> dict[str, int]:
+    """The pieces a command names, by kind; IllegalMove(bad_pieces) when malformed."""
+    if not isinstance(raw, Mapping) or set(raw) - set(KINDS):
+        raise IllegalMove("bad_pieces", f"pieces counts kinds among {list(KINDS)}", field="pieces")
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in raw.values()):
+        raise IllegalMove("bad_pieces", "each count is a whole number from 0", field="pieces")
+    pieces = counts(**raw)
+    if not total(pieces):
+        raise IllegalMove("bad_pieces", "name at least one piece", field="pieces")
+    return pieces
+
+
+def _within(pieces: Counts, have: Counts) -> bool:
+    return all(pieces[k] <= have[k] for k in KINDS)
+
+
+def _leaves_garrison(state: State, at: Hex, seat: int, pieces: Counts) -> bool:
+    island = state.islands.get(at)
+    held = island is not None and island.garrison == seat
+    return held and total(pieces) >= total(state.pieces(at, seat))
+
+
+def decide_transit(state: State, command: Command) -> list[Event]:
+    """P-3.1: before any other move, pieces go as far as a chain of face-up transports reaches."""
+    seat = command.seat
+    assert seat is not None
+    raw = command.args.get("path")
+    ends = [as_hex(h) for h in raw] if isinstance(raw, list) and len(raw) == 2 else [None, None]
+    start, end = ends
+    pieces = pieces_arg(command.args.get("pieces"))
+    if not state.transit_open:
+        raise IllegalMove("transit_over", "transit comes before every other move of the phase")
+    if (
+        start is None
+        or end is None
+        or start == end
+        or not any({start, end} <= c for c in components(state, seat))
+    ):
+        raise IllegalMove("not_on_chain", "transit runs between two hexes of one chain", field="path")
+    stack = state.stack(start, seat)
+    movable = add(stack.pieces, counts(transport=1 if stack.shown else 0), -1)
+    if not _within(pieces, movable):
+        raise IllegalMove("not_enough_pieces", "those pieces are not there (the chain's canoe stays)")
+    if _leaves_garrison(state, start, seat, pieces):
+        raise IllegalMove("garrison", "a conquered printed group keeps one of its conqueror's pieces")
+    return [_moved(seat, [start, end], pieces, "transit", 0)]
+
+
+def _moved(seat: int, path: list[Hex], pieces: Counts, how: str, aboard: int) -> Event:
+    data = {"seat": seat, "path": [list(h) for h in path], "count": total(pieces), "how": how}
+    return Event("PiecesMoved", data, {"pieces": dict(pieces), "aboard_war": aboard}, (seat,))
+
+
+def speed(state: State, seat: int) -> int:
+    return POI_SPEED if revealed_effect(state, seat, "canoes_three") else SPEED
+
+
+def capacity(state: State, seat: int, pieces: Counts) -> bool:
+    """P-3.3: a transport carries a band or a colony (two with Double Hulled Canoes), a war canoe a band."""
+    per = 2 if revealed_effect(state, seat, "double_hull") else 1
+    hold = pieces["transport"] * per
+    return pieces["colony"] <= hold and pieces["band"] + pieces["colony"] <= hold + pieces["war_canoe"]
+
+
+def _stops_war_canoe(state: State, at: Hex, seat: int) -> bool:
+    island = state.islands.get(at)
+    if island is not None and controller(island) not in (None, seat):
+        return True
+    return any(other != seat and state.pieces(at, other)["war_canoe"] for other in state.occupants(at))
+
+
+def path_error(state: State, seat: int, path: list[Hex], pieces: Counts) -> str | None:
+    """Why `pieces` cannot sail `path`, or None (P-3.2)."""
+    if not 2 <= len(path) <= speed(state, seat) + 1:
+        return "a move is one hex or more, up to the canoes' reach"
+    for here, there in zip(path, path[1:], strict=False):
+        if there not in neighbours(here):
+            return "each step goes to a neighbouring hex"
+    for n, at in enumerate(path[1:], start=1):
+        if not is_known(state, at):
+            return "canoes enter known hexes only"
+        if pieces["war_canoe"] == 0 and pieces["transport"] and is_enemy(state, at, seat):
+            return "transport canoes enter enemy hexes only with a war canoe"
+        if pieces["war_canoe"] and n < len(path) - 1 and _stops_war_canoe(state, at, seat):
+            return "a war canoe stops where an enemy group or war canoe is"
+    return None
+
+
+def decide_move(state: State, command: Command) -> list[Event]:
+    """P-3.2: canoes (with what they carry) or rumors sail from one hex along a path."""
+    seat = command.seat
+    assert seat is not None
+    raw = command.args.get("path")
+    path = [as_hex(h) for h in raw] if isinstance(raw, list) else []
+    pieces = pieces_arg(command.args.get("pieces"))
+    if not path or any(h is None for h in path):
+        raise IllegalMove("bad_path", "path lists hexes of the map, from where the pieces are", field="path")
+    hexes = [h for h in path if h is not None]
+    stack = state.stack(hexes[0], seat)
+    if not _within(pieces, add(stack.pieces, stack.spent, -1)):
+        raise IllegalMove("not_enough_pieces", "those pieces are not there, or moved already this turn")
+    canoes = pieces["transport"] + pieces["war_canoe"]
+    wading = not canoes and advanced.wades(state, hexes)
+    if not canoes and total(pieces) != pieces["rumor"] and not wading:
+        raise IllegalMove("no_canoe", "bands and colonies travel in canoes")
+    if not wading and not capacity(state, seat, pieces):
+        raise IllegalMove("over_capacity", "more passengers than the canoes carry")
+    error = path_error(state, seat, hexes, pieces)
+    if error:
+        raise IllegalMove("bad_path", error, field="path")
+    if _leaves_garrison(state, hexes[0], seat, pieces):
+        raise IllegalMove("garrison", "a conquered printed group keeps one of its conqueror's pieces")
+    return [_moved(seat, hexes, pieces, "move", min(pieces["band"], pieces["war_canoe"]))]
+
+
+def pieces_moved(state: State, data: dict[str, Any], secret: Any) -> State:
+    if not secret:
+        return state
+    seat, pieces = data["seat"], counts(**secret["pieces"])
+    start: Hex = tuple(data["path"][0])
+    end: Hex = tuple(data["path"][-1])
+    moving = data["how"] == "move"
+    old = state.stack(start, seat)
+    left = add(old.pieces, pieces, -1)
+    state = with_stack(
+        state, start, seat, replace(old, pieces=left, shown=old.shown and left["transport"] > 0)
+    )
+    new = state.stack(end, seat)
+    arrived = Stack(
+        add(new.pieces, pieces),
+        add(new.spent, pieces) if moving else new.spent,
+        new.shown,
+        new.aboard_war + secret.get("aboard_war", 0),
+    )
+    state = with_stack(state, end, seat, arrived)
+    return replace(state, transit_open=not moving and state.transit_open, moved=state.moved or moving)
+
+
+def decide_flip(state: State, command: Command) -> list[Event]:
+    """P-3.3: one transport of a stack may lie face up, to be part of a chain (after transit)."""
+    at = as_hex(command.args.get("hex"))
+    seat = command.seat
+    assert seat is not None
+    if at is None or not state.pieces(at, seat)["transport"]:
+        raise IllegalMove("no_transport", "you have no transport canoe there", field="hex")
+    return [
+        Event("TransportFlipped", {"seat": seat, "hex": list(at), "shown": not state.stack(at, seat).shown})
+    ]
+
+
+def transport_flipped(state: State, data: dict[str, Any], secret: Any) -> State:
+    at: Hex = tuple(data["hex"])
+    stack = state.stack(at, data["seat"])
+    return replace(
+        with_stack(state, at, data["seat"], replace(stack, shown=data["shown"])), transit_open=False
+    )
+
+
+def battles_for(state: State, seat: int) -> list[tuple[Hex, int]]:
+    """P-3.4: where `seat`'s war canoes share a hex with an enemy group or enemy canoes."""
+    found = []
+    for (at, owner), stack in sorted(state.stacks.items()):
+        if owner != seat or not stack.pieces["war_canoe"]:
+            continue
+        island = state.islands.get(at)
+        ruler = controller(island) if island is not None else None
+        defenders = {ruler} if ruler not in (None, seat) else set()
+        for other in state.occupants(at):
+            theirs = state.pieces(at, other)
+            if other != seat and (theirs["transport"] or theirs["war_canoe"]):
+                defenders.add(other)
+        found += [(at, d) for d in sorted(d for d in defenders if d is not None)]
+    return found
+
+
+def decide_end(state: State, command: Command) -> list[Event]:
+    seat = command.seat
+    assert seat is not None
+    battles = [[list(at), d] for at, d in battles_for(state, seat)]
+    return [Event("MovementEnded", {"seat": seat, "battles": battles})]
+
+
+def movement_ended(state: State, data: dict[str, Any], secret: Any) -> State:
+    battles = tuple((tuple(at), d) for at, d in data["battles"])
+    if not battles:
+        return replace(state, active=state.active + 1, transit_open=True, moved=False)
+    return replace(state, battles=battles, choice=Choice("fight", data["seat"], battles))
+
+
+EVOLVERS = {
+    "PiecesMoved": pieces_moved,
+    "TransportFlipped": transport_flipped,
+    "MovementEnded": movement_ended,
+}

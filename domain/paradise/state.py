@@ -1,0 +1,237 @@
+"""The state of a game of Conquest of Paradise: immutable values, replaced by `evolve`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from domain.paradise.tables import KINDS, Hex
+
+INDEPENDENT = -1
+"""The owner of a printed group nobody has conquered; an enemy of every player."""
+
+HOME, LOST = "home", "lost"
+"""Where an explorer waits between explorations: before its player, or in the Lost box."""
+
+# phases of a turn (P-1)
+START, ORDER, EXPLORE, MOVE, BUILD, VICTORY, ENDED = (
+    "start",
+    "order",
+    "explore",
+    "move",
+    "build",
+    "victory",
+    "ended",
+)
+
+Counts = Mapping[str, int]
+
+
+def counts(**given: int) -> dict[str, int]:
+    """A full count of every piece kind, zero where not given."""
+    return {kind: given.get(kind, 0) for kind in KINDS}
+
+
+def add(a: Counts, b: Counts, sign: int = 1) -> dict[str, int]:
+    return {kind: a.get(kind, 0) + sign * b.get(kind, 0) for kind in KINDS}
+
+
+def total(c: Counts) -> int:
+    return sum(c.values())
+
+
+@dataclass(frozen=True)
+class Stack:
+    """One player's pieces in one hex: counts by kind, those moved by a canoe this turn
+    (`spent`), whether one transport lies face up (`shown`), bands that came aboard war
+    canoes this turn (`aboard_war`, first line in an attack)."""
+
+    pieces: Counts
+    spent: Counts = field(default_factory=counts)
+    shown: bool = False
+    aboard_war: int = 0
+
+
+@dataclass(frozen=True)
+class Island:
+    """An island group on the map: a printed group or a placed tile."""
+
+    name: str
+    green: int
+    brown: int
+    atoll: bool
+    printed: bool
+    face_up: bool
+    discoverers: tuple[int, ...] = ()
+    owner: int | None = None
+    villages: int = 0
+    agriculture: int = 0
+    warriors: int = 0
+    malaria: tuple[int, ...] = ()
+    garrison: int | None = None  # a conquered printed group: its conqueror keeps a piece there (P-3.8)
+
+    @property
+    def squares(self) -> int:
+        """Squares a village may stand on now."""
+        return self.green + self.agriculture
+
+
+@dataclass(frozen=True)
+class Expedition:
+    """The explorer out this turn: where, knots shown, hexes explored, whether it came back."""
+
+    seat: int
+    at: Hex | None = None
+    came_from: Hex | None = None
+    knots: int = 0
+    explored: tuple[Hex, ...] = ()
+    disrupted: bool = False  # the seat to the left chooses where the voyage goes (P-2.3)
+    crossing: bool = False  # the last step crossed a known hex: the next must be unknown
+    ignored_disruption: bool = False
+    kumara: bool = False  # Q-A5: a voyage to South America
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A battle in progress (P-3.4): each side's first line, panicked and second-line pieces."""
+
+    hex: Hex
+    attacker: int
+    defender: int
+    front: tuple[Counts, Counts]  # kinds: war_canoe, band, local
+    panicked: tuple[Counts, Counts]
+    rear: tuple[Counts, Counts]
+    villages: int
+    haka: tuple[bool, bool] = (False, False)  # used in this battle, by side
+    roll: int | None = None
+    winner: int | None = None  # side: 0 attacker, 1 defender
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision the rules wait for (Q-4): its kind, its seat, what it may choose among."""
+
+    kind: str
+    seat: int
+    options: tuple[Any, ...] = ()
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Due:
+    """Chance the system must draw (Q-3): what for, and the piles with their sizes."""
+
+    what: str
+    piles: Mapping[str, int]
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """One seat's build orders of this phase, secret until every seat has committed (Q-1)."""
+
+    items: tuple[tuple[str, Hex | None], ...] = ()
+    rotate: bool = False
+    save: bool = False
+    committed: bool = False
+
+
+@dataclass(frozen=True)
+class Options:
+    """Game options: the advanced rules Q-A1..Q-A6 and the victory target."""
+
+    variable_start: bool = False
+    saved_resources: bool = False
+    malaria: bool = False
+    south_island: bool = False
+    kumara: bool = False
+    end_shift: int = 0
+    last_turn: int | None = None
+
+
+@dataclass(frozen=True)
+class State:
+    names: tuple[str, ...]
+    options: Options
+    bases: tuple[Hex | None, ...]
+    islands: Mapping[Hex, Island]
+    ocean: frozenset[Hex]
+    unknown: frozenset[Hex]
+    stacks: Mapping[tuple[Hex, int], Stack]
+    explorers: tuple[str | Hex, ...]
+    chits: tuple[int, ...]
+    tiles: tuple[str, ...]
+    deck: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    revealed: tuple[tuple[str, ...], ...]
+    phase: str = START
+    turn: int = 0
+    marker: int = 0
+    order: tuple[int, ...] = ()
+    active: int = 0  # index in `order`
+    expedition: Expedition | None = None
+    transit_open: bool = True
+    moved: bool = False
+    battles: tuple[tuple[Hex, int], ...] = ()
+    battle: Battle | None = None
+    choice: Choice | None = None
+    due: Due | None = None
+    drafts: tuple[Draft, ...] = ()
+    saved: tuple[int, ...] = ()
+    settled: frozenset[Hex] = frozenset()  # groups that got a new village this turn
+    malaria_armed: bool = False
+    kumara: tuple[bool, ...] = ()
+    galapagos: tuple[bool, ...] = ()
+    penalties: tuple[int, ...] = ()  # VP taken by Severe Deforestation
+    spent_cards: tuple[tuple[str, ...], ...] = ()
+    claims: tuple[int, ...] = ()
+    south_done: bool = False  # Q-A4: Te Waka Maui placed or put out of the game
+    passed: frozenset[int] = frozenset()  # holders of Severe Deforestation who kept it this claim
+    result: Mapping[str, Any] | None = None
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def seat(self) -> int:
+        """The seat whose part of a turn-ordered phase it is."""
+        return self.order[self.active] if self.order else 0
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's whole VP: shown cards only while playing, every card at the end."""
+        from domain.paradise.empire import vp_halves  # empire reads the state: imported late
+
+        return tuple(
+            vp_halves(self, seat, hidden_too=self.result is not None) // 2 for seat in range(self.seats)
+        )
+
+    def stack(self, at: Hex, seat: int) -> Stack:
+        return self.stacks.get((at, seat)) or Stack(counts())
+
+    def pieces(self, at: Hex, seat: int) -> Counts:
+        return self.stack(at, seat).pieces
+
+    def occupants(self, at: Hex) -> list[int]:
+        """The seats with pieces in `at`."""
+        return sorted(seat for (h, seat), s in self.stacks.items() if h == at and total(s.pieces))
+
+
+def with_stack(state: State, at: Hex, seat: int, stack: Stack) -> State:
+    """`state` with `seat`'s stack in `at` replaced (dropped when it holds nothing)."""
+    stacks = dict(state.stacks)
+    if total(stack.pieces):
+        stacks[(at, seat)] = stack
+    else:
+        stacks.pop((at, seat), None)
+    return replace(state, stacks=stacks)
+
+
+def with_island(state: State, at: Hex, island: Island) -> State:
+    return replace(state, islands={**state.islands, at: island})
+
+
+def put(tup: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return tup[:index] + (value,) + tup[index + 1 :]

@@ -1,0 +1,71 @@
+"""Helpers for the Conquest of Paradise rule tests: a game at a chosen point, pieces placed,
+commands applied as the platform applies them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from domain.core import Command, Event
+from domain.paradise.module import NAME, PARADISE
+from domain.paradise.state import Island, Stack, State, counts, with_island, with_stack
+from domain.paradise.tables import Hex
+
+TONGA, SAMOA, FIJI, NIUE = (5, 6), (5, 4), (4, 5), (6, 6)
+
+
+def new(seats: int = 2, **options: Any) -> State:
+    setup = {"game": NAME, "seats": [{"name": f"p{n}"} for n in range(seats)], "options": options}
+    return PARADISE.initial_state(setup)
+
+
+def act(state: State, type_: str, seat: int | None, **args: Any) -> tuple[list[Event], State]:
+    events, after = PARADISE.apply(state, Command(type_, seat, args))
+    assert PARADISE.evolve is not None
+    return events, after
+
+
+def draw(state: State, **draws: int) -> tuple[list[Event], State]:
+    return act(state, "Draw", None, draws=draws)
+
+
+def die(state: State, roll: int) -> tuple[list[Event], State]:
+    return draw(state, die=roll - 1)
+
+
+def started(seats: int = 2, first: int = 0, **options: Any) -> State:
+    """A game whose turn order is chosen: seat `first` starts exploring, clockwise."""
+    state = new(seats, **options)
+    if seats > 2:
+        _, state = draw(state, **{name: 0 for name in state.due.piles})  # type: ignore[union-attr]
+    _, state = act(state, "ChooseOrder", state.marker, first=first, clockwise=True)
+    return state
+
+
+def moving(seats: int = 2, **options: Any) -> State:
+    """Turn 1's movement phase, every explorer home without exploring."""
+    state = started(seats, **options)
+    while state.phase == "explore":
+        _, state = act(state, "EndExploration", state.expedition.seat)  # type: ignore[union-attr]
+    return state
+
+
+def building(seats: int = 2, **options: Any) -> State:
+    state = moving(seats, **options)
+    while state.phase == "move":
+        _, state = act(state, "EndMovement", state.seat)
+    return state
+
+
+def place(state: State, at: Hex, seat: int, shown: bool = False, **pieces: int) -> State:
+    return with_stack(state, at, seat, Stack(counts(**pieces), shown=shown))
+
+
+def tile(state: State, at: Hex, name: str, green: int, brown: int = 0, **fields: Any) -> State:
+    island = Island(name, green, brown, False, False, True)
+    state = replace(state, unknown=state.unknown - {at})
+    return with_island(state, at, replace(island, **fields))
+
+
+def types(events: list[Event]) -> list[str]:
+    return [e.type for e in events]

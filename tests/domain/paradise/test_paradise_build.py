@@ -1,0 +1,235 @@
+"""P-4 construction (Q-1 secret commitments), P-5 victory, and the advanced rules Q-A1..Q-A6."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from paradise_given import NIUE, SAMOA, TONGA, act, building, die, draw, new, place, tile, types
+
+from domain.core import IllegalMove
+from domain.paradise.empire import vp_halves
+from domain.paradise.state import LOST, START
+from domain.paradise.view import view
+
+OCEAN_W = (4, 6)
+
+
+def refused(state, seat: int, type_: str = "Build", **args) -> str:  # type: ignore[no-untyped-def]
+    with pytest.raises(IllegalMove) as error:
+        act(state, type_, seat, **args)
+    return error.value.code
+
+
+def test_P4_2_each_village_gives_a_point_spent_on_a_controlled_group() -> None:
+    state = building(2)
+    _, state = act(state, "Build", 0, item="war_canoe", hex=list(TONGA))
+    assert refused(state, 0, item="band", hex=list(TONGA)) == "cannot_build"  # both points spent
+    assert refused(state, 0, item="band", hex=list(SAMOA)) == "cannot_build"  # not controlled
+    assert refused(state, 0, item="band", hex=list(OCEAN_W)) == "cannot_build"
+
+
+def test_P4_2_an_isolated_group_builds_with_its_own_villages_only() -> None:
+    state = building(2)
+    state = tile(state, NIUE, "Niue", 2, owner=0, villages=1)
+    _, state = act(state, "Build", 0, item="band", hex=list(NIUE))
+    assert refused(state, 0, item="band", hex=list(NIUE)) == "cannot_build"
+    _, state = act(state, "Build", 0, item="war_canoe", hex=list(TONGA))
+
+
+def test_P4_2_groups_on_one_chain_pool_their_points() -> None:
+    state = building(2)
+    state = tile(state, NIUE, "Niue", 2, owner=0, villages=1)
+    state = place(state, TONGA, 0, shown=True, transport=1)
+    state = place(state, NIUE, 0, shown=True, transport=1)
+    _, state = act(state, "Build", 0, item="war_canoe", hex=list(NIUE))
+    _, state = act(state, "Build", 0, item="band", hex=list(NIUE))
+
+
+def test_Q1_builds_are_secret_until_the_last_seat_commits() -> None:
+    state = building(2)
+    events, state = act(state, "Build", 0, item="band", hex=list(TONGA))
+    assert events[0].audience == (0,) and events[0].secret == {"item": "band", "hex": list(TONGA)}
+    assert "item" not in events[0].data
+    assert view(state, 1)["draft"]["items"] == [] and view(state, 0)["draft"]["items"][0]["item"] == "band"
+    events, state = act(state, "EndBuild", 0)
+    assert types(events) == ["BuildCommitted"] and state.pieces(TONGA, 0)["band"] == 2
+    _, state = act(state, "Build", 1, item="colony", hex=list(SAMOA))
+    events, state = act(state, "EndBuild", 1)
+    revealed = [e for e in events if e.type == "BuildRevealed"]
+    assert [e.data["seat"] for e in revealed] == [0, 1]
+    assert revealed[0].data["placed"] == {"5,6": 1} and "items" not in revealed[0].data
+    assert revealed[0].audience == (0,)
+    assert state.pieces(TONGA, 0)["band"] == 3 and state.pieces(SAMOA, 1)["colony"] == 1
+
+
+def test_P4_1_internal_rotation_gives_a_point_and_sends_the_explorer_to_lost() -> None:
+    state = building(2)
+    _, state = act(state, "Rotate", 0)
+    _, state = act(state, "Build", 0, item="war_canoe", hex=list(TONGA))
+    _, state = act(state, "Build", 0, item="band", hex=list(TONGA))
+    _, state = act(state, "EndBuild", 0)
+    _, state = act(state, "EndBuild", 1)
+    assert state.explorers[0] == LOST and state.pieces(TONGA, 0)["war_canoe"] == 1
+
+
+def test_P4_3_a_village_costs_two_one_new_village_a_group_a_turn() -> None:
+    state = building(2)
+    state = replace(state, islands={**state.islands, TONGA: replace(state.islands[TONGA], villages=3)})
+    _, after = act(state, "Build", 0, item="village", hex=list(TONGA))
+    assert refused(after, 0, item="village", hex=list(TONGA)) == "cannot_build"
+    full = replace(state, islands={**state.islands, TONGA: replace(state.islands[TONGA], villages=4)})
+    assert refused(full, 0, item="village", hex=list(TONGA)) == "cannot_build"  # no free square
+
+
+def test_P4_3_improved_agriculture_opens_a_brown_square() -> None:
+    state = building(2)
+    state = tile(state, NIUE, "Manihiki", 1, brown=1, owner=0, villages=1)
+    state = place(state, TONGA, 0, shown=True, transport=1)
+    state = place(state, NIUE, 0, shown=True, transport=1)
+    state = replace(state, ocean=state.ocean)
+    assert refused(state, 0, item="village", hex=list(NIUE)) == "cannot_build"
+    _, state = act(state, "Build", 0, item="agriculture", hex=list(NIUE))
+    state = replace(state, saved=(2, 0))
+    _, state = act(state, "Build", 0, item="village", hex=list(NIUE))
+    _, state = act(state, "EndBuild", 0)
+    _, state = act(state, "EndBuild", 1)
+    assert (state.islands[NIUE].villages, state.islands[NIUE].agriculture) == (2, 1)
+
+
+def test_P4_3_a_colony_settles_a_new_group_for_free() -> None:
+    state = building(2)
+    state = tile(state, NIUE, "Niue", 2)
+    state = place(state, NIUE, 0, colony=1)
+    _, state = act(state, "Build", 0, item="settle", hex=list(NIUE))
+    _, state = act(state, "EndBuild", 0)
+    _, state = act(state, "EndBuild", 1)
+    assert state.islands[NIUE].owner == 0 and state.islands[NIUE].villages == 1
+    assert state.pieces(NIUE, 0)["colony"] == 0
+
+
+def test_P4_3_no_village_on_an_atoll() -> None:
+    state = building(2)
+    state = tile(state, NIUE, "Tokelau", 0, atoll=True)
+    state = place(state, NIUE, 0, colony=1)
+    assert refused(state, 0, item="settle", hex=list(NIUE)) == "cannot_build"
+
+
+def test_P4_4_a_card_costs_two_is_drawn_in_secret_and_may_be_shown_later() -> None:
+    state = building(2)
+    _, state = act(state, "Build", 0, item="card")
+    assert refused(state, 0, item="card") == "cannot_build"
+    _, state = act(state, "EndBuild", 0)
+    events, state = act(state, "EndBuild", 1)
+    assert state.due is not None and state.due.what == "card"
+    events, state = draw(state, card=state.deck.index("Tiki"))
+    drawn = events[0]
+    assert drawn.type == "CardDrawn" and drawn.audience == (0,) and drawn.secret["card"] == "Tiki"  # type: ignore[index]
+    assert state.hands[0] == ("Tiki",) and view(state, 1)["players"][0]["cards"] is None
+    assert view(state, 1)["players"][0]["cards_held"] == 1
+
+
+def test_P5_1_vp_villages_linked_groups_and_atolls() -> None:
+    state = building(2)
+    assert vp_halves(state, 0) == 4  # two villages
+    state = place(state, TONGA, 0, shown=True, transport=1)
+    assert vp_halves(state, 0) == 6  # the base on its own chain
+    state = tile(state, NIUE, "Tokelau", 0, atoll=True)
+    state = place(state, NIUE, 0, shown=True, transport=1)
+    assert vp_halves(state, 0) == 7  # half a point for the atoll on the chain
+    state = replace(state, revealed=(("Tiki", "Aquaculture"), ()))
+    assert vp_halves(state, 0) == 6 + 2 + 2 + 2
+
+
+def test_P5_3_reaching_the_target_ends_the_game_with_the_most_vp_winning() -> None:
+    state = building(2)
+    islands = {**state.islands, TONGA: replace(state.islands[TONGA], villages=4, green=30)}
+    state = replace(state, islands=islands, revealed=((), ()), hands=(("Tiki",) * 24, ()))
+    _, state = act(state, "EndBuild", 0)
+    events, state = act(state, "EndBuild", 1)
+    assert "VictoryClaimed" in types(events) and state.result is not None
+    assert state.result["winner"] == 0 and state.result["vp"][0] == 28
+    assert state.result["reason"] == "target" and state.result["totals"] == [28, 2]
+    assert state.phase == "ended"
+
+
+def test_P5_3_severe_deforestation_can_stop_a_claim() -> None:
+    state = building(2)
+    islands = {**state.islands, TONGA: replace(state.islands[TONGA], villages=4, green=30)}
+    state = replace(state, islands=islands, hands=(("Tiki",) * 24, ("Severe Deforestation",)))
+    _, state = act(state, "EndBuild", 0)
+    _, state = act(state, "EndBuild", 1)
+    assert state.choice is not None and state.choice.kind == "deforest" and state.choice.seat == 1
+    events, state = act(state, "Deforest", 1, target=0)
+    assert state.result is None and state.penalties == (2, 0) and "TurnStarted" in types(events)
+
+
+def test_QA6_variable_end_moves_the_target() -> None:
+    from domain.paradise.victory import target
+
+    assert target(new(2, end_shift=-3)) == 25 and target(new(3, end_shift=3)) == 28
+
+
+def test_QA1_variable_start_builds_four_points_on_the_base_in_secret() -> None:
+    state = new(2, variable_start=True)
+    assert state.phase == START and state.pieces(TONGA, 0)["band"] == 0
+    _, state = act(state, "Build", 0, item="war_canoe", hex=list(TONGA))
+    _, state = act(state, "Build", 0, item="transport", hex=list(TONGA))
+    _, state = act(state, "Build", 0, item="band", hex=list(TONGA))
+    assert refused(state, 0, item="band", hex=list(TONGA)) == "cannot_build"  # four points spent
+    assert refused(state, 0, item="village", hex=list(TONGA)) == "cannot_build"
+    _, state = act(state, "Build", 0, item="rumor", hex=list(TONGA))
+    _, state = act(state, "EndBuild", 0)
+    _, state = act(state, "EndBuild", 1)
+    assert (
+        state.phase == "order"
+        and state.pieces(TONGA, 0)["war_canoe"] == 1
+        and state.pieces(TONGA, 0)["rumor"] == 1
+    )
+
+
+def test_QA2_saved_resources_keep_one_point_for_a_later_turn() -> None:
+    state = building(2)
+    assert refused(state, 0, "Save") == "cannot_save"
+    state = building(2, saved_resources=True)
+    _, state = act(state, "Save", 0)
+    _, state = act(state, "Build", 0, item="band", hex=list(TONGA))
+    assert refused(state, 0, item="band", hex=list(TONGA)) == "cannot_build"
+    _, state = act(state, "EndBuild", 0)
+    _, state = act(state, "EndBuild", 1)
+    assert state.saved == (1, 0)
+
+
+def test_QA3_malaria_strikes_a_controlled_malarial_group() -> None:
+    state = building(2, malaria=True)
+    bismarck = (0, 2)
+    islands = {**state.islands, bismarck: replace(state.islands[bismarck], owner=1, villages=2)}
+    state = replace(state, islands=islands)
+    _, state = act(state, "EndBuild", 0)
+    events, state = act(state, "EndBuild", 1)
+    assert "MalariaArmed" in types(events) and state.due is not None and state.due.what == "malaria"
+    events, state = die(state, 2)
+    assert events[0].data["seat"] == 1 and state.islands[bismarck].villages == 1
+    assert state.choice is not None and state.choice.kind == "order"
+
+
+def test_QD6_kahuna_healing_spares_its_holder_from_malaria() -> None:
+    state = building(2, malaria=True)
+    bismarck = (0, 2)
+    islands = {**state.islands, bismarck: replace(state.islands[bismarck], owner=1, villages=2)}
+    state = replace(state, islands=islands, revealed=((), ("Kahuna Healing",)))
+    _, state = act(state, "EndBuild", 0)
+    _, state = act(state, "EndBuild", 1)
+    events, state = die(state, 1)
+    assert events[0].data["seat"] is None and state.islands[bismarck].villages == 2
+
+
+def test_P3_8_a_player_without_a_base_makes_its_next_settled_group_its_base() -> None:
+    state = building(2)
+    state = replace(state, bases=(None, SAMOA))
+    state = tile(state, NIUE, "Niue", 2)
+    state = place(state, NIUE, 0, colony=1)
+    _, state = act(state, "Build", 0, item="settle", hex=list(NIUE))
+    _, state = act(state, "EndBuild", 0)
+    _, state = act(state, "EndBuild", 1)
+    assert state.bases[0] == NIUE
