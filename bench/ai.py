@@ -24,7 +24,13 @@ from ai.table import Table
 from bench.common import Figure, say
 from domain.core import Command
 
-GAMES = (("kahuna", 2, {}), ("arabana-ikibiti", 2, {}), ("arabana-opodopo", 3, {}))
+GAMES = (
+    ("kahuna", 2, {}),
+    ("arabana-ikibiti", 2, {}),
+    ("arabana-opodopo", 3, {}),
+    ("nanuuk", 2, {}),
+    ("nanuuk-learning", 2, {}),
+)
 POSITION_STRIDE = 9
 Position = tuple[SeatKnowledge, list[Command]]
 

@@ -64,6 +64,9 @@ EXTRA_SETUPS: list[Setup] = [
     Setup("arabana-opodopo", 4),
     Setup("arabana-opodopo", 4, {"gods": True}),
     Setup("kahuna", 2, {"edition": "thames-kosmos"}),
+    Setup("nanuuk", 3),
+    Setup("nanuuk", 4),
+    Setup("nanuuk", 2, {"two_hunters": True}),
 ]
 
 

@@ -86,7 +86,33 @@ def _check_content(record: dict[str, Any], board: Any | None) -> None:
         raise AnnotationRefused("bad_highlight", "a highlight names at least one island or line")
 
 
+class HexCells:
+    """A board of hexagonal cells (Nanuuk!'s board data: `cells` as axial [q, r]) as a highlight
+    names it: a cell "q,r" in the place of an island, a line as a pair of neighbouring cells."""
+
+    NEIGHBOURS = frozenset({(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)})
+
+    def __init__(self, cells: Sequence[Sequence[int]]) -> None:
+        self.cells = {(int(q), int(r)) for q, r in cells}
+        self.names = {f"{q},{r}" for q, r in self.cells}
+
+    def line_index(self, a: str, b: str) -> int | None:
+        """Where the line a-b is found (its cells' order does not matter); None when it is none."""
+        if a not in self.names or b not in self.names:
+            return None
+        (qa, ra), (qb, rb) = (tuple(int(v) for v in name.split(",")) for name in (a, b))
+        return 0 if (qb - qa, rb - ra) in self.NEIGHBOURS else None
+
+
+def _as_board(board: Any | None) -> Any | None:
+    """An island board as it is; a hexagonal board's data as HexCells."""
+    if isinstance(board, Mapping) and "cells" in board:
+        return HexCells(board["cells"])
+    return board
+
+
 def _islands(value: Any, board: Any | None) -> list[str]:
+    board = _as_board(board)
     if not isinstance(value, list) or not all(isinstance(i, str) for i in value):
         raise AnnotationRefused("bad_highlight", "islands is a list of island names")
     if board is not None:
@@ -97,6 +123,7 @@ def _islands(value: Any, board: Any | None) -> list[str]:
 
 
 def _lines(value: Any, board: Any | None) -> list[list[str]]:
+    board = _as_board(board)
     if not isinstance(value, list) or not all(_is_pair(line) for line in value):
         raise AnnotationRefused("bad_highlight", "lines is a list of island pairs")
     lines = [sorted(line) for line in value]

@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape, quoteattr
 from domain.games import rules_for
 from domain.islands.board import Board, Island
 from replays.board_paths import Circle, Curve, line_path, marker_spot, outline
+from replays.render_hex import hex_status, is_hex, render_hex_view
 from replays.render_paradise import is_paradise, render_paradise
 from replays.render_paradise import status_line as paradise_status
 from replays.text_fit import text_width, wrap
@@ -45,6 +46,12 @@ GAME_TITLES = {
     "arabana-ikibiti": "Arabana-Ikibiti",
     "arabana-opodopo": "Arabana-Opodopo",
     "conquest-of-paradise": "Conquest of Paradise",
+    "nanuuk": "Nanuuk!",
+    "nanuuk-learning": "Nanuuk! learning game",
+    "nanuuk-bear-hunt": "Nanuuk! Two Inuit hunt a bear",
+    "nanuuk-bear-flight": "Nanuuk! Two Inuit flee bears",
+    "nanuuk-partners": "Nanuuk! Partner game",
+    "nanuuk-helper": "Nanuuk! Helper game",
 }
 NAME_LARGEST, NAME_SMALLEST = 15.0, 10.0
 MARKER_SIZE = 11.0
@@ -96,6 +103,8 @@ def render_svg(
     (annotations); `notes` are printed under the legend. `standalone=False` leaves out the
     XML declaration and namespace, for an SVG inlined in an HTML page. `interactive=True`
     makes each island and line a focusable button; `legend=False` draws the board alone.
+    A hexagonal board (Nanuuk!) is drawn by replays.render_hex: its highlights name cells
+    ("q,r") and lines (two cells).
     """
     if is_paradise(view):
         # Its highlights name hexes ("col,row"), as its annotations do.
@@ -104,6 +113,19 @@ def render_svg(
             title=game_title(view),
             caption=caption,
             highlight=[*highlight_islands],
+            standalone=standalone,
+            interactive=interactive,
+            legend=legend,
+        )
+    if is_hex(view):
+        return render_hex_view(
+            view,
+            title=game_title(view),
+            status=status_line(view),
+            caption=caption,
+            highlight_cells=highlight_islands,
+            highlight_lines=highlight_lines,
+            notes=notes,
             standalone=standalone,
             interactive=interactive,
             legend=legend,
@@ -457,6 +479,8 @@ def status_line(view: Mapping[str, Any]) -> str:
     """ "Round 2 of 3 · play · Capucine to move", or how the game ended."""
     if is_paradise(view):
         return paradise_status(view)
+    if is_hex(view):
+        return hex_status(view)
     result = view.get("result")
     if result:
         winner = result.get("winner")

@@ -15,11 +15,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.islands.board import Board
+from replays.render_hex import hex_text, is_hex
 from replays.render_svg import board_of, game_title, seat_facts, seat_name, status_line
 
 
 def show_text(view: Mapping[str, Any], board: Board | None = None, notes: Sequence[str] = ()) -> str:
-    """The view as text: heading, seats, islands with their bridges, ships, cards, the hand."""
+    """The view as text: heading, seats, islands with their bridges, ships, cards, the hand
+    (on a hexagonal board: seats with their sheets, the cells and what stands on them, cracks)."""
+    if is_hex(view):
+        body = hex_text(view)
+        if notes:
+            body += ["", "Annotations:", *(f"  {note}" for note in notes)]
+        return "\n".join([_heading(view), status_line(view), "", *body]) + "\n"
     board = board or board_of(view)
     out = [_heading(view), status_line(view), ""]
     out += _seats(view)

@@ -126,8 +126,15 @@ def unprocessable(refused: AnnotationRefused) -> Unprocessable:
 
 
 def _board(loaded: Loaded) -> Any | None:
+    """The board a highlight is checked against: the island rules keep it in their state; a
+    game on hexagonal cells is checked against the board data its declaration hands out."""
     rules = getattr(loaded.state, "rules", None)
-    return getattr(rules, "board", None)
+    board = getattr(rules, "board", None)
+    if board is None:
+        game = str(loaded.setup["game"])
+        data = loaded.rules.board(game)
+        return data if isinstance(data, Mapping) and "cells" in data else None
+    return board
 
 
 def _record(fields: Mapping[Any, Any]) -> dict[str, Any]:

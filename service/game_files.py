@@ -97,6 +97,8 @@ def import_game(service: GameService, content: str | bytes) -> Imported:
             "game_not_finished", f"the events end at version {last}, before the game does", version=last
         )
     board = getattr(getattr(state, "rules", None), "board", None)
+    if board is None:  # a game on hexagonal cells: its highlights name the cells of its board data
+        board = rules_for(game_file.header["game"]).board(game_file.header["game"])
     try:
         check_imported(game_file.annotations, len(game_file.envelopes), board, len(game_file.header["seats"]))
     except AnnotationRefused as refused:

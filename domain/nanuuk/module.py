@@ -17,6 +17,7 @@ from domain.core import (
     ToAct,
     UndoHints,
 )
+from domain.nanuuk.ai import HOOKS
 from domain.nanuuk.board import board
 from domain.nanuuk.decide import decide, decide_with_state, legal_commands
 from domain.nanuuk.describe import describe
@@ -92,6 +93,7 @@ _NANUUK: GameModule[State] = GameModule(
     undo=UndoHints(turn_markers=TURN_MARKERS, round_markers=frozenset(), learners=learners),
     command_fields=COMMAND_FIELDS,
     board=board,
+    ai=HOOKS,
     decide_with_state=decide_with_state,
 )
 

@@ -16,8 +16,9 @@ grammar, in EBNF, is in docs/notation.md.
 
 One module per concern: `model` (the data), `build` (events to a record, with `builder`
 and `moves`), `render` (a record to text) and `parse` (text to a record). Conquest of
-Paradise has its own grammar, written by `paradise` and read by `paradise_parse`; `format`
-and `parse` choose it by the game.
+Paradise has its own grammar, written by `paradise` and read by `paradise_parse`; the games
+on hexagonal cells (Nanuuk!, whose board the registry hands out as cells) have theirs in
+`hex_cells` and `hex_build`; `format` and `parse` choose the grammar by the game.
 """
 
 from __future__ import annotations

@@ -51,13 +51,21 @@ _ITEM = re.compile(rf"([a-z_]+)\((?:({_NAME}):)?(.*)\)")
 _ARG = re.compile(r'"(?:[^"\\]|\\.)*"|[^,"]+')
 
 
+_GAME_TAG = re.compile(r'\[Game ("(?:[^"\\]|\\.)*")\]')
+
+
 def parse(text: str) -> Any:
     """The record a notation text holds, in the grammar of the game its Game tag names (a
-    ParadiseRecord for Conquest of Paradise); NotationError naming the first line it cannot read."""
-    from replays.notation import paradise, paradise_parse  # their own grammar, on this package's model
+    ParadiseRecord for Conquest of Paradise, a HexRecord for a game on hexagonal cells);
+    NotationError naming the first line it cannot read."""
+    # Their own grammars, on this package's model and patterns.
+    from replays.notation import hex_cells, paradise, paradise_parse
 
     if paradise.is_paradise(text):
         return paradise_parse.parse(text)
+    found = _GAME_TAG.match(text)
+    if found is not None and hex_cells.is_hex_game(str(json.loads(found.group(1)))):
+        return hex_cells.parse(text)
     return parse_islands(text)
 
 

@@ -13,11 +13,17 @@ from replays.notation.model import Item, Line, Move, Record, Turn
 
 def format(events: Sequence[Mapping[str, Any]], viewer: str | None = None) -> str:
     """The notation of a game's events, as redacted dicts ({type, data, secret?, command_id?}),
-    in the grammar of its game (replays.notation.paradise for Conquest of Paradise)."""
-    from replays.notation import paradise  # its own grammar; it reads this package's model
+    in the grammar of its game (replays.notation.paradise for Conquest of Paradise,
+    replays.notation.hex_build for a game on hexagonal cells)."""
+    # Their own grammars; they write with this module's helpers and model.
+    from replays.notation import hex_build, hex_cells, paradise
 
     if paradise.is_paradise(events):
         return paradise.format(events, viewer)
+    first = events[0] if events else {}
+    game = str((first.get("data") or {}).get("game", "")) if first.get("type") == "GameCreated" else ""
+    if game and hex_cells.is_hex_game(game):
+        return hex_build.format(events, viewer)
     return render(record(events, viewer))
 
 

@@ -27,6 +27,12 @@ REASONS = {
     "points": "on points",
     "premature": "as a player was left without a bridge on the board",
     "eleventh_island": "by taking the eleventh island",
+    "no_move_for_a_round": "on points, after a round in which no hunter moved",
+    "last_left": "as the last player able to move",
+    "shut_in": "as a piece was shut in",
+    "bear_shut_in": "as the bear was shut in",
+    "inuk_shut_in": "as an Inuk was shut in",
+    "partner_shut_in": "as a partner was shut in",
 }
 
 

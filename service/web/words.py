@@ -1,5 +1,6 @@
 """Legal commands as the play page offers them: the words on each button, and what a click
-on a card, a line, the row or the stack has to match to pick it."""
+on a card, a line, the row or the stack (on a hexagonal board: a cell or a line) has to
+match to pick it."""
 
 from __future__ import annotations
 
@@ -32,6 +33,30 @@ def _source(command: Mapping[str, Any]) -> str:
 def _gifts(command: Mapping[str, Any], names: Sequence[str]) -> str:
     gifts = command.get("gifts") or {}
     return "; ".join(f"{card} to {_name(names, seat)}" for seat, card in sorted(gifts.items()))
+
+
+def _cell(command: Mapping[str, Any]) -> str:
+    """A hexagonal cell as the renderer's `data-cell` names it: "q,r"."""
+    cell = command.get("cell")
+    return f"{cell[0]},{cell[1]}" if isinstance(cell, list | tuple) and len(cell) == 2 else ""
+
+
+def _crack(command: Mapping[str, Any]) -> str:
+    """A line between two cells as the renderer's `data-line` names it: "q,r|q,r", in order."""
+    crack = command.get("crack")
+    if not isinstance(crack, list | tuple) or len(crack) != 2:
+        return ""
+    ends = sorted((int(c[0]), int(c[1])) for c in crack)
+    return "|".join(f"{q},{r}" for q, r in ends)
+
+
+def _step(c: Mapping[str, Any]) -> str:
+    how = []
+    if c.get("kayak"):
+        how.append("crossing the crack by kayak")
+    if c.get("sled"):
+        how.append("with husky and sled" + (", one crack at the end" if c.get("one_crack") else ""))
+    return f"Move piece {c.get('piece')} to {_cell(c)}" + (f" ({'; '.join(how)})" if how else "")
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
@@ -84,7 +109,10 @@ PHRASES: Mapping[str, Any] = {
     "RevealTile": lambda c, n: f"Turn the tile at {_hex(c.get('hex'))} face up",
     "RevealCard": lambda c, n: f"Show {c.get('card')}",
     "Transit": lambda c, n: f"Transit {_pieces(c)} {' → '.join(_hex(h) for h in c.get('path') or ())}",
-    "Move": lambda c, n: f"Move {_pieces(c)} {' → '.join(_hex(h) for h in c.get('path') or ())}",
+    # Two games name a command Move: Conquest of Paradise's goes along a path, Nanuuk!'s to a cell.
+    "Move": lambda c, n: (
+        f"Move {_pieces(c)} {' → '.join(_hex(h) for h in c.get('path') or ())}" if "path" in c else _step(c)
+    ),
     "FlipTransport": lambda c, n: f"Turn the transport at {_hex(c.get('hex'))} over",
     "EndMovement": lambda c, n: "End your movement",
     "Fight": lambda c, n: f"Fight {_name(n, c.get('defender'))} at {_hex(c.get('hex'))}",
@@ -99,6 +127,18 @@ PHRASES: Mapping[str, Any] = {
     "Save": lambda c, n: "Save your resources",
     "EndBuild": lambda c, n: "Commit your build orders",
     "Deforest": lambda c, n: f"Severe Deforestation against {_name(n, c.get('target'))}",
+    # Nanuuk! and its learning games (docs/nanuuk.md): cells are "q,r", lines "q,r|q,r".
+    "PlacePiece": lambda c, n: f"Place piece {c.get('piece')} on {_cell(c)}",
+    "EndMove": lambda c, n: "Stop here (no second step)",
+    "Stay": lambda c, n: f"The bear {c.get('piece')} stays",
+    "PlaceCrack": lambda c, n: f"Crack the line {_crack(c)}",
+    "SendBear": lambda c, n: f"Send the bear to {_cell(c)}",
+    "TakeAnimal": lambda c, n: "Take the animal",
+    "LeaveAnimal": lambda c, n: "Leave the animal",
+    "Exchange": lambda c, n: f"Exchange the {c.get('animal')} for equipment",
+    "BringIn": lambda c, n: f"Bring the {c.get('animal')} into the igloo",
+    "EndIglooVisit": lambda c, n: "Leave the igloo's dealings",
+    "Retire": lambda c, n: f"Retire hunter {c.get('piece')} in the igloo",
 }
 
 
@@ -145,4 +185,6 @@ def offered(command: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         "source": command.get("source") or "",
         "drawn": command.get("card") if command.get("source") == "face_up" else "",
         "hex": hex_hook(command),
+        "cell": _cell(command),
+        "crack": _crack(command),
     }

@@ -11,6 +11,7 @@ def test_bench_ai_quick_reports_positive_figures() -> None:
     labels = {figure.label for figure in figures}
     assert "kahuna 2p: ISMCTS iterations" in labels
     assert "kahuna move: ismcts level 5" in labels
+    assert {"nanuuk 2p: ISMCTS iterations", "nanuuk-learning 2p: ISMCTS iterations"} <= labels
     units = {(figure.label, figure.unit) for figure in figures}
     assert ("kahuna 2p: ISMCTS iterations", "iterations/CPU s") in units, "the iterations per CPU second too"
     assert all(figure.part == "ai" and figure.value > 0 for figure in figures)

@@ -7,7 +7,18 @@ from pathlib import Path
 
 import replays.notation as notation
 
-CONCERNS = ("model", "builder", "moves", "build", "render", "parse", "paradise", "paradise_parse")
+CONCERNS = (
+    "model",
+    "builder",
+    "moves",
+    "build",
+    "render",
+    "parse",
+    "paradise",
+    "paradise_parse",
+    "hex_cells",
+    "hex_build",
+)
 PUBLIC = (
     "Move",
     "Turn",

@@ -1,6 +1,7 @@
 // The play page: keeps the seat's token, swaps in the server-rendered panel after every event
-// (Server-Sent Events), and turns clicks on cards, lines, the row and the stack into one of
-// the commands the panel lists, which are exactly those GET /games/{id}/legal gives.
+// (Server-Sent Events), and turns clicks on cards, lines, the row and the stack (on a hexagonal
+// board: a cell, then the line to crack) into one of the commands the panel lists, which are
+// exactly those GET /games/{id}/legal gives.
 (function () {
   "use strict";
   const root = document.getElementById("game");
@@ -83,7 +84,7 @@
     const active = document.activeElement;
     if (!active || !panelBox.contains(active)) return null;
     if (active.id) return "#" + active.id;
-    for (const name of ["data-command", "data-line", "data-island"]) {
+    for (const name of ["data-command", "data-line", "data-island", "data-cell"]) {
       if (active.hasAttribute(name)) return "[" + name + "='" + CSS.escape(active.getAttribute(name)) + "']";
     }
     if (active.dataset.card) {
@@ -169,6 +170,27 @@
     panelBox.querySelectorAll("#hand [data-card]").forEach(function (card, n) {
       card.setAttribute("aria-pressed", String(selectedIndexes.has(n)));
     });
+    markHexTargets(candidates);
+  }
+
+  // A hexagonal board lights the cells a listed command names and, when a crack is to be
+  // placed, the lines it may go on; only then do its lines take clicks.
+  function hexBoard() {
+    return panelBox.querySelector("#board svg.hex");
+  }
+
+  function markHexTargets(candidates) {
+    const board = hexBoard();
+    if (!board) return;
+    const cells = new Set(candidates.map(function (b) { return b.dataset.cell; }).filter(Boolean));
+    const cracks = new Set(candidates.map(function (b) { return b.dataset.crack; }).filter(Boolean));
+    board.querySelectorAll("[data-cell].cell").forEach(function (cell) {
+      cell.classList.toggle("target", cells.has(cell.dataset.cell));
+    });
+    board.querySelectorAll("[data-line]").forEach(function (line) {
+      line.classList.toggle("target", cracks.has(line.dataset.line));
+    });
+    board.classList.toggle("cracking", cracks.size > 0);
   }
 
   let selectedIndexes = new Set();
@@ -258,6 +280,17 @@
       const here = commandButtons().filter(function (b) { return b.dataset.hex === hex.dataset.hex; });
       return settle(here, true);
     }
+    if (hexBoard()) {
+      const hexLine = target.closest("#board [data-line]");
+      if (hexLine) {
+        return settle(commandButtons().filter(function (b) { return b.dataset.crack === hexLine.dataset.line; }), true);
+      }
+      const cell = target.closest("#board [data-cell]");
+      if (cell) {
+        return settle(commandButtons().filter(function (b) { return b.dataset.cell === cell.dataset.cell; }), true);
+      }
+      return;
+    }
     const line = target.closest("#board [data-line]");
     if (line) {
       const candidates = matching(line.dataset.line).filter(sameCards);
@@ -276,7 +309,7 @@
   // Lines and islands drawn as buttons answer the keyboard as buttons do.
   panelBox.addEventListener("keydown", function (event) {
     if (event.key === "Escape") return clearSelection();
-    const button = event.target.closest("#board [data-line], #board [data-hex]");
+    const button = event.target.closest("#board [data-line], #board [data-hex], #board [data-cell]");
     if ((event.key === "Enter" || event.key === " ") && button) {
       event.preventDefault();
       button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
