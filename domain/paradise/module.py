@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.core import GameModule, Recorded, UndoHints
 from domain.paradise import engine, legal, setup, view
+from domain.paradise.contract import SCHEMAS
 from domain.paradise.state import State
 from domain.paradise.tables import BOARD_RAW
 
@@ -109,4 +110,5 @@ PARADISE: GameModule[State] = GameModule(
     command_fields=COMMAND_FIELDS,
     board=lambda game: BOARD_RAW,
     decide_with_state=engine.decide_with_state,
+    schemas=SCHEMAS,
 )
