@@ -78,7 +78,7 @@ def command_components(games: list[GameModule[Any]]) -> Components:
             continue
         # Games that give one type different fields: a component per game's variant, so that
         # the nested objects of each get names of their own in a generated client.
-        variants = {}
+        variants: Components = {}
         for schema in schemas:
             first = next(
                 g for g in sorted(games, key=lambda g: g.name) if g.schemas.commands.get(name) == schema
