@@ -15,15 +15,39 @@ from domain.games import GAMES
 from tests.api.helpers import bearer
 from tests.api.test_contract_client import MAX_COMMANDS, SHORT
 
+VARIANTS = [
+    ("nanuuk", 2, {"two_hunters": True, "double_move_cracks": "mover_chooses", "pre_cracks": 3}),
+    ("nanuuk-bear-hunt", 3, {"bear_may_stay": True, "play_on": True, "crack_each_step": True}),
+    ("nanuuk-bear-flight", 2, {"bears": 3, "bear_may_stay": True, "bear_must_move_twice": True}),
+    ("nanuuk-partners", 4, {"aim": "left"}),
+    (
+        "conquest-of-paradise",
+        3,
+        {
+            "variable_start": True,
+            "saved_resources": True,
+            "malaria": True,
+            "south_island": True,
+            "kumara": True,
+            "end_shift": -3,
+            "last_turn": 3,
+        },
+    ),
+]
+"""Options that bring in fields, events and view keys the defaults leave out."""
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+
+@pytest.mark.parametrize(
+    ("name", "seats", "options"),
+    [(name, GAMES[name].max_seats, SHORT.get(name, {})) for name in sorted(GAMES)] + VARIANTS,
+)
 def test_every_answer_of_a_whole_game_matches_the_games_declared_schemas(
-    name: str, app: Flask, run_worker: Callable[[], None]
+    name: str, seats: int, options: dict[str, object], app: Flask, run_worker: Callable[[], None]
 ) -> None:
     client = app.test_client()  # checks each answer against the served document
-    rules, rng = GAMES[name], random.Random(name)
-    seats = [{"name": f"P{n}"} for n in range(rules.max_seats)]
-    body = {"game": name, "seats": seats, "first_seat": 0, "options": SHORT.get(name, {})}
+    rng = random.Random(name)
+    names = [{"name": f"P{n}"} for n in range(seats)]
+    body = {"game": name, "seats": names, "first_seat": 0, "options": options}
     created = client.post("/games", json=body)
     assert created.status_code == 201, created.json
     game_id, tokens = created.json["game_id"], [s["token"] for s in created.json["seats"]]
