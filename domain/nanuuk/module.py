@@ -19,6 +19,7 @@ from domain.core import (
 )
 from domain.nanuuk.ai import HOOKS
 from domain.nanuuk.board import board
+from domain.nanuuk.contract import schemas_for
 from domain.nanuuk.decide import decide, decide_with_state, legal_commands
 from domain.nanuuk.describe import describe
 from domain.nanuuk.evolve import evolve
@@ -100,7 +101,14 @@ _NANUUK: GameModule[State] = GameModule(
 
 def _module(game: str) -> GameModule[State]:
     least, most = SEATS[game]
-    return replace(_NANUUK, name=game, min_seats=least, max_seats=most, check_options=_check_options(game))
+    return replace(
+        _NANUUK,
+        name=game,
+        min_seats=least,
+        max_seats=most,
+        check_options=_check_options(game),
+        schemas=schemas_for(game),
+    )
 
 
 GAMES = tuple(_module(game) for game in (NANUUK, LEARNING, BEAR_HUNT, BEAR_FLIGHT, PARTNERS, HELPER))

@@ -8,6 +8,7 @@ from typing import Any
 from domain.core import GameModule, Recorded, UndoHints
 from domain.paradise import engine, legal, setup, view
 from domain.paradise.ai import HOOKS
+from domain.paradise.contract import SCHEMAS
 from domain.paradise.state import State
 from domain.paradise.tables import BOARD_RAW
 
@@ -111,4 +112,5 @@ PARADISE: GameModule[State] = GameModule(
     board=lambda game: BOARD_RAW,
     ai=HOOKS,
     decide_with_state=engine.decide_with_state,
+    schemas=SCHEMAS,
 )

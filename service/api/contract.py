@@ -73,7 +73,19 @@ def command_components(games: list[GameModule[Any]]) -> Components:
         found.setdefault(name, [schema])
     components: Components = {}
     for name, schemas in sorted(found.items()):
-        components[f"{name}Command"] = one_of([_command(name, s) for s in schemas])
+        if len(schemas) == 1:
+            components[f"{name}Command"] = _command(name, schemas[0])
+            continue
+        # Games that give one type different fields: a component per game's variant, so that
+        # the nested objects of each get names of their own in a generated client.
+        variants: Components = {}
+        for schema in schemas:
+            first = next(
+                g for g in sorted(games, key=lambda g: g.name) if g.schemas.commands.get(name) == schema
+            )
+            variants[f"{camel(first.name)}{name}Command"] = _command(name, schema)
+        components.update(variants)
+        components[f"{name}Command"] = {"anyOf": [ref(v) for v in variants]}
     untyped = any(not g.schemas.commands for g in games)
     if untyped:
         components["GenericCommand"] = {

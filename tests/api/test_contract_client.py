@@ -30,6 +30,9 @@ CONFIG = {
     "content_type_overrides": {"application/x-ndjson": "text/plain"},
 }
 MAX_COMMANDS = 2000
+SHORT = {"conquest-of-paradise": {"last_turn": 2}}
+"""Options that end a game within MAX_COMMANDS: random play of Conquest of Paradise runs to
+its victory target only after thousands of commands (about 60 to the end of turn 2)."""
 
 
 @pytest.fixture
@@ -92,6 +95,7 @@ def play(
         game=getattr(models, f"Create{camel(name)}GameGame")(name),
         seats=[models.SeatRequest(name=f"P{n}") for n in range(rules.max_seats)],
         first_seat=0,
+        options=getattr(models, f"{camel(name)}Options").from_dict(SHORT.get(name, {})),
     )
     created = importlib.import_module(f"{api.__name__}.post_games").sync(client=anyone, body=body)
     assert isinstance(created, models.Created), created
