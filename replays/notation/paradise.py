@@ -31,6 +31,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from domain.actor import Actor
+
 GAME = "conquest-of-paradise"
 SEAT_KEYS = frozenset({"seat", "by", "attacker", "defender", "explorer", "winner", "first", "target"})
 SEAT_LISTS = frozenset({"order", "winners", "seats"})
@@ -136,8 +138,9 @@ def _result(events: Sequence[Mapping[str, Any]], names: list[str]) -> str:
 
 def _step_text(batch: Sequence[Mapping[str, Any]], names: list[str]) -> str:
     actor = str(batch[0].get("actor") or "system")
-    if actor.startswith("seat:") and actor[5:].isdigit() and int(actor[5:]) < len(names):
-        actor = _name(names[int(actor[5:])])
+    seat = Actor.seat_in(actor)
+    if seat is not None and seat < len(names):
+        actor = _name(names[seat])
     tokens = " ".join(_token(e, names) for e in batch)
     return f"{batch[-1].get('version', 0)}. {actor}: {tokens}"
 

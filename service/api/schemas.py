@@ -403,7 +403,7 @@ class CorrectionSchema(Schema):
     reason = fields.String(
         required=True,
         validate=[validate.Length(min=1, max=1000), _not_blank],
-        metadata={"description": "Why: recorded in the Corrected event for the audit."},
+        metadata={"description": "Why: recorded in the Corrected event for the audit.", "pattern": NOT_BLANK},
     )
 
 
@@ -631,7 +631,10 @@ class AnnotationRequestSchema(Schema):
     )
     author = fields.String(
         validate=[validate.Length(min=1, max=60), _not_blank],
-        metadata={"description": "Without a token: the author's name (1-60 characters)."},
+        metadata={
+            "description": "Without a token: the author's name (1-60 characters, not all blank).",
+            "pattern": NOT_BLANK,
+        },
     )
     author_kind = fields.String(
         load_default="guest",

@@ -215,3 +215,22 @@ def test_the_document_carries_the_api_version_the_changelog_describes(client: Fl
     assert version == API_VERSION and re.fullmatch(r"\d+\.\d+\.\d+", version)
     changelog = (ROOT / "docs" / "api-changelog.md").read_text()
     assert f"## {version}" in changelog
+
+
+def test_every_field_refusing_blank_text_says_so_in_the_document() -> None:
+    """A field that refuses all-blank text carries the not-blank pattern, so a client built from
+    the document never sends what the service refuses as malformed (the fuzzer found an
+    annotation author that did not)."""
+    from marshmallow import Schema
+
+    from service.api import schemas
+
+    silent = [
+        f"{name}.{key}"
+        for name, schema in vars(schemas).items()
+        if isinstance(schema, type) and issubclass(schema, Schema) and schema.__module__ == schemas.__name__
+        for key, field in schema._declared_fields.items()
+        if schemas._not_blank in (field.validators or [])
+        and field.metadata.get("pattern") != schemas.NOT_BLANK
+    ]
+    assert silent == []
