@@ -29,7 +29,7 @@ from typing import Any
 from domain.core import IllegalMove
 from domain.games import rules_for
 from replays.notation.model import Item, NotationError, Note
-from replays.notation.parse import _NAME, _NOTE, _TAG, _parse_item, _tokens, _unname, _unquote
+from replays.notation.parse import _NAME, _NOTE, _parse_item, _tokens, _unname, read_tags
 from replays.notation.render import _name, _quoted
 
 Cell = tuple[int, int]
@@ -210,20 +210,9 @@ def render(rec: HexRecord) -> str:
 
 def parse(text: str) -> HexRecord:
     """The record a notation text holds; NotationError naming the first line it cannot read."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    tags: list[tuple[str, str]] = []
-    number = 0
-    for number, raw in enumerate(lines, start=1):
-        if raw == "":
-            break
-        found = _TAG.fullmatch(raw)
-        if found is None:
-            raise NotationError(number, f'expected a tag pair [Name "value"], got {raw!r}')
-        tags.append((found.group(1), _unquote(found.group(2))))
+    tags, lines = read_tags(text)
     body: list[HexTurn | Note] = []
-    for n, raw in enumerate(lines[number:], start=number + 1):
+    for n, raw in lines:
         turn = _TURN.fullmatch(raw)
         if turn is not None:
             steps = tuple(parse_step(token, n) for token in _tokens(turn.group(3) or ""))

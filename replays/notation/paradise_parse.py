@@ -9,8 +9,8 @@ from typing import Any
 
 from replays.notation.model import NotationError
 from replays.notation.paradise import HIDDEN, SEAT_KEYS, SEAT_LISTS, ParadiseRecord, PhaseNote, Step, Told
+from replays.notation.parse import read_tags
 
-_TAG = re.compile(r'\[([A-Za-z0-9]+) ("(?:[^"\\]|\\.)*")\]')
 _PHASE = re.compile(r"T(\d+|\?) ([a-z_]+):")
 _STEP = re.compile(r'(\d+)\. ("(?:[^"\\]|\\.)*"|[^:]+): (.*)')
 _HEXES = re.compile(r"\d+\.\d+(?:>\d+\.\d+)*")
@@ -18,20 +18,10 @@ _HEXES = re.compile(r"\d+\.\d+(?:>\d+\.\d+)*")
 
 def parse(text: str) -> ParadiseRecord:
     """The record a Conquest of Paradise notation holds; NotationError at the first bad line."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    tags: list[tuple[str, str]] = []
-    n = 0
-    while n < len(lines) and lines[n]:
-        found = _TAG.fullmatch(lines[n])
-        if found is None:
-            raise NotationError(n + 1, 'a tag pair [Name "value"] expected')
-        tags.append((found.group(1), str(json.loads(found.group(2)))))
-        n += 1
+    tags, lines = read_tags(text)
     names = [value for key, value in tags if re.fullmatch(r"Seat\d+", key)]
     body: list[Step | PhaseNote] = []
-    for number, line in enumerate(lines[n + 1 :], start=n + 2):
+    for number, line in lines:
         phase = _PHASE.fullmatch(line)
         if phase is not None:
             turn = phase.group(1)

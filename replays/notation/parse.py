@@ -69,8 +69,10 @@ def parse(text: str) -> Any:
     return parse_islands(text)
 
 
-def parse_islands(text: str) -> Record:
-    """The record of an island game's notation text."""
+def read_tags(text: str) -> tuple[list[tuple[str, str]], list[tuple[int, str]]]:
+    """The tag pairs heading a notation text (every game's grammar starts so) and the lines after
+    the blank line that ends them, each with its line number; NotationError at a head line that
+    is no tag pair."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -83,7 +85,13 @@ def parse_islands(text: str) -> Record:
         if found is None:
             raise NotationError(number, f'expected a tag pair [Name "value"], got {raw!r}')
         tags.append((found.group(1), _unquote(found.group(2))))
-    body = [_parse_line(raw, n) for n, raw in enumerate(lines[number:], start=number + 1)]
+    return tags, list(enumerate(lines[number:], start=number + 1))
+
+
+def parse_islands(text: str) -> Record:
+    """The record of an island game's notation text."""
+    tags, lines = read_tags(text)
+    body = [_parse_line(raw, n) for n, raw in lines]
     return Record(tuple(tags), tuple(body))
 
 
