@@ -144,7 +144,11 @@ def _event(envelope: Schema, name: str, data: JsonSchema, secret: JsonSchema) ->
     properties = schema["properties"]
     properties["type"] = {"type": "string", "enum": [name]}
     properties["data"] = copy.deepcopy(dict(data))
-    properties["secret"] = {**copy.deepcopy(dict(secret)), "nullable": True}
+    shown = copy.deepcopy(dict(secret))
+    # OpenAPI 3.0's nullable does not reach into an anyOf: each game's shape admits the null.
+    if "anyOf" in shown:
+        shown["anyOf"] = [{**variant, "nullable": True} for variant in shown["anyOf"]]
+    properties["secret"] = {**shown, "nullable": True}
     schema["required"] = sorted({*schema.get("required", []), "type", "data"})
     return schema
 
