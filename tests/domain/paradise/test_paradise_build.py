@@ -233,3 +233,22 @@ def test_P3_8_a_player_without_a_base_makes_its_next_settled_group_its_base() ->
     _, state = act(state, "EndBuild", 0)
     _, state = act(state, "EndBuild", 1)
     assert state.bases[0] == NIUE
+
+
+def test_P5_3_ties_go_to_the_most_groups_controlled_then_the_most_cards() -> None:
+    from domain.paradise.victory import ending
+
+    state = building(2)
+    state = replace(state, islands={**state.islands, TONGA: replace(state.islands[TONGA], villages=3)})
+    state = tile(state, NIUE, "Niue", 2, owner=1, villages=1)
+    assert vp_halves(state, 0) == vp_halves(state, 1)
+    assert ending(state, [0, 1], "target")["winner"] == 1  # two groups against one
+
+    state = tile(state, NIUE, "Niue", 2)
+    state = replace(state, islands={**state.islands, SAMOA: replace(state.islands[SAMOA], villages=3)})
+    assert (
+        ending(state, [0, 1], "target")["winners"] == [0, 1]
+        and ending(state, [0, 1], "target")["winner"] is None
+    )
+    state = replace(state, hands=(("Haka",), ()))  # a card worth no VP
+    assert ending(state, [0, 1], "target")["winner"] == 0
