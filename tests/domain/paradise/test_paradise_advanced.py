@@ -140,7 +140,7 @@ RURUTU = (9, 7)
 """Next to Aotearoa, as near as Te Waka Maui."""
 
 
-def beaten_on_aotearoa(**defenders: int) -> tuple[list[Event], State]:
+def beaten_on_aotearoa(enemy_on_rurutu: bool = False, **defenders: int) -> tuple[list[Event], State]:
     """Seat 1 holds Aotearoa, Te Waka Maui and Rurutu; seat 0 beats its force on Aotearoa, every
     defender panicking (all survive), and the battle's events with the state after them."""
     from domain.paradise.combat import start_battle
@@ -151,6 +151,8 @@ def beaten_on_aotearoa(**defenders: int) -> tuple[list[Event], State]:
     state = tile(state, (8, 8), "Te Waka Maui", 3, brown=1, owner=1, villages=1)
     state = tile(state, RURUTU, "Rurutu", 1, owner=1, villages=1)
     state = place(state, AOTEAROA, 1, **defenders)
+    if enemy_on_rurutu:
+        state = place(state, RURUTU, 0, band=1)
     state = place(state, (7, 7), 0, war_canoe=3)
     _, state = act(state, "Move", 0, path=[[7, 7], list(AOTEAROA)], pieces={"war_canoe": 3})
     seen = start_battle(state, AOTEAROA, 0, 1)
@@ -206,3 +208,11 @@ def test_QA4_a_retreat_offered_before_options_carried_their_counts_takes_the_can
     events, _ = act(state, "Retreat", 1, hex=[8, 8])
 
     assert next(e for e in events if e.type == "Retreated").data["pieces"] == load
+
+
+def test_P3_7_a_retreat_never_goes_to_a_group_holding_enemy_fighters() -> None:
+    events, state = beaten_on_aotearoa(enemy_on_rurutu=True, transport=1, band=2, colony=1)
+
+    retreated = next(e for e in events if e.type == "Retreated").data
+    assert "RetreatRequired" not in types(events) and retreated["to"] == [8, 8]
+    assert total(state.pieces(RURUTU, 1)) == 0 and state.pieces((8, 8), 1)["band"] == 2
