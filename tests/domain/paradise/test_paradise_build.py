@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import json
+import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from paradise_given import NIUE, SAMOA, TONGA, act, building, die, draw, new, place, tile, types
 
-from domain.core import IllegalMove
+from domain.core import Command, IllegalMove
+from domain.paradise.build import ITEMS
 from domain.paradise.empire import vp_halves
-from domain.paradise.state import LOST, START
+from domain.paradise.engine import acting as acting_seats
+from domain.paradise.hexes import HEXES
+from domain.paradise.legal import legal_commands
+from domain.paradise.module import PARADISE
+from domain.paradise.state import BUILD, LOST, START, State
 from domain.paradise.view import view
+from tests.hypothesis_profiles import examples
 
 OCEAN_W = (4, 6)
 
@@ -252,3 +262,50 @@ def test_P5_3_ties_go_to_the_most_groups_controlled_then_the_most_cards() -> Non
     )
     state = replace(state, hands=(("Haka",), ()))  # a card worth no VP
     assert ending(state, [0, 1], "target")["winner"] == 0
+
+
+def _accepted_builds(state: State, seat: int) -> list[str]:
+    """Every Build order `decide` accepts from `seat` now, over every item and every hex of the map."""
+    found = []
+    for item in ITEMS:
+        for at in [None] if item == "card" else sorted(HEXES):
+            args = {"item": item} if at is None else {"item": item, "hex": list(at)}
+            try:
+                PARADISE.decide(state, Command("Build", seat, args))
+            except IllegalMove:
+                continue
+            found.append(json.dumps(args, sort_keys=True))
+    return sorted(found)
+
+
+def _listed_builds(state: State, seat: int) -> list[str]:
+    return sorted(
+        json.dumps(c.args, sort_keys=True) for c in legal_commands(state, seat) if c.type == "Build"
+    )
+
+
+@settings(max_examples=examples(4))
+@given(
+    seats=st.sampled_from([2, 3, 4]),
+    options=st.fixed_dictionaries({n: st.booleans() for n in ("variable_start", "saved_resources")}),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_P4_2_legal_lists_every_build_order_decide_accepts(
+    seats: int, options: dict[str, bool], seed: int
+) -> None:
+    rng = random.Random(seed)
+    state = new(seats, last_turn=3, **options)
+    checked = 0
+    while not PARADISE.is_terminal(state):
+        request = PARADISE.pending_system(state)
+        if request is not None:
+            _, state = PARADISE.apply(state, request.answer(rng))
+            continue
+        acting = acting_seats(state)
+        if state.phase in (BUILD, START) and state.choice is None:
+            for seat in acting:
+                assert _listed_builds(state, seat) == _accepted_builds(state, seat)
+                checked += 1
+        seat = rng.choice(acting)
+        _, state = PARADISE.apply(state, rng.choice(legal_commands(state, seat)))
+    assert checked
