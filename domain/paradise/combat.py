@@ -328,7 +328,7 @@ def _aftermath(state: State, battle: Battle) -> Event | None:
 
 
 def _retreat(state: State, battle: Battle, loser: int) -> Event:
-    """P-3.6: what can sail retreats to the nearest friendly group; what cannot is removed.
+    """P-3.7: what can sail retreats to the nearest friendly group; what cannot is removed.
 
     Q-A4: towards the other New Zealand tile bands and colonies may wade, so that destination
     takes the whole force; each of the nearest groups is offered with what it takes.
