@@ -277,6 +277,9 @@ class GameModule(Generic[S]):
     """Everything the platform needs of one game, as OpenSpiel's _GAME_TYPE + register_game.
 
     `check_options(options)` raises IllegalMove on options the game refuses.
+    `check_seated_options(options, seats)`, optional: as `check_options`, and also refuses
+    options that do not fit `seats` seats (an option of another seat count); a game whose
+    options all fit every seat count leaves it None. `check_options_for` asks the right one.
     `describe(events, names)` puts a batch of events (as dicts) into words.
     `command_fields` names the fields a command's body may carry besides its type.
     `board(game)` is the board data renderers draw.
@@ -305,6 +308,7 @@ class GameModule(Generic[S]):
     ai: AIHooks[S] | None = None
     decide_with_state: Callable[[S, Command], tuple[list[Event], S]] | None = None
     schemas: GameSchemas = field(default_factory=GameSchemas)
+    check_seated_options: Callable[[Mapping[str, Any], int], None] | None = None
 
     def apply(self, state: S, command: Command) -> tuple[list[Event], S]:
         """The events `command` causes and the state after them (IllegalMove when refused)."""
@@ -314,6 +318,13 @@ class GameModule(Generic[S]):
         for event in events:
             state = self.evolve(state, event)
         return events, state
+
+    def check_options_for(self, options: Mapping[str, Any], seats: int) -> None:
+        """IllegalMove on options the game refuses when played by `seats` seats."""
+        if self.check_seated_options is None:
+            self.check_options(options)
+        else:
+            self.check_seated_options(options, seats)
 
     def seat_counts(self) -> str:
         """The seats the game is played by, as said: "2 seats", "3-4 seats"."""

@@ -3,7 +3,7 @@
 Ice cells are pale hexagons, cells left out for the seat count and everything around the
 ice are water; igloo cells carry a dome; a crack is a dark zig-zag along the side of two
 cells. Pieces stand on their cells: a hunter is a disc of its seat's colour with the seat's
-shape inside (the second cue of replays.render_svg), a bear a white disc with "B", an Inuk
+shape inside (the second cue of replays.seat_marks), a bear a white disc with "B", an Inuk
 a brown disc with "I", animals a labelled token (fish F, seal S, walrus W, whale Wh).
 Every cell and line is a group with a stable hook (data-cell "q,r", data-line "q,r|q,r")
 and a <title>; `interactive=True` makes them focusable buttons for a page script. A legend
@@ -31,6 +31,7 @@ from replays.hex_geometry import (
     lines_of,
     side,
 )
+from replays.seat_marks import marker, num, seat_colour, seat_shape
 from replays.text_fit import wrap
 
 SIZE = 40.0  # a hexagon's radius in pixels
@@ -41,8 +42,7 @@ LEGEND_TEXT_W = LEGEND_W - LEGEND_X0 - 26 - 12
 
 WATER, ICE, ICE_EDGE, IGLOO, CRACK, PANEL = "#9cc8e0", "#f4f9fc", "#b9ccd8", "#dfe8ee", "#27313a", "#fbfaf5"
 HIGHLIGHT = "#ffb000"
-SEAT_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7")
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+MARKER_STROKE = 2.0  # a marker's white outline, in pixels
 
 XMLNS = "http://www.w3.org/2000/svg"
 STYLE = (
@@ -104,30 +104,16 @@ class Frame:
         return x + self.origin[0], y + self.origin[1]
 
 
-def _num(value: float) -> str:
-    """A coordinate with at most one decimal, never "-0": stable text for stable bytes."""
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def _attr(value: object) -> str:
     return quoteattr(str(value))
 
 
 def _path(points: Sequence[Point], closed: bool = True) -> str:
-    return "M" + " L".join(f"{_num(x)},{_num(y)}" for x, y in points) + (" Z" if closed else "")
+    return "M" + " L".join(f"{num(x)},{num(y)}" for x, y in points) + (" Z" if closed else "")
 
 
 def _hook(label: str, interactive: bool) -> str:
     return f' tabindex="0" role="button" aria-label={_attr(label)}' if interactive else ""
-
-
-def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def seat_shape(seat: int) -> str:
-    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
 
 
 def seat_name(view: Mapping[str, Any], seat: int) -> str:
@@ -357,7 +343,7 @@ def _cells(
         x, y = frame.xy(cell)
         if igloo:
             out += _igloo(x, y)
-        out.append(f'<text class="coord" x="{_num(x)}" y="{_num(y + SIZE * 0.78)}">{cell_name(cell)}</text>')
+        out.append(f'<text class="coord" x="{num(x)}" y="{num(y + SIZE * 0.78)}">{cell_name(cell)}</text>')
         out.append("</g>")
     return out
 
@@ -365,13 +351,9 @@ def _cells(
 def _igloo(x: float, y: float) -> list[str]:
     """A snow dome with its door, drawn behind whatever stands in the igloo."""
     r = SIZE * 0.62
-    dome = (
-        f"M{_num(x - r)},{_num(y + r * 0.45)} A{_num(r)},{_num(r)} 0 0 1 {_num(x + r)},{_num(y + r * 0.45)} Z"
-    )
-    base, top = _num(y + r * 0.45), _num(y + r * 0.1)
-    door = (
-        f"M{_num(x - 7)},{base} L{_num(x - 7)},{top} A7,7 0 0 1 {_num(x + 7)},{top} L{_num(x + 7)},{base} Z"
-    )
+    dome = f"M{num(x - r)},{num(y + r * 0.45)} A{num(r)},{num(r)} 0 0 1 {num(x + r)},{num(y + r * 0.45)} Z"
+    base, top = num(y + r * 0.45), num(y + r * 0.1)
+    door = f"M{num(x - 7)},{base} L{num(x - 7)},{top} A7,7 0 0 1 {num(x + 7)},{top} L{num(x + 7)},{base} Z"
     return [
         f'<path class="dome" d="{dome}" fill="#ffffff" stroke="#7b8c97" stroke-width="1.5"/>',
         f'<path class="door" d="{door}" fill="#7b8c97"/>',
@@ -459,9 +441,9 @@ def _thing(view: Mapping[str, Any], thing: Thing, x: float, y: float) -> list[st
         dash = ' stroke-dasharray="3 2"' if thing.retired else ""
         return [
             head,
-            f'<circle cx="{_num(x)}" cy="{_num(y)}" r="12" fill="#ffffff" stroke="{seat_colour(n)}" '
+            f'<circle cx="{num(x)}" cy="{num(y)}" r="12" fill="#ffffff" stroke="{seat_colour(n)}" '
             f'stroke-width="3"{dash}/>',
-            marker(n, x, y, 6.5, "emblem"),
+            marker(n, x, y, 6.5, "emblem", MARKER_STROKE),
             "</g>",
         ]
     text, fill, ink = TOKEN_LOOKS.get(thing.kind, (thing.kind[:2].title(), "#cccccc", "#1b1b1b"))
@@ -470,31 +452,12 @@ def _thing(view: Mapping[str, Any], thing: Thing, x: float, y: float) -> list[st
     width = "1.5" if thing.seat is None else "3.5"
     out = [
         head,
-        f'<circle cx="{_num(x)}" cy="{_num(y)}" r="12" fill="{fill}" stroke="{ring}" '
-        f'stroke-width="{width}"/>',
-        f'<text class="token-label" x="{_num(x)}" y="{_num(y + 4.5)}" style="fill:{ink}">{text}</text>',
+        f'<circle cx="{num(x)}" cy="{num(y)}" r="12" fill="{fill}" stroke="{ring}" stroke-width="{width}"/>',
+        f'<text class="token-label" x="{num(x)}" y="{num(y + 4.5)}" style="fill:{ink}">{text}</text>',
     ]
     if thing.seat is not None:
-        out.append(marker(thing.seat, x + 11, y - 11, 4.5, "emblem"))
+        out.append(marker(thing.seat, x + 11, y - 11, 4.5, "emblem", MARKER_STROKE))
     return [*out, "</g>"]
-
-
-def marker(seat: int, x: float, y: float, r: float, kind: str) -> str:
-    """The seat's marker: its colour in its shape, outlined in white (as on the island boards)."""
-    paint = f'fill="{seat_colour(seat)}" stroke="#ffffff" stroke-width="2"'
-    head = f'class="{kind}" data-seat="{seat}" data-shape="{seat_shape(seat)}"'
-    shape = seat_shape(seat)
-    if shape == "circle":
-        return f'<circle {head} cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" {paint}/>'
-    if shape == "square":
-        s = r * 0.9
-        box = f'x="{_num(x - s)}" y="{_num(y - s)}" width="{_num(2 * s)}" height="{_num(2 * s)}"'
-        return f"<rect {head} {box} {paint}/>"
-    if shape == "triangle":
-        points = [(x, y - r * 1.15), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8)]
-    else:
-        points = [(x, y - r * 1.2), (x + r * 1.1, y), (x, y + r * 1.2), (x - r * 1.1, y)]
-    return f'<path {head} d="{_path(points)}" {paint}/>'
 
 
 # --- words and legend ---------------------------------------------------------------------------
@@ -566,7 +529,7 @@ def _legend(
     for seat in view.get("seats", []):
         n = int(seat["seat"])
         mark = " ◀" if view.get("active") == n and not view.get("result") else ""
-        out += [f'<g class="seat" data-seat="{n}">', marker(n, x0 + 10, y - 5, 7, "swatch")]
+        out += [f'<g class="seat" data-seat="{n}">', marker(n, x0 + 10, y - 5, 7, "swatch", MARKER_STROKE)]
         head = f"{seat['name']} · {_count(score_of(view, n), 'point')}{mark}"
         for chunk in wrap(head, LEGEND_TEXT_W, 15):
             out.append(f'<text class="legend" x="{x0 + 26}" y="{y}">{escape(chunk)}</text>')

@@ -25,6 +25,7 @@ from replays.board_paths import Circle, Curve, line_path, marker_spot, outline
 from replays.render_hex import hex_status, is_hex, render_hex_view
 from replays.render_paradise import is_paradise, render_paradise
 from replays.render_paradise import status_line as paradise_status
+from replays.seat_marks import marker, num, seat_colour, seat_shape
 from replays.text_fit import text_width, wrap
 
 SCALE = 10  # board units (x 0-100, y 0-80) to pixels
@@ -35,11 +36,8 @@ LEGEND_TEXT_W = LEGEND_W - LEGEND_X0 - 26 - 12  # after the swatch, before the p
 
 SEA, SAND, SHORE, FREE, PANEL = "#cfe6f2", "#f2e2b3", "#a88f52", "#6b7d89", "#fbfaf5"
 HIGHLIGHT = "#ffb000"
-# Okabe-Ito: told apart with every common colour-vision deficiency.
-SEAT_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7")
-# The second cue: the white pattern inside a bridge, and the marker's shape.
+# The second cue of a bridge besides its colour: the white pattern inside it.
 SEAT_PATTERNS = ("", "10 6", "0.1 6", "12 4 0.1 4")
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 GOD_LABELS = {"Kanaloa": "Ka", "Kane": "Ke", "Ku": "Ku", "Lono": "Lo", "Pele": "Pe"}
 GAME_TITLES = {
     "kahuna": "Kahuna",
@@ -55,6 +53,7 @@ GAME_TITLES = {
 }
 NAME_LARGEST, NAME_SMALLEST = 15.0, 10.0
 MARKER_SIZE = 11.0
+MARKER_STROKE = 2.5  # a marker's white outline, in pixels
 
 XMLNS = "http://www.w3.org/2000/svg"
 STYLE = (
@@ -66,16 +65,6 @@ STYLE = (
     "[tabindex]:focus-visible .focus{stroke:#000000;stroke-width:3;stroke-dasharray:none;opacity:1}"
     ".focus{opacity:0}"
 )
-
-
-def seat_colour(seat: int) -> str:
-    """The colour of `seat`'s bridges, markers and ships."""
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def seat_shape(seat: int) -> str:
-    """The shape of `seat`'s markers: its cue besides the colour."""
-    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
 
 
 def board_of(view: Mapping[str, Any]) -> Board:
@@ -219,12 +208,6 @@ def name_size(island: Island) -> float:
     return size
 
 
-def _num(value: float) -> str:
-    """A coordinate with at most one decimal, never "-0": stable text for stable bytes."""
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def _pair(line: Sequence[str]) -> tuple[str, str]:
     a, b = str(line[0]), str(line[1])
     return (a, b) if a <= b else (b, a)
@@ -238,8 +221,8 @@ def _d(curve: Curve) -> str:
     """The path data of `curve`: a segment when straight, else one quadratic Bézier."""
     (x1, y1), (cx, cy), (x2, y2) = curve.start, curve.control, curve.end
     if curve.straight:
-        return f"M{_num(x1)},{_num(y1)} L{_num(x2)},{_num(y2)}"
-    return f"M{_num(x1)},{_num(y1)} Q{_num(cx)},{_num(cy)} {_num(x2)},{_num(y2)}"
+        return f"M{num(x1)},{num(y1)} L{num(x2)},{num(y2)}"
+    return f"M{num(x1)},{num(y1)} Q{num(cx)},{num(cy)} {num(x2)},{num(y2)}"
 
 
 def _hook(label: str, interactive: bool) -> str:
@@ -267,7 +250,7 @@ def _description(view: Mapping[str, Any]) -> str:
     words = [status_line(view) + "."]
     for seat in view.get("seats", []):
         who = seat_name(view, int(seat["seat"]))
-        colour = f"{SEAT_SHAPES[int(seat['seat']) % len(SEAT_SHAPES)]} markers"
+        colour = f"{seat_shape(int(seat['seat']))} markers"
         words.append(
             f"{who} ({colour}): {_count(seat.get('score', 0), 'point')}; {'; '.join(seat_facts(seat))}."
         )
@@ -340,7 +323,7 @@ def _islands(
     for island in board.islands:
         x, y = frame.xy(island)
         r = radius(island)
-        cx, cy = _num(x), _num(y)
+        cx, cy = num(x), num(y)
         owner = control.get(island.name)
         god = gods.get(island.name)
         label = island_label(view, island, owner, god)
@@ -352,12 +335,12 @@ def _islands(
         )
         if island.name in lit:
             out.append(
-                f'<circle class="highlight" cx="{cx}" cy="{cy}" r="{_num(r + 9)}" fill="none" '
+                f'<circle class="highlight" cx="{cx}" cy="{cy}" r="{num(r + 9)}" fill="none" '
                 f'stroke="{HIGHLIGHT}" stroke-width="8"/>'
             )
-        out.append(f'<circle class="focus" cx="{cx}" cy="{cy}" r="{_num(r + 4)}" fill="none" stroke="none"/>')
+        out.append(f'<circle class="focus" cx="{cx}" cy="{cy}" r="{num(r + 4)}" fill="none" stroke="none"/>')
         out.append(
-            f'<circle class="shore" cx="{cx}" cy="{cy}" r="{_num(r)}" fill="{SAND}" stroke="{SHORE}" '
+            f'<circle class="shore" cx="{cx}" cy="{cy}" r="{num(r)}" fill="{SAND}" stroke="{SHORE}" '
             'stroke-width="2"/>'
         )
         size = name_size(island)
@@ -366,15 +349,15 @@ def _islands(
         fit = ""
         if text_width(island.name, size) > width:
             # Too long even at the smallest size: squeezed to the circle, never cut.
-            fit = f' textLength="{_num(width)}" lengthAdjust="spacingAndGlyphs"'
+            fit = f' textLength="{num(width)}" lengthAdjust="spacingAndGlyphs"'
         if owner is not None:
             # On the shore, clear of the name, the god stone and the lines.
             name = (x - drawn / 2, y + baseline - 0.75 * size, x + drawn / 2, y + baseline + 0.25 * size)
             avoid = [name] if god is None else [name, _stone_box(x, y + r * 0.6)]
             mx, my = marker_spot(frame.circle(island), list(paths.values()), avoid, MARKER_SIZE)
-            out.append(_marker(int(owner), mx, my, MARKER_SIZE, "marker"))
+            out.append(marker(int(owner), mx, my, MARKER_SIZE, "marker", MARKER_STROKE))
         out.append(
-            f'<text class="name" x="{cx}" y="{_num(y + baseline)}" font-size="{_num(size)}"{fit}>'
+            f'<text class="name" x="{cx}" y="{num(y + baseline)}" font-size="{num(size)}"{fit}>'
             f"{escape(island.name)}</text>"
         )
         if god is not None:
@@ -393,25 +376,6 @@ def island_label(view: Mapping[str, Any], island: Island, owner: int | None, god
     return words
 
 
-def _marker(seat: int, x: float, y: float, r: float, kind: str) -> str:
-    """The seat's marker: its colour in its shape, outlined in white."""
-    paint = f'fill="{seat_colour(seat)}" stroke="#ffffff" stroke-width="2.5"'
-    head = f'class="{kind}" data-seat="{seat}" data-shape="{seat_shape(seat)}"'
-    shape = seat_shape(seat)
-    if shape == "circle":
-        return f'<circle {head} cx="{_num(x)}" cy="{_num(y)}" r="{_num(r)}" {paint}/>'
-    if shape == "square":
-        s = r * 0.9
-        box = f'x="{_num(x - s)}" y="{_num(y - s)}" width="{_num(2 * s)}" height="{_num(2 * s)}"'
-        return f"<rect {head} {box} {paint}/>"
-    points: tuple[tuple[float, float], ...]
-    if shape == "triangle":
-        points = ((x, y - r * 1.15), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8))
-    else:
-        points = ((x, y - r * 1.2), (x + r * 1.1, y), (x, y + r * 1.2), (x - r * 1.1, y))
-    return f'<path {head} d="{_path(*points)}" {paint}/>'
-
-
 def _stone_box(x: float, y: float) -> tuple[float, float, float, float]:
     """The god stone's rectangle (left, top, right, bottom) when its label stands at x, y."""
     return x - 14, y - 10, x + 14, y + 8
@@ -422,10 +386,9 @@ def _god_stone(god: str, x: float, y: float) -> list[str]:
     left, top, right, bottom = _stone_box(x, y)
     return [
         f'<g class="god" data-god={_attr(god)}><title>{escape(god)}</title>',
-        f'<rect x="{_num(left)}" y="{_num(top)}" width="{_num(right - left)}" height="{_num(bottom - top)}" '
+        f'<rect x="{num(left)}" y="{num(top)}" width="{num(right - left)}" height="{num(bottom - top)}" '
         'rx="6" fill="#4a5663" stroke="#ffffff" stroke-width="1.5"/>',
-        f'<text class="god-label" x="{_num(x)}" y="{_num(y + 4)}" style="fill:#ffffff">'
-        f"{escape(label)}</text>",
+        f'<text class="god-label" x="{num(x)}" y="{num(y + 4)}" style="fill:#ffffff">{escape(label)}</text>',
         "</g>",
     ]
 
@@ -446,13 +409,13 @@ def _ships(view: Mapping[str, Any], board: Board, frame: Frame) -> list[str]:
             f"<title>{label}</title>"
             f'<path d="{hull}" fill="{seat_colour(seat)}" stroke="#ffffff" stroke-width="2"/>'
             f'<path d="{sail}" fill="#ffffff" stroke="{seat_colour(seat)}" stroke-width="2"/>'
-            f"{_marker(seat, x + 4, y - 10, 4.5, 'emblem')}</g>"
+            f"{marker(seat, x + 4, y - 10, 4.5, 'emblem', MARKER_STROKE)}</g>"
         )
     return out
 
 
 def _path(*points: tuple[float, float]) -> str:
-    return "M" + " L".join(f"{_num(x)},{_num(y)}" for x, y in points) + " Z"
+    return "M" + " L".join(f"{num(x)},{num(y)}" for x, y in points) + " Z"
 
 
 # --- the legend ----------------------------------------------------------------------------
@@ -535,7 +498,7 @@ def _seat_rows(seat: Mapping[str, Any], x0: int, y: int, active: bool) -> tuple[
     out = [
         f'<g class="seat" data-seat="{n}">',
         *_line_strokes(d, n),
-        _marker(n, x0 + 10, y + 13, 7, "swatch"),
+        marker(n, x0 + 10, y + 13, 7, "swatch", MARKER_STROKE),
     ]
     for chunk in wrap(head, LEGEND_TEXT_W, 15):
         out.append(f'<text class="legend" x="{x0 + 26}" y="{y}">{escape(chunk)}</text>')

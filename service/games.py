@@ -260,6 +260,7 @@ class GameService:
         not count. A given `game_id` that holds a game already: VersionConflict, nothing
         written (a tournament's retry of a table's game)."""
         rules = rules_for(setup["game"])
+        rules.check_options_for(setup.get("options") or {}, len(setup["seats"]))
         setup = dict(setup)
         if setup.get("first_seat") is None:
             setup["first_seat"] = self.dice.below(max(1, len(setup["seats"])))

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from domain.core import CHANCE, TERMINAL, Draw, GameModule, Pick, Score, Seats, Shuffle
+from domain.core import CHANCE, TERMINAL, Draw, GameModule, IllegalMove, Pick, Score, Seats, Shuffle
 from domain.games import GAMES, register_game, rules_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,6 +77,25 @@ def test_the_undo_policy_names_no_game_s_events() -> None:
     source = (ROOT / "domain" / "undo.py").read_text()
     named = re.findall(r"\b(Pele|Ku|HandDealt|CardTaken|RoundStarted|TurnEnded|DeckShuffled)\b", source)
     assert named == []
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_checks_its_options_for_a_seat_count_it_is_played_by(name: str) -> None:
+    module = GAMES[name]
+    for seats in range(module.min_seats, module.max_seats + 1):
+        module.check_options_for({}, seats)
+    with pytest.raises(IllegalMove) as refused:
+        module.check_options_for({"no_such_option": True}, module.min_seats)
+    assert refused.value.code == "bad_option"
+
+
+def test_a_game_without_a_seated_check_is_asked_its_plain_check_whatever_the_seats() -> None:
+    asked: list[Mapping[str, Any]] = []
+    module = replace(rules_for("kahuna"), check_options=asked.append)
+    assert module.check_seated_options is None
+    module.check_options_for({"edition": "original"}, 2)
+    module.check_options_for({}, 7)
+    assert asked == [{"edition": "original"}, {}]
 
 
 RENDERERS = {"replays/render_svg.py", "replays/render_text.py", "replays/render_html.py"}

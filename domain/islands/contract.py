@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.contract import obj
 from domain.core import GameSchemas, JsonSchema
 from domain.islands.decide import answer_commands, seat_commands
 from domain.islands.ruleset import KAHUNA_EDITIONS, ruleset_for
@@ -35,14 +36,6 @@ def islands(least: int, most: int | None = None, description: str = "") -> JsonS
         "maxItems": least if most is None else most,
         **shown,
     }
-
-
-def obj(required: tuple[str, ...] = (), **properties: JsonSchema) -> JsonSchema:
-    """An object schema; keys a later version adds are let through (no additionalProperties)."""
-    schema: dict[str, Any] = {"type": "object", "properties": dict(properties)}
-    if required:
-        schema["required"] = list(required)
-    return schema
 
 
 LINE = islands(2, description="The two islands a bridge line joins.")

@@ -7,8 +7,7 @@ is ice or a piece may step there the rules say (422).
 
 from __future__ import annotations
 
-from typing import Any
-
+from domain.contract import listed, nullable, obj
 from domain.core import GameSchemas, JsonSchema
 from domain.nanuuk.rules import (
     AIMS,
@@ -57,22 +56,6 @@ LINE: JsonSchema = {
 }
 ANIMAL: JsonSchema = {"type": "string", "enum": list(ANIMALS)}
 TOTALS: JsonSchema = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 4}
-
-
-def obj(required: tuple[str, ...] = (), **properties: JsonSchema) -> JsonSchema:
-    """An object schema; keys a later version adds are let through (no additionalProperties)."""
-    schema: dict[str, Any] = {"type": "object", "properties": dict(properties)}
-    if required:
-        schema["required"] = list(required)
-    return schema
-
-
-def nullable(schema: JsonSchema) -> JsonSchema:
-    return {**schema, "nullable": True}
-
-
-def listed(items: JsonSchema) -> JsonSchema:
-    return {"type": "array", "items": items}
 
 
 # --- commands (decide.py's `canonical` and `_check`) ---------------------------------------

@@ -33,7 +33,7 @@ from domain.nanuuk.rules import (
     SEATS,
     read_options,
 )
-from domain.nanuuk.setup import initial_state, layout_due
+from domain.nanuuk.setup import check_seated_options, initial_state, layout_due
 from domain.nanuuk.state import ENDED, LAYOUT, State
 from domain.nanuuk.view import view
 
@@ -76,11 +76,19 @@ def _check_options(game: str) -> Callable[[Mapping[str, Any]], None]:
     return check
 
 
+def _check_seated_options(game: str) -> Callable[[Mapping[str, Any], int], None]:
+    def check(options: Mapping[str, Any], seats: int) -> None:
+        check_seated_options(game, options, seats)
+
+    return check
+
+
 _NANUUK: GameModule[State] = GameModule(
     name=NANUUK,
     min_seats=SEATS[NANUUK][0],
     max_seats=SEATS[NANUUK][1],
     check_options=_check_options(NANUUK),
+    check_seated_options=_check_seated_options(NANUUK),
     initial_state=initial_state,
     decide=decide,
     evolve=evolve,
@@ -107,6 +115,7 @@ def _module(game: str) -> GameModule[State]:
         min_seats=least,
         max_seats=most,
         check_options=_check_options(game),
+        check_seated_options=_check_seated_options(game),
         schemas=schemas_for(game),
     )
 

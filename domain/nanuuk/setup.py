@@ -235,6 +235,20 @@ def given_cracks(rules: Rules, cracks: Any) -> list[Line]:
     return sorted(lines)
 
 
+def check_seated_options(game: str, options: Mapping[str, Any], seats: int) -> None:
+    """IllegalMove(bad_option) on options `game` refuses at `seats` seats, as the game's
+    creation would: N-1's two hunters, the bear's seat, a layout or cracks that do not fit
+    the ice of that seat count (bad_seat_count on a seat count the game is not played by)."""
+    rules = rules_of(game, seats, options)
+    if not rules.full:
+        return
+    layout, cracks = rules.option("layout"), rules.option("cracks")
+    if layout is not None:
+        given_layout(rules, layout)
+    if cracks is not None:
+        given_cracks(rules, cracks)
+
+
 # --- the state at creation ------------------------------------------------------------------
 
 

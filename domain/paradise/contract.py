@@ -7,8 +7,7 @@ piece the position allows the rules say (422).
 
 from __future__ import annotations
 
-from typing import Any
-
+from domain.contract import listed, nullable, obj
 from domain.core import GameSchemas, JsonSchema
 from domain.paradise.build import ITEMS
 from domain.paradise.combat import FRONT_KINDS
@@ -58,22 +57,6 @@ CARD: JsonSchema = {"type": "string", "enum": sorted(CARDS)}
 GROUP_NAME: JsonSchema = {"type": "string", "maxLength": 32, "description": "An island group's name."}
 TILE: JsonSchema = {"type": "string", "enum": sorted(TILES)}
 SIDE: JsonSchema = {"type": "integer", "enum": [0, 1], "description": "0 the attacker, 1 the defender."}
-
-
-def obj(required: tuple[str, ...] = (), **properties: JsonSchema) -> JsonSchema:
-    """An object schema; keys a later version adds are let through (no additionalProperties)."""
-    schema: dict[str, Any] = {"type": "object", "properties": dict(properties)}
-    if required:
-        schema["required"] = list(required)
-    return schema
-
-
-def nullable(schema: JsonSchema) -> JsonSchema:
-    return {**schema, "nullable": True}
-
-
-def listed(items: JsonSchema) -> JsonSchema:
-    return {"type": "array", "items": items}
 
 
 def by_kind(kinds: tuple[str, ...], required: bool = False) -> JsonSchema:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import Event, IllegalMove
+from domain.core import Event, GameModule, IllegalMove
 from domain.games import rules_for
 
 ROUND_ROBIN, SWISS, TABLES = "round_robin", "swiss", "tables"
@@ -112,6 +112,8 @@ def read_settings(request: Mapping[str, Any]) -> Settings:
     if fmt not in FORMATS:
         raise IllegalMove("bad_format", f"format must be one of {list(FORMATS)}", "format")
     sizes = _table_sizes(fmt, module.min_seats, module.max_seats, game)
+    for size in sizes:
+        _check_at_tables(module, options, size)
     late_entry = _flag(request, "late_entry", False)
     if fmt == ROUND_ROBIN and late_entry:
         raise IllegalMove(
@@ -148,6 +150,15 @@ def _flag(request: Mapping[str, Any], key: str, default: bool) -> bool:
     if not isinstance(value, bool):
         raise IllegalMove("bad_flag", f"{key} must be true or false", key)
     return value
+
+
+def _check_at_tables(module: GameModule[Any], options: Mapping[str, Any], size: int) -> None:
+    """Options that do not fit a table size are refused now, not when that table opens."""
+    try:
+        module.check_options_for(options, size)
+    except IllegalMove as refused:
+        message = f"{refused.message} (this tournament plays at tables of {size} seats)"
+        raise IllegalMove(refused.code, message, refused.field) from refused
 
 
 def _is_int(value: Any) -> bool:

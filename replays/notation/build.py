@@ -71,6 +71,14 @@ def _group(b: Builder, event: Mapping[str, Any]) -> None:
 def _tags(
     setup: Mapping[str, Any], events: Sequence[Mapping[str, Any]], viewer: str | None
 ) -> tuple[tuple[str, str], ...]:
+    return (*setup_tags(setup, events, viewer), ("Result", _result(setup, events)))
+
+
+def setup_tags(
+    setup: Mapping[str, Any], events: Sequence[Mapping[str, Any]], viewer: str | None
+) -> list[tuple[str, str]]:
+    """The heading's tags before Result, the same in every grammar: Game, Date, one Seat<n>
+    per seat, Mode, Options (when any) and Viewer (when the record is one seat's)."""
     tags: list[tuple[str, str]] = [("Game", str(setup.get("game", "?")))]
     at = str(events[0].get("at", "")) if events else ""
     if at:
@@ -83,8 +91,7 @@ def _tags(
         tags.append(("Options", " ".join(options)))
     if viewer is not None:
         tags.append(("Viewer", viewer))
-    tags.append(("Result", _result(setup, events)))
-    return tuple(tags)
+    return tags
 
 
 def _flat(options: Mapping[str, Any], prefix: str = "") -> list[str]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from replays.notation.build import _flat
+from replays.notation.build import setup_tags
 from replays.notation.hex_cells import HexRecord, HexTurn, Step, cell_text, line_text, render
 from replays.notation.model import Item, Note
 
@@ -222,18 +222,7 @@ def _count(value: Any) -> str:
 def _tags(
     setup: Mapping[str, Any], events: Sequence[Mapping[str, Any]], viewer: str | None
 ) -> tuple[tuple[str, str], ...]:
-    tags: list[tuple[str, str]] = [("Game", str(setup.get("game", "?")))]
-    at = str(events[0].get("at", "")) if events else ""
-    if at:
-        tags.append(("Date", at[:10]))
-    for n, seat in enumerate(setup.get("seats", []), start=1):
-        tags.append((f"Seat{n}", str(seat.get("name", ""))))
-    tags.append(("Mode", str(setup.get("mode", "casual"))))
-    options = _flat(setup.get("options") or {})
-    if options:
-        tags.append(("Options", " ".join(options)))
-    if viewer is not None:
-        tags.append(("Viewer", viewer))
+    tags = setup_tags(setup, events, viewer)
     ended = [e for e in events if e.get("type") == "GameEnded"]
     result = "*"
     if ended:

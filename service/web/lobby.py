@@ -25,20 +25,12 @@ from service.api.schemas import DEFAULT_AI_LEVEL, CreateGameSchema
 from service.errors import ServiceError
 from service.games import GameService
 from service.store import newest_first
+from service.web.option_fields import FormError, chosen_options, option_fields
 
 #: How many games each list of the lobby shows, newest activity first.
 LISTED = 30
 #: The form's seat rows; the rules say how many a game takes (min_seats..max_seats).
 FORM_SEATS = 4
-#: The options the form offers per game, beside the free JSON field for any other.
-CHOICES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
-    "kahuna": {"edition": ("original", "thames-kosmos")},
-}
-SWITCHES: Mapping[str, tuple[str, ...]] = {
-    "arabana-ikibiti": ("seafarers",),
-    "arabana-opodopo": ("gods",),
-    "conquest-of-paradise": ("variable_start", "saved_resources", "malaria", "south_island", "kumara"),
-}
 NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -96,8 +88,7 @@ def _form_context(values: Mapping[str, str], problem: Mapping[str, Any] | None =
     ]
     return {
         "games": games,
-        "choices": CHOICES,
-        "switches": SWITCHES,
+        "option_fields": [field for _, module in sorted(GAMES.items()) for field in option_fields(module)],
         "ai_kinds": AI_KINDS,
         "levels": AI_LEVELS,
         "default_level": DEFAULT_AI_LEVEL,
@@ -110,10 +101,6 @@ def _form_context(values: Mapping[str, str], problem: Mapping[str, Any] | None =
 def new_game_form() -> Any:
     """The form that creates a game."""
     return render_template("lobby_new.html", **_form_context({}))
-
-
-class FormError(ValueError):
-    """A form field that does not read; answered 422 bad_form."""
 
 
 def setup_from(form: Mapping[str, str]) -> dict[str, Any]:
@@ -154,13 +141,11 @@ def _options(game: str, form: Mapping[str, str]) -> dict[str, Any]:
         raise FormError(f"options: not JSON ({error.msg})") from None
     if not isinstance(options, dict):
         raise FormError("options: a JSON object, e.g. {}")
-    for name, values in CHOICES.get(game, {}).items():
-        chosen = form.get(f"opt-{name}")
-        if chosen in values:
-            options.setdefault(name, chosen)
-    for name in SWITCHES.get(game, ()):
-        if form.get(f"opt-{name}") == "on":
-            options.setdefault(name, True)
+    module = GAMES.get(game)
+    fields = option_fields(module) if module is not None else []
+    # The JSON field wins: it is where a person types what the controls cannot say.
+    for name, value in chosen_options(fields, form).items():
+        options.setdefault(name, value)
     return options
 
 

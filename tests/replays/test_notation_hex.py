@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replays.notation import NotationError
+from replays.notation.build import record as island_record
 from replays.notation.hex_build import format, record
 from replays.notation.hex_cells import (
     HexTurn,
@@ -103,6 +104,31 @@ def test_a_game_is_written_one_line_per_turn_with_cells_as_signed_axial_pairs() 
         '7. "Ben Ali": 1=+0+0 x1(shut_in)',
         "end: winners(Ana) reason(points) totals(9,2) points(9,2) equipment(1,0)",
     ]
+
+
+def test_the_heading_has_the_island_grammar_s_tags_before_its_own_result() -> None:
+    setup = {
+        "game": "nanuuk",
+        "seats": [{"name": "Ana"}, {"name": "Ben Ali"}],
+        "mode": "tournament",
+        "options": {"two_hunters": True, "layout": {"fish": [[1, -1]]}, "double_move_cracks": "each_step"},
+    }
+    events = [{**e, "at": "2026-03-04T05:06:07Z"} for e in a_game()]
+    events[0] = {**events[0], "data": setup}
+
+    tags = record(events, "Ben Ali").tags
+
+    assert tags == (
+        ("Game", "nanuuk"),
+        ("Date", "2026-03-04"),
+        ("Seat1", "Ana"),
+        ("Seat2", "Ben Ali"),
+        ("Mode", "tournament"),
+        ("Options", "double_move_cracks=each_step layout.fish=[[1, -1]] two_hunters=true"),
+        ("Viewer", "Ben Ali"),
+        ("Result", "Ana"),
+    )
+    assert tags[:-1] == island_record(events, "Ben Ali").tags[:-1]
 
 
 def test_reading_the_text_gives_the_record_of_the_events_and_writing_it_gives_the_text() -> None:

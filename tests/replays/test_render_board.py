@@ -21,7 +21,8 @@ import pytest
 
 from domain.games import register_game, rules_for, unregister_game
 from domain.islands.board import Board, Island, load_board
-from replays.render_svg import LEGEND_W, SEAT_COLOURS, render_svg
+from replays.render_svg import LEGEND_W, render_svg
+from replays.seat_marks import SEAT_COLOURS
 from replays.text_fit import text_width
 
 BOARDS = sorted(

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
 
 import redis
 from flask.testing import FlaskClient
 
-from domain.games import GAMES
+from domain.games import GAMES, register_game, unregister_game
 from tests.api.helpers import bearer, create_game, view
+from tests.platform.example_game import RACE
 from tests.web.pages import by_id, elements
 
 FORM = {"game": "kahuna", "seat-0": "human", "name-0": "Ann", "seat-1": "random", "level-1": "1"}
@@ -67,7 +70,7 @@ def test_a_game_made_by_the_form_gives_each_person_a_link_with_the_token_in_the_
 def test_one_person_against_the_computer_goes_straight_to_their_board_with_the_options(
     client: FlaskClient,
 ) -> None:
-    response = client.post("/games/new", data={**FORM, "opt-edition": "thames-kosmos"})
+    response = client.post("/games/new", data={**FORM, "opt-kahuna-edition": "thames-kosmos"})
     assert response.status_code == 303 and response.headers["Cache-Control"] == "no-store"
     game_id, token = re.fullmatch(r"http://localhost/play/(\w+)#token=(\S+)", response.location).groups()
     seen = client.get(f"/games/{game_id}", headers=bearer(token)).json
@@ -138,3 +141,130 @@ def test_who_starts_names_a_row_of_the_form_and_rows_of_nobody_are_left_out(clie
         "/games/new", data={**form, "first_seat": "0"}, headers={"Accept": "application/json"}
     )
     assert (nobody.status_code, nobody.json["code"]) == (422, "bad_form")
+
+
+def _controls(html: str) -> dict[str, tuple[str, dict[str, str]]]:
+    """The form's option controls by name: their tag and attributes."""
+    return {
+        a["name"]: (tag, a)
+        for tag, a, _ in elements(html)
+        if tag in ("input", "select") and a.get("name", "").startswith("opt-")
+    }
+
+
+def _control_for(schema: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The control an option's schema calls for (tag, input type), None for the JSON field."""
+    kind = schema.get("type")
+    if kind == "boolean":
+        return "input", "checkbox"
+    if kind == "string" and schema.get("enum"):
+        return "select", ""
+    if kind == "integer" and "enum" not in schema:
+        return "input", "number"
+    return None
+
+
+def test_the_form_offers_each_game_s_options_as_its_module_declares_them(client: FlaskClient) -> None:
+    controls = _controls(client.get("/games/new").get_data(as_text=True))
+    declared = {
+        f"opt-{name}-{option}": _control_for(schema)
+        for name, module in GAMES.items()
+        for option, schema in module.schemas.options.get("properties", {}).items()
+        if _control_for(schema) is not None
+    }
+    assert {field: (tag, a.get("type", "")) for field, (tag, a) in controls.items()} == declared
+    # Nanuuk! options, once settable over HTTP only, among them:
+    assert controls["opt-nanuuk-two_hunters"][1]["type"] == "checkbox"
+    assert (controls["opt-nanuuk-pre_cracks"][1]["min"], controls["opt-nanuuk-pre_cracks"][1]["max"]) == (
+        "0",
+        "30",
+    )
+    assert "opt-nanuuk-bear-flight-bears" in controls and "opt-nanuuk-partners-aim" in controls
+    assert "opt-nanuuk-layout" not in controls  # an object: the JSON field's
+
+
+def test_a_choice_lists_the_declared_values_after_the_rules_default(client: FlaskClient) -> None:
+    html = client.get("/games/new").get_data(as_text=True)
+    values = [
+        a["value"]
+        for tag, a, within in elements(html)
+        if tag == "option" and within[-1:] == ("opt-nanuuk-double_move_cracks",)
+    ]
+    assert values == ["", *GAMES["nanuuk"].schemas.options["properties"]["double_move_cracks"]["enum"]]
+
+
+def test_a_nanuuk_game_made_by_the_form_carries_the_options_chosen_in_its_controls(
+    client: FlaskClient,
+) -> None:
+    form = {
+        **FORM,
+        "game": "nanuuk",
+        "opt-nanuuk-two_hunters": "on",
+        "opt-nanuuk-double_move_cracks": "mover_chooses",
+        "opt-nanuuk-pre_cracks": "2",
+        "opt-nanuuk-keep_igloo_reachable": "off",
+        "opt-kahuna-edition": "thames-kosmos",  # another game's field: not this game's option
+    }
+    response = client.post("/games/new", data=form)
+    assert response.status_code == 303, response.data
+    game_id = re.fullmatch(r"http://localhost/play/(\w+)#token=\S+", response.location).group(1)
+    created = client.get(f"/games/{game_id}/events").json["events"][0]
+    assert created["data"]["options"] == {
+        "two_hunters": True,
+        "double_move_cracks": "mover_chooses",
+        "pre_cracks": 2,
+    }
+
+
+def test_N1_the_form_s_nanuuk_options_of_another_seat_count_are_refused_and_write_nothing(
+    client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    form = {**FORM, "game": "nanuuk", "seat-2": "random", "opt-nanuuk-two_hunters": "on"}
+    refused = client.post("/games/new", data=form)
+    number = client.post(
+        "/games/new",
+        data={**FORM, "game": "nanuuk", "opt-nanuuk-pre_cracks": "two"},
+        headers={"Accept": "application/json"},
+    )
+
+    assert refused.status_code == 422
+    assert by_id(refused.get_data(as_text=True), "form-error")["data-code"] == "bad_option"
+    assert (number.status_code, number.json["code"]) == (422, "bad_form")
+    assert redis_client.keys("game:*") == []
+
+
+def test_the_json_field_wins_over_the_controls(client: FlaskClient) -> None:
+    form = {**FORM, "opt-kahuna-edition": "thames-kosmos", "options": '{"edition": "original"}'}
+    response = client.post("/games/new", data=form)
+    game_id, token = re.fullmatch(r"http://localhost/play/(\w+)#token=(\S+)", response.location).groups()
+    assert client.get(f"/games/{game_id}", headers=bearer(token)).json["options"]["edition"] == "original"
+
+
+def test_a_game_registered_later_has_its_declared_options_in_the_form(client: FlaskClient) -> None:
+    options = {
+        "type": "object",
+        "properties": {
+            "laps": {"type": "integer", "minimum": 1, "maximum": 9, "description": "How far."},
+            "uphill": {"type": "boolean"},
+            "course": {"type": "string", "enum": ["short", "long"]},
+            "handicaps": {"type": "array", "items": {"type": "integer"}},
+        },
+    }
+    register_game(replace(RACE, schemas=replace(RACE.schemas, options=options)))
+    try:
+        html = client.get("/games/new").get_data(as_text=True)
+    finally:
+        unregister_game(RACE.name)
+    controls = _controls(html)
+    race = {
+        field: (tag, a.get("type", ""))
+        for field, (tag, a) in controls.items()
+        if field.startswith("opt-race-")
+    }
+    assert race == {
+        "opt-race-laps": ("input", "number"),
+        "opt-race-uphill": ("input", "checkbox"),
+        "opt-race-course": ("select", ""),
+    }
+    assert by_id(html, "opt-race-laps-hint") is not None
+    assert controls["opt-race-laps"][1]["aria-describedby"] == "opt-race-laps-hint"

@@ -119,8 +119,8 @@ def test_the_lobby_form_switches_on_the_advanced_rules(client: FlaskClient) -> N
         "name-0": "Ann",
         "seat-1": "random",
         "seat-2": "random",
-        "opt-malaria": "on",
-        "opt-kumara": "on",
+        "opt-conquest-of-paradise-malaria": "on",
+        "opt-conquest-of-paradise-kumara": "on",
         "options": '{"last_turn": 3}',
     }
     response = client.post("/games/new", data=form)

@@ -72,6 +72,48 @@ def test_options_that_need_another_seat_count_are_refused_at_creation(
     assert (refused.value.code, refused.value.field) == ("bad_option", field)
 
 
+@pytest.mark.parametrize(
+    "name, seats, options, field",
+    [
+        ("nanuuk", 3, {"two_hunters": True}, "options.two_hunters"),
+        ("nanuuk", 4, {"two_hunters": True}, "options.two_hunters"),
+        ("nanuuk", 3, {"layout": LAYOUT_2}, "options.layout"),
+        ("nanuuk-bear-hunt", 2, {"play_on": True}, "options.play_on"),
+        ("nanuuk-bear-hunt", 2, {"bear_seat": 2}, "options.bear_seat"),
+    ],
+)
+def test_N1_options_are_checked_against_the_seat_count_before_the_game_exists(
+    name: str, seats: int, options: dict[str, object], field: str
+) -> None:
+    module = rules_for(name)
+    module.check_options(options)  # alone, they read; only the seat count refuses them
+    with pytest.raises(IllegalMove) as refused:
+        module.check_options_for(options, seats)
+    assert refused.value.code == "bad_option" and str(refused.value.field).startswith(field)
+
+
+@pytest.mark.parametrize(
+    "name, seats, options",
+    [
+        ("nanuuk", 2, {"two_hunters": True}),
+        ("nanuuk", 2, {"layout": LAYOUT_2, "two_hunters": False}),
+        ("nanuuk-bear-hunt", 3, {"play_on": True, "bear_seat": 2}),
+        ("nanuuk-partners", 4, {"aim": "left"}),
+    ],
+)
+def test_options_that_fit_the_seat_count_pass_the_check_and_create_the_game(
+    name: str, seats: int, options: dict[str, object]
+) -> None:
+    rules_for(name).check_options_for(options, seats)
+    assert initial_state(setup(name, seats, **options)).rules.seats == seats
+
+
+def test_the_seated_check_still_refuses_what_check_options_refuses() -> None:
+    with pytest.raises(IllegalMove) as refused:
+        rules_for("nanuuk").check_options_for({"pre_cracks": 31}, 2)
+    assert (refused.value.code, refused.value.field) == ("bad_option", "options.pre_cracks")
+
+
 def test_who_acts_the_system_for_the_layout_then_a_seat_then_nobody() -> None:
     module = rules_for("nanuuk")
     game = Game("nanuuk", 2)

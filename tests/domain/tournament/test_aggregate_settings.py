@@ -59,6 +59,29 @@ def test_the_game_and_its_options_are_checked_by_the_game_registry() -> None:
     assert refusal(game="kahuna", format="swiss", rounds=3, options=[1]) == "bad_options"
 
 
+def test_N1_options_are_checked_for_every_table_size_the_format_plays() -> None:
+    two_hunters = {"two_hunters": True}
+    assert refusal(game="nanuuk", format="tables", rounds=2, options=two_hunters) == "bad_option"
+    assert (
+        refusal(game="nanuuk-bear-hunt", format="swiss", rounds=2, options={"play_on": True}) == "bad_option"
+    )
+    swiss = tournament.created({"game": "nanuuk", "format": "swiss", "rounds": 2, "options": two_hunters})
+    assert swiss.data["options"] == two_hunters and swiss.data["table_sizes"] == [2]
+    threes = tournament.created(
+        {"game": "nanuuk-bear-hunt", "format": "tables", "rounds": 2, "options": {"play_on": True}}
+    )
+    assert threes.data["table_sizes"] == [3]
+
+
+def test_an_option_refused_at_a_table_size_names_the_option_and_the_size() -> None:
+    with pytest.raises(IllegalMove) as refused:
+        tournament.created(
+            {"game": "nanuuk", "format": "tables", "rounds": 2, "options": {"two_hunters": True}}
+        )
+    assert refused.value.field == "options.two_hunters"
+    assert "tables of 4 seats" in refused.value.message
+
+
 def test_the_format_must_fit_the_game() -> None:
     assert refusal(game="kahuna", format="knockout", rounds=3) == "bad_format"
     assert refusal(game="arabana-opodopo", format="swiss", rounds=3) == "format_not_for_game"
