@@ -25,6 +25,7 @@ from typing import Any
 from domain.actor import SYSTEM, Actor
 from domain.core import Command, Event, IllegalMove, Recorded, UndoHints
 from domain.history import REWINDS
+from domain.text import is_blank, trimmed
 
 # --- event types -----------------------------------------------------------------------
 
@@ -340,12 +341,12 @@ def correct(records: Sequence[Recorded], to_version: int, reason: str, organizer
     """Corrected: the organizer sets a tournament game back to `to_version`, saying why."""
     if mode_of(records) != "tournament":
         raise IllegalMove(NOT_A_TOURNAMENT, "only tournament games are corrected by an organizer")
-    if not reason.strip():
+    if is_blank(reason):
         raise IllegalMove(REASON_REQUIRED, "a correction needs a reason")
     seats = seat_count(records)
     crossed = _after(_playing(records), to_version)
     _refuse_reveals(records, crossed, set(range(seats)))
-    return [corrected(to_version, reason.strip(), organizer)]
+    return [corrected(to_version, trimmed(reason), organizer)]
 
 
 def _playing(records: Sequence[Recorded]) -> list[Recorded]:

@@ -19,6 +19,7 @@ from typing import Any
 import redis
 from redis.cluster import RedisCluster
 
+from domain.text import trimmed
 from record.annotations import AUTHOR_KINDS, AnnotationRefused, check_record
 from record.canonical import canonical_json
 from record.envelope import Clock
@@ -100,7 +101,7 @@ def without_ids(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def build_record(loaded: Loaded, author: Author, note: Mapping[str, Any], at: str) -> dict[str, Any]:
     """The stored record of a new annotation; Unprocessable naming what is wrong."""
     names = [seat["name"] for seat in loaded.setup["seats"]]
-    name = author.name if author.kind == "seat" else author.name.strip()
+    name = author.name if author.kind == "seat" else trimmed(author.name)
     if author.kind not in AUTHOR_KINDS:
         raise Unprocessable("bad_author", f"an author is one of {list(AUTHOR_KINDS)}")
     if author.kind != "seat" and not 1 <= len(name) <= MAX_NAME:

@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.actor import Actor
 from domain.core import Event, IllegalMove
+from domain.text import is_blank, trimmed
 from domain.tournament import events as ev
 from domain.tournament.schedule import round_robin_rounds
 from domain.tournament.settings import ROUND_ROBIN, SWISS
@@ -56,9 +57,9 @@ def register(state: State, actor: Actor, args: Mapping[str, Any]) -> list[Event]
 
 
 def _name(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > MAX_NAME:
+    if not isinstance(value, str) or is_blank(value) or len(trimmed(value)) > MAX_NAME:
         raise IllegalMove("bad_name", f"name must be a text of 1 to {MAX_NAME} characters", "name")
-    return value.strip()
+    return trimmed(value)
 
 
 def withdrawn(state: State, actor: Actor, args: Mapping[str, Any]) -> tuple[Entrant, Event]:

@@ -19,6 +19,7 @@ from marshmallow import (
 from ai.policies import KINDS as AI_KINDS
 from ai.policies import LEVELS as AI_LEVELS
 from domain.games import GAMES
+from domain.text import NOT_BLANK, is_blank
 from domain.undo import SCOPES
 
 MODES = ("casual", "tournament")
@@ -55,12 +56,8 @@ class StrictBoolean(fields.Boolean):
 
 
 def _not_blank(text: str) -> None:
-    if not text.strip():
+    if is_blank(text):
         raise ValidationError("must not be blank")
-
-
-NOT_BLANK = r"\S"
-"""The document's pattern of a text that is not all blank."""
 
 
 def _name(**kwargs: Any) -> fields.String:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
+from domain.text import NOT_BLANK, is_blank, trimmed
 from tests.api.helpers import create_game
 
 
@@ -41,11 +43,31 @@ def test_a_setup_the_document_calls_valid_is_refused_by_a_rule_with_its_own_code
 
 def test_a_person_name_of_blanks_is_refused_and_the_document_says_so(client: FlaskClient) -> None:
     schemas = client.get("/openapi.json").json["components"]["schemas"]
-    assert schemas["SeatRequest"]["properties"]["name"]["pattern"] == r"\S"
+    assert schemas["SeatRequest"]["properties"]["name"]["pattern"] == NOT_BLANK
 
     answer = client.post("/games", json={"game": "kahuna", "seats": [{"name": " "}, {"name": "Ben"}]})
 
     assert (answer.status_code, answer.json["code"]) == (422, "invalid_request")
+
+
+@pytest.mark.parametrize(("name", "status"), [("\x1c", 201), ("\x85", 201), ("\ufeff", 422), ("\u3000", 422)])
+def test_a_name_is_blank_as_the_document_s_ecma_pattern_says_not_as_python_strips(
+    client: FlaskClient, name: str, status: int
+) -> None:
+    # The fuzzer sent a name of U+001C: text to ECMA-262 (the document's regular expressions),
+    # whitespace to Python's str.strip, so the service refused what the document allowed.
+    answer = client.post("/games", json={"game": "kahuna", "seats": [{"name": name}, {"name": "Ben"}]})
+
+    assert answer.status_code == status
+
+
+def test_the_not_blank_pattern_and_the_service_s_blank_test_agree_on_every_character() -> None:
+    disagree = [
+        hex(code) for code in range(0x110000) if bool(re.search(NOT_BLANK, chr(code))) == is_blank(chr(code))
+    ]
+
+    assert disagree == []
+    assert is_blank(" \t\u00a0\u2028\ufeff") and not is_blank("\x1c") and trimmed(" Ann\u3000") == "Ann"
 
 
 def test_the_tournament_bounds_the_server_enforces_are_in_the_document(client: FlaskClient) -> None:
