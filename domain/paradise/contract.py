@@ -12,6 +12,7 @@ from typing import Any
 from domain.core import GameSchemas, JsonSchema
 from domain.paradise.build import ITEMS
 from domain.paradise.combat import FRONT_KINDS
+from domain.paradise.move import PASSENGERS
 from domain.paradise.setup import SWITCHES
 from domain.paradise.state import BUILD, ENDED, EXPLORE, INDEPENDENT, MOVE, START, VICTORY
 from domain.paradise.tables import CARDS, CHITS, KINDS, TILES, VARIABLE_END_AT_MOST
@@ -97,6 +98,32 @@ PATH: JsonSchema = {
     "description": "The hexes the pieces go through, first where they are.",
 }
 
+PASSENGER_COUNTS: JsonSchema = {
+    **by_kind(PASSENGERS),
+    "additionalProperties": False,
+    "description": "How many bands and colonies (no other kind goes ashore or aboard halfway).",
+}
+STOPS: JsonSchema = {
+    **listed(
+        {
+            **obj(
+                ("at",),
+                at={
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": MAX_PATH - 2,
+                    "description": "The hex's index in the path, neither its first nor its last.",
+                },
+                drop={**PASSENGER_COUNTS, "description": "Passengers put ashore there (first)."},
+                take={**PASSENGER_COUNTS, "description": "Passengers taken aboard there (then)."},
+            ),
+            "additionalProperties": False,
+        }
+    ),
+    "maxItems": MAX_PATH - 2,
+    "description": "P-3.3: halts on the way, in path order, one a hex; the canoes go on.",
+}
+
 # --- commands (engine.py's BY_PHASE and BY_CHOICE) --------------------------------------------
 
 HEX_ONLY = obj(("hex",), hex=HEX)
@@ -114,7 +141,12 @@ COMMANDS: dict[str, JsonSchema] = {
     "Redirect": HEX_ONLY,
     "RevealTile": HEX_ONLY,
     "RevealCard": obj(("card",), card=CARD),
-    "Move": obj(("path", "pieces"), path=PATH, pieces=PIECES),
+    "Move": obj(
+        ("path", "pieces"),
+        path=PATH,
+        pieces={**PIECES, "description": "The pieces that set out from the path's first hex."},
+        stops=STOPS,
+    ),
     "Transit": obj(("path", "pieces"), path={**PATH, "maxItems": 2}, pieces=PIECES),
     "FlipTransport": HEX_ONLY,
     "EndMovement": obj(),
@@ -212,8 +244,12 @@ EVENTS: dict[str, JsonSchema] = {
         ("seat", "path", "count", "how"),
         seat=SEAT,
         path=listed(HEX),
-        count=COUNT,
+        count={**COUNT, "description": "How many pieces set out."},
         how={"type": "string", "enum": ["move", "transit"]},
+        stops={
+            **listed(obj(("at", "drop", "take"), at=COUNT, drop=COUNT, take=COUNT)),
+            "description": "Only with stops: the path index, how many pieces went ashore and aboard.",
+        },
     ),
     "TransportFlipped": obj(("seat", "hex", "shown"), seat=SEAT, hex=HEX, shown=BOOLEAN),
     "MovementEnded": obj(("seat", "battles"), seat=SEAT, battles=REMAINING),
@@ -301,7 +337,17 @@ EVENTS: dict[str, JsonSchema] = {
     "GameEnded": RESULT,
 }
 SECRETS: dict[str, JsonSchema] = {
-    "PiecesMoved": obj(("pieces", "aboard_war"), pieces=by_kind(KINDS), aboard_war=COUNT),
+    "PiecesMoved": obj(
+        ("pieces", "aboard_war"),
+        pieces=by_kind(KINDS),
+        aboard_war=COUNT,
+        stops={
+            **listed(
+                obj(("at", "drop", "take"), at=COUNT, drop=by_kind(PASSENGERS), take=by_kind(PASSENGERS))
+            ),
+            "description": "Only with stops: the path index, the passengers put ashore and taken aboard.",
+        },
+    ),
     "TileFound": obj(("tile", "index"), tile=TILE, index=COUNT),
     "TileExamined": obj(("tile",), tile=TILE),
     "BuildOrdered": obj(

@@ -51,6 +51,7 @@ COMMAND_FIELDS = (
     "hex",
     "path",
     "pieces",
+    "stops",
     "defender",
     "piece",
     "use",
