@@ -9,6 +9,7 @@ from paradise_given import FIJI, SAMOA, TONGA, act, moving, place, tile
 
 from domain.core import IllegalMove
 from domain.paradise.legal import legal_commands
+from domain.paradise.module import PARADISE
 from domain.paradise.state import State, counts
 from domain.paradise.view import view
 
@@ -290,3 +291,11 @@ def test_P3_3_legal_moves_put_ashore_and_take_aboard_halfway_and_are_accepted() 
     assert parts == {"drop", "take"} and len(stopping) <= 4
     for command in stopping:
         act(state, command.type, 0, **command.args)
+
+
+def test_P3_3_describe_tells_how_many_go_ashore_never_which() -> None:
+    state = _isle(place(moving(2), TONGA, 0, transport=1, colony=1))
+    stops = [{"at": 1, "drop": {"colony": 1}}]
+    events, _ = act(state, "Move", 0, path=WAY, pieces={"transport": 1, "colony": 1}, stops=stops)
+    said = PARADISE.describe([{"type": e.type, "data": dict(e.data)} for e in events], ["Ann", "Ben"])
+    assert "'stops': [{'at': 1, 'drop': 1, 'take': 0}]" in said and "colony" not in said
