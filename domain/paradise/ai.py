@@ -12,6 +12,8 @@ read, consistently with everything the seat saw later:
   world's stack they left (with a canoe, and passengers enough for what its stops put ashore);
   at each stop as many passengers as it counts, put ashore from those aboard and taken aboard
   from those unmoved at its hex; a battle's opening shows both stacks and puts the world right;
+- another seat's hidden hand at a die roll that hurts it: Haka in it exactly when the game
+  asked it to play Haka (a card swapped with the world's deck if need be);
 - another seat's build orders: rebuilt at their reveal from what it shows (villages,
   agriculture, cards, rotation, saving, and how many pieces where), the pieces' kinds drawn
   from what that seat has not built; orders not yet revealed are unknown and left out.
@@ -31,9 +33,10 @@ from typing import Any, Protocol
 from domain.core import AIHooks, Command, Event
 from domain.paradise import engine, legal, setup
 from domain.paradise.build import on_map
+from domain.paradise.combat import HAKA, outcome
 from domain.paradise.empire import controlled, vp_halves
 from domain.paradise.move import PASSENGERS
-from domain.paradise.state import Draft, Stack, State, counts, total, with_stack
+from domain.paradise.state import Draft, Stack, State, counts, put, total, with_stack
 from domain.paradise.tables import KINDS, PIECES, Hex
 from domain.paradise.victory import DEFORESTATION, target
 
@@ -336,12 +339,58 @@ def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
             state = _battle_stacks(state, data, knowledge.seat)
         elif kind == "TransportFlipped":
             state = _shown_transport(state, data)
+        elif kind == "DieRolled":
+            state = _haka_as_offered(state, data, knowledge, position, rng)
         state = engine.evolve(state, Event(kind, data, secret))
         if kind == "TurnStarted":
             state = _with_marker(state, next(markers, None))
     if state is None:
         raise ValueError("the knowledge holds no GameCreated event")
     return _as_seen(state, knowledge.seen)
+
+
+def _haka_offered(knowledge: SeatKnowledge, position: int) -> bool:
+    """Whether the game asked the seat a die roll hurt to play Haka: its answer follows the roll
+    (after any other card the roll used), or the view waits for it."""
+    for kind, data in knowledge.events[position + 1 :]:
+        if kind in ("CardUsed", "CardAnswered") and data.get("card") == HAKA:
+            return True
+        if kind != "CardUsed":
+            return False
+    choice = knowledge.seen.get("choice") or {}
+    return choice.get("kind") == "haka"
+
+
+def _haka_as_offered(
+    state: State, data: Mapping[str, Any], knowledge: SeatKnowledge, position: int, rng: Random
+) -> State:
+    """A roll asks the seat it hurts to play Haka when that seat holds it (Q-D6): another seat's
+    hidden hand in the world holds Haka exactly when the game asked, a card of the world's deck
+    swapped in or out if need be."""
+    battle = state.battle
+    if battle is None:
+        return state
+    side, _ = outcome(int(data["roll"]))
+    seat = (battle.attacker, battle.defender)[side]
+    if seat < 0 or seat == knowledge.seat or battle.haka[side] or HAKA in state.revealed[seat]:
+        return state
+    hand, deck = list(state.hands[seat]), list(state.deck)
+    offered = _haka_offered(knowledge, position)
+    if offered == (HAKA in hand):
+        return state
+    if offered:
+        out = [c for c in hand if c != HAKA]
+        if not out or HAKA not in deck:
+            return state
+        card = rng.choice(out)
+        hand[hand.index(card)], deck[deck.index(HAKA)] = HAKA, card
+    else:
+        others = [c for c in deck if c != HAKA]
+        if not others:
+            return state
+        card = rng.choice(others)
+        hand[hand.index(HAKA)], deck[deck.index(card)] = card, HAKA
+    return replace(state, hands=put(state.hands, seat, tuple(hand)), deck=tuple(deck))
 
 
 def _as_seen(state: State, seen: Mapping[str, Any]) -> State:
