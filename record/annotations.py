@@ -104,11 +104,28 @@ class HexCells:
         return 0 if (qb - qa, rb - ra) in self.NEIGHBOURS else None
 
 
+class HexGrid:
+    """A map of hexes in offset columns (Conquest of Paradise's board data: `columns` × `rows`)
+    as a highlight names it: a hex "col,row" in the place of an island. Its games join no hexes
+    by lines, so a highlight of a line is none of this board's."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        self.names = {f"{col},{row}" for col in range(columns) for row in range(rows)}
+
+    def line_index(self, a: str, b: str) -> int | None:
+        return None
+
+
 def _as_board(board: Any | None) -> Any | None:
-    """An island board as it is; a hexagonal board's data as HexCells."""
-    if isinstance(board, Mapping) and "cells" in board:
+    """An island board as it is; a hexagonal board's data as HexCells or HexGrid; None for board
+    data of no shape a highlight can name (nothing then to check against)."""
+    if not isinstance(board, Mapping):
+        return board
+    if "cells" in board:
         return HexCells(board["cells"])
-    return board
+    if isinstance(board.get("columns"), int) and isinstance(board.get("rows"), int):
+        return HexGrid(board["columns"], board["rows"])
+    return None
 
 
 def _islands(value: Any, board: Any | None) -> list[str]:

@@ -127,13 +127,12 @@ def unprocessable(refused: AnnotationRefused) -> Unprocessable:
 
 def _board(loaded: Loaded) -> Any | None:
     """The board a highlight is checked against: the island rules keep it in their state; a
-    game on hexagonal cells is checked against the board data its declaration hands out."""
+    game on hexes is checked against the board data its declaration hands out (Nanuuk!'s
+    cells, Conquest of Paradise's columns and rows: record.annotations reads either)."""
     rules = getattr(loaded.state, "rules", None)
     board = getattr(rules, "board", None)
     if board is None:
-        game = str(loaded.setup["game"])
-        data = loaded.rules.board(game)
-        return data if isinstance(data, Mapping) and "cells" in data else None
+        return loaded.rules.board(str(loaded.setup["game"]))
     return board
 
 

@@ -328,7 +328,11 @@ def _aftermath(state: State, battle: Battle) -> Event | None:
 
 
 def _retreat(state: State, battle: Battle, loser: int) -> Event:
-    """P-3.6: what can sail retreats to the nearest friendly group; what cannot is removed."""
+    """P-3.7: what can sail retreats to the nearest friendly group; what cannot is removed.
+
+    Q-A4: towards the other New Zealand tile bands and colonies may wade, so that destination
+    takes the whole force; each of the nearest groups is offered with what it takes.
+    """
     side = ATTACKER if loser == battle.attacker else DEFENDER
     have = counts(**{k: v for k, v in _survivors(battle, side).items()})
     here = state.pieces(battle.hex, loser)
@@ -336,26 +340,24 @@ def _retreat(state: State, battle: Battle, loser: int) -> Event:
     seats = have["transport"] + have["war_canoe"]
     bands = min(have["band"], seats)  # our ruling: bands board before colonies
     colonies = min(have["colony"], seats - bands)
-    kept = counts(transport=have["transport"], war_canoe=have["war_canoe"], band=bands, colony=colonies)
+    sailing = counts(transport=have["transport"], war_canoe=have["war_canoe"], band=bands, colony=colonies)
+    wading = {**sailing, "band": have["band"], "colony": have["colony"]}
     places = nearest_friendly(state, loser, battle.hex, _enemy_fighters(state, loser))
-    wading = [p for p in places if wades(state, [battle.hex, p])]
-    if wading:  # Q-A4: the whole force wades to the other New Zealand tile
-        kept, places = {**kept, "band": have["band"], "colony": have["colony"]}, wading
-    data = {
-        "hex": list(battle.hex),
-        "seat": loser,
-        "pieces": dict(kept),
-        "options": [list(p) for p in places],
-    }
-    if len(places) == 1 or not places:
-        data["to"] = list(places[0]) if places else None
-        return Event("Retreated", data)
-    return Event("RetreatRequired", data)
+    # Every count here is of pieces the battle showed all, so the options reveal nothing hidden.
+    takes = [dict(wading if wades(state, [battle.hex, p]) else sailing) for p in places]
+    data: dict[str, Any] = {"hex": list(battle.hex), "seat": loser, "options": [list(p) for p in places]}
+    if len(places) > 1:
+        return Event("RetreatRequired", {**data, "pieces": dict(sailing), "takes": takes})
+    to = list(places[0]) if places else None
+    return Event("Retreated", {**data, "pieces": takes[0] if places else dict(sailing), "to": to})
 
 
 def retreat_required(state: State, data: dict[str, Any], secret: Any) -> State:
     options = tuple(tuple(p) for p in data["options"])
-    return replace(state, choice=Choice("retreat", data["seat"], options, {"pieces": data["pieces"]}))
+    # Retreats offered before each destination carried its counts never offered a wade: each
+    # destination took the canoes' load.
+    takes = tuple(data.get("takes") or [data["pieces"]] * len(options))
+    return replace(state, choice=Choice("retreat", data["seat"], options, {"takes": takes}))
 
 
 def decide_retreat(state: State, command: Command) -> list[Event]:
@@ -368,7 +370,7 @@ def decide_retreat(state: State, command: Command) -> list[Event]:
     data = {
         "hex": list(battle.hex),
         "seat": command.seat,
-        "pieces": dict(choice.data["pieces"]),
+        "pieces": dict(choice.data["takes"][choice.options.index(to)]),
         "to": list(to),
     }
     return [Event("Retreated", data)]

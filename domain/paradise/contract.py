@@ -279,7 +279,16 @@ EVENTS: dict[str, JsonSchema] = {
     "CardAnswered": obj(("seat", "card", "use"), seat=SEAT, card=CARD, use=BOOLEAN),
     "BattleEnded": obj(("hex", "winner"), hex=HEX, winner=SIDE),
     "RetreatRequired": obj(
-        ("hex", "seat", "pieces", "options"), hex=HEX, seat=SEAT, pieces=by_kind(KINDS), options=listed(HEX)
+        ("hex", "seat", "pieces", "options"),
+        hex=HEX,
+        seat=SEAT,
+        pieces={**by_kind(KINDS), "description": "What the canoes carry away."},
+        options=listed(HEX),
+        takes={
+            **listed(by_kind(KINDS)),
+            "description": "What each option takes, in the options' order: the canoes' load, or "
+            "the whole force wading to the other New Zealand tile (Q-A4).",
+        },
     ),
     "Retreated": obj(
         ("hex", "seat", "pieces", "to"),
@@ -428,10 +437,17 @@ PLAYER = obj(
         "oneOf": [{"type": "string", "enum": ["home", "lost"]}, HEX],
         "description": "home, lost, or the hex it explores.",
     },
-    vp={"type": "number"},
+    vp={
+        "type": "number",
+        "description": "In play the VP track: face-down cards left out, even the viewer's own; "
+        "once ended the result's VP, every hand counted.",
+    },
     cards_shown=listed(CARD),
     cards_held=COUNT,
-    cards={**nullable(listed(CARD)), "description": "The viewer's own hand; null for others'."},
+    cards={
+        **nullable(listed(CARD)),
+        "description": "The viewer's own hand, null for others'; every hand once ended.",
+    },
     kumara=BOOLEAN,
     saved=COUNT,
     committed=BOOLEAN,

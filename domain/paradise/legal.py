@@ -1,5 +1,5 @@
-"""Commands a seat may give now: every decision the rules wait for, and a sample of the moves
-and builds (the full set of moves is too large to list; `decide` judges any of them)."""
+"""Commands a seat may give now: every decision the rules wait for, a sample of the moves (the
+full set is too large to list; `decide` judges any of them) and every build order."""
 
 from __future__ import annotations
 
@@ -221,6 +221,7 @@ def _allowed(state: State, command: Command) -> bool:
 
 
 def _builds(state: State, seat: int) -> list[Command]:
+    """Every build order `decide` accepts: each item on each place it could go (few of either)."""
     found = [Command("EndBuild", seat)]
     places: list[Hex | None] = [None]
     places += [state.bases[seat]] if state.phase == START else list(controlled(state, seat))

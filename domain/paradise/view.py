@@ -50,7 +50,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "name": name,
                 "base": _hex(b) if (b := state.bases[n]) else None,
                 "explorer": list(e) if isinstance(e := state.explorers[n], tuple) else e,
-                "vp": vp_halves(state, n) / 2,
+                "vp": _vp(state, n),
                 "cards_shown": list(state.revealed[n]),
                 "cards_held": len(state.hands[n]),
                 "cards": list(state.hands[n]) if mine else None,
@@ -90,6 +90,17 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "draft": _draft(state, seat),
         "result": dict(state.result) if state.result else None,
     }
+
+
+def _vp(state: State, seat: int) -> float:
+    """`seat`'s VP: the seed's track (face-down cards left out) in play, the result's after the end.
+
+    The end reveals every hand and the result counts it; the track alone would then differ
+    from the result by the cards no one had turned up.
+    """
+    if state.result is not None:
+        return float(state.result["vp"][seat])
+    return vp_halves(state, seat) / 2
 
 
 def _plain(value: Any) -> Any:

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.api.helpers import bearer, events, legal_commands, post, view
@@ -128,3 +129,56 @@ def test_the_replay_and_notation_of_a_game_in_play_speak_for_the_viewer(client: 
         assert replay.status_code == 200, replay.json
         written = client.get(f"/games/{game['game_id']}/notation", headers=headers)
         assert written.status_code == 200 and written.mimetype == "text/plain", written.data[:300]
+
+
+def test_a_seat_highlights_a_hex_of_the_map(client: FlaskClient) -> None:
+    game = create(client, 2)
+    note = {"version": 1, "kind": "highlight", "islands": ["5,6", "15,9"], "text": "Tonga and the far east"}
+
+    answer = client.post(
+        f"/games/{game['game_id']}/annotations", json=note, headers=bearer(game["tokens"][0])
+    )
+
+    assert answer.status_code == 201, answer.json
+    listed = client.get(f"/games/{game['game_id']}/annotations", headers=bearer(game["tokens"][0]))
+    assert [n["islands"] for n in listed.json["annotations"]] == [["5,6", "15,9"]]
+
+
+@pytest.mark.parametrize(
+    ("note", "code"),
+    [
+        ({"islands": ["16,0"]}, "unknown_island"),
+        ({"islands": ["5,10"]}, "unknown_island"),
+        ({"islands": ["5,-1"]}, "unknown_island"),
+        ({"islands": ["Tonga"]}, "unknown_island"),
+        ({"lines": [["5,6", "5,5"]]}, "unknown_line"),
+    ],
+)
+def test_a_highlight_off_the_map_is_refused(client: FlaskClient, note: dict[str, Any], code: str) -> None:
+    game = create(client, 2)
+    body = {"version": 1, "kind": "highlight", **note}
+
+    answer = client.post(
+        f"/games/{game['game_id']}/annotations", json=body, headers=bearer(game["tokens"][0])
+    )
+
+    assert answer.status_code == 422 and answer.mimetype == "application/problem+json"
+    assert answer.json["code"] == code
+    listed = client.get(f"/games/{game['game_id']}/annotations", headers=bearer(game["tokens"][0]))
+    assert listed.json["annotations"] == []
+
+
+def test_a_finished_game_with_a_hex_highlight_imports_with_its_highlight_checked(client: FlaskClient) -> None:
+    game = create(client, 2, last_turn=2)
+    assert play_until(client, game, random.Random(3), lambda v: False)["phase"] == "ended"
+    note = {"version": 5, "kind": "highlight", "islands": ["5,6"], "author": "Kibitz"}
+    assert client.post(f"/games/{game['game_id']}/annotations", json=note).status_code == 201
+    exported = client.get(f"/games/{game['game_id']}/export").get_data()
+
+    imported = client.post("/games/import", data=exported, content_type=NDJSON)
+    off_the_map = client.post(
+        "/games/import", data=exported.replace(b'"5,6"', b'"16,6"'), content_type=NDJSON
+    )
+
+    assert imported.status_code == 201, imported.json
+    assert off_the_map.status_code == 422 and off_the_map.json["code"] == "unknown_island"

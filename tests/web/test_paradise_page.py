@@ -140,3 +140,14 @@ def test_a_highlight_of_a_hex_shows_on_its_replay_step(client: FlaskClient) -> N
         a["data-hex"] for tag, a, _ in elements(frame) if tag == "g" and "lit" in a.get("class", "").split()
     ]
     assert lit == ["5,6"] and "Tonga" in frame
+
+
+def test_the_end_screen_s_side_panel_gives_the_result_s_vp_and_shows_every_hand(client: FlaskClient) -> None:
+    game = create(client, 2, last_turn=2)
+    final = play_until(client, game, random.Random(3), lambda v: False)
+    rows = [a for _, a, _ in elements(panel(client, game["game_id"])) if "data-vp" in a]
+    assert [float(a["data-vp"]) for a in rows] == final["result"]["vp"]
+    hands = [
+        a["data-hand"].split(",") for _, a, _ in elements(panel(client, game["game_id"])) if "data-hand" in a
+    ]
+    assert hands == [cards for cards in final["result"]["cards"] if cards]

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import json
+import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from paradise_given import NIUE, SAMOA, TONGA, act, building, die, draw, new, place, tile, types
 
-from domain.core import IllegalMove
+from domain.core import Command, IllegalMove
+from domain.paradise.build import ITEMS
 from domain.paradise.empire import vp_halves
-from domain.paradise.state import LOST, START
+from domain.paradise.engine import acting as acting_seats
+from domain.paradise.hexes import HEXES
+from domain.paradise.legal import legal_commands
+from domain.paradise.module import PARADISE
+from domain.paradise.state import BUILD, LOST, START, State
 from domain.paradise.view import view
+from tests.hypothesis_profiles import examples
 
 OCEAN_W = (4, 6)
 
@@ -233,3 +243,93 @@ def test_P3_8_a_player_without_a_base_makes_its_next_settled_group_its_base() ->
     _, state = act(state, "EndBuild", 0)
     _, state = act(state, "EndBuild", 1)
     assert state.bases[0] == NIUE
+
+
+def test_P5_3_ties_go_to_the_most_groups_controlled_then_the_most_cards() -> None:
+    from domain.paradise.victory import ending
+
+    state = building(2)
+    state = replace(state, islands={**state.islands, TONGA: replace(state.islands[TONGA], villages=3)})
+    state = tile(state, NIUE, "Niue", 2, owner=1, villages=1)
+    assert vp_halves(state, 0) == vp_halves(state, 1)
+    assert ending(state, [0, 1], "target")["winner"] == 1  # two groups against one
+
+    state = tile(state, NIUE, "Niue", 2)
+    state = replace(state, islands={**state.islands, SAMOA: replace(state.islands[SAMOA], villages=3)})
+    assert (
+        ending(state, [0, 1], "target")["winners"] == [0, 1]
+        and ending(state, [0, 1], "target")["winner"] is None
+    )
+    state = replace(state, hands=(("Haka",), ()))  # a card worth no VP
+    assert ending(state, [0, 1], "target")["winner"] == 0
+
+
+def _accepted_builds(state: State, seat: int) -> list[str]:
+    """Every Build order `decide` accepts from `seat` now, over every item and every hex of the map."""
+    found = []
+    for item in ITEMS:
+        for at in [None] if item == "card" else sorted(HEXES):
+            args = {"item": item} if at is None else {"item": item, "hex": list(at)}
+            try:
+                PARADISE.decide(state, Command("Build", seat, args))
+            except IllegalMove:
+                continue
+            found.append(json.dumps(args, sort_keys=True))
+    return sorted(found)
+
+
+def _listed_builds(state: State, seat: int) -> list[str]:
+    return sorted(
+        json.dumps(c.args, sort_keys=True) for c in legal_commands(state, seat) if c.type == "Build"
+    )
+
+
+SPREAD = sorted({(col, row) for col in range(6, 12) for row in range(2, 9)} - {TONGA, SAMOA})
+"""Unknown hexes east of the bases, where the generated groups and stacks go."""
+
+
+@st.composite
+def build_phases(draw: st.DrawFn) -> State:
+    """A build phase (or Q-A1's free start) with groups of each kind around: controlled by one
+    seat or another, uncontrolled with a colony, atolls, brown squares, chains, point cards."""
+    seats = draw(st.sampled_from([2, 3, 4]))
+    start = draw(st.booleans())
+    state = new(seats, variable_start=True) if start else building(seats, saved_resources=draw(st.booleans()))
+    if state.due is not None:  # the set-up chits of 3-4 players
+        _, state = act(state, "Draw", None, draws={name: 0 for name in state.due.piles})
+    hexes = draw(st.lists(st.sampled_from(SPREAD), unique=True, min_size=2, max_size=6))
+    for at in hexes:
+        green, brown = draw(st.integers(0, 3)), draw(st.integers(0, 1))
+        owner = draw(st.sampled_from([None, *range(seats)]))
+        villages = draw(st.integers(1 if owner is not None else 0, max(1, green)))
+        state = tile(
+            state,
+            at,
+            "Tubuai",
+            green,
+            brown,
+            atoll=draw(st.booleans()) if owner is None else False,
+            face_up=draw(st.booleans()) if owner is None else True,
+            owner=owner,
+            villages=villages if owner is not None else 0,
+            agriculture=draw(st.integers(0, brown)),
+        )
+        seat = owner if owner is not None and draw(st.booleans()) else draw(st.integers(0, seats - 1))
+        state = place(state, at, seat, shown=draw(st.booleans()), transport=1, colony=draw(st.integers(0, 2)))
+    cards = draw(st.lists(st.sampled_from(["Marae", "Commerce", "Tiki"]), unique=True))
+    return replace(state, revealed=(tuple(cards),) + state.revealed[1:])
+
+
+@settings(max_examples=examples(1) * 5)  # a position, not a game: about 10 ms each
+@given(state=build_phases(), seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_P4_2_legal_lists_every_build_order_decide_accepts(state: State, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(3):  # the phase's start, then after orders already given
+        seats = acting_seats(state)
+        assert state.phase in (BUILD, START) and seats
+        listed = {seat: _listed_builds(state, seat) for seat in seats}
+        assert listed == {seat: _accepted_builds(state, seat) for seat in seats}
+        seat = rng.choice(seats)
+        if not listed[seat]:
+            return
+        _, state = act(state, "Build", seat, **json.loads(rng.choice(listed[seat])))

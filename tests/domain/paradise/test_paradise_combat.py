@@ -229,3 +229,36 @@ def test_QD6_arioi_cancels_an_attack_before_a_roll() -> None:
     assert "DieRolled" not in types(events) and state.pieces(SAMOA, 0)["war_canoe"] == 0
     assert "Arioi" in state.spent_cards[1] and state.islands[SAMOA].villages == 2
     assert TONGA in state.islands
+
+
+def test_P3_6_all_moves_first_then_the_attacker_orders_its_battles() -> None:
+    state = moving(2)
+    state = replace(state, unknown=state.unknown - {EAST_OF_SAMOA}, ocean=state.ocean | {EAST_OF_SAMOA})
+    state = place(state, EAST_OF_SAMOA, 1, transport=1)
+    state = place(state, EAST_OF_SAMOA, 0, war_canoe=1)
+    state = place(state, SAMOA, 0, war_canoe=1)
+    assert state.battle is None  # no battle while the mover still moves
+
+    _, state = act(state, "EndMovement", 0)
+    assert state.choice is not None and state.choice.kind == "fight" and state.choice.seat == 0
+    assert set(state.choice.options) == {(SAMOA, 1), (EAST_OF_SAMOA, 1)}
+    events, state = act(state, "Fight", 0, hex=list(EAST_OF_SAMOA), defender=1)
+
+    assert "BattleOver" in types(events) and state.pieces(EAST_OF_SAMOA, 1)["transport"] == 0
+    assert state.choice is not None and state.choice.kind == "fight"
+    assert state.choice.options == ((SAMOA, 1),)
+
+
+def test_QA5_a_conquest_that_saves_a_village_of_a_kumara_holder_takes_kumara() -> None:
+    state = moving(2, kumara=True)
+    state = replace(state, kumara=(False, True))
+    state = replace(state, stacks={k: v for k, v in state.stacks.items() if k != (SAMOA, 1)})
+    _, state = attack(state, SAMOA, 1, war_canoe=2)
+    _, state = die(state, 6)  # the one local warrior of two villages is removed
+    assert state.choice is not None and state.choice.kind == "save"
+    _, burnt = act(state, "SaveVillages", 0, war_canoes=0, bands=0)
+
+    _, saved = act(state, "SaveVillages", 0, war_canoes=1, bands=0)
+
+    assert burnt.kumara == (False, True)  # no village saved, no Kumara
+    assert saved.kumara == (True, True) and saved.islands[SAMOA].owner == 0  # the holder keeps its own

@@ -160,3 +160,16 @@ def test_QD6_navigation_ignores_the_first_voyage_disrupted() -> None:
     _, state = act(state, "Explore", 0, hex=list(NIUE))
     events, state = draw(state, chit=chit(state, DISRUPTED))
     assert events[0].data.get("ignored") and state.due is not None and state.choice is None
+
+
+def test_P2_3_with_no_explorable_hex_next_to_it_the_explorer_stays_and_takes_two_knots() -> None:
+    state = replace(started(2), unknown=frozenset({NIUE}))  # nothing else left to explore
+    _, state = act(state, "Explore", 0, hex=list(NIUE))
+
+    events, state = draw(state, chit=chit(state, DISRUPTED))
+
+    assert state.choice is None and NIUE in state.unknown and sum(state.chits) == 87
+    assert state.expedition is not None and state.expedition.knots == 2
+    assert "ExplorerReturned" not in types(events)
+    _, state = act(state, "Explore", 0, hex=list(NIUE))  # it may try the same hex again
+    assert state.due is not None and state.due.what == "chit"

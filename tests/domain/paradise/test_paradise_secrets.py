@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from paradise_given import NIUE, TONGA, act, draw, new, started, tile, types
+from dataclasses import replace
+
+from paradise_given import NIUE, TONGA, act, building, draw, new, started, tile, types
 
 from domain.core import CHANCE, Draw, Seats
-from domain.paradise.empire import controller
+from domain.paradise.empire import controller, vp_halves
 from domain.paradise.module import PARADISE, learners
 from domain.paradise.state import INDEPENDENT
 from domain.paradise.tables import CHITS
@@ -79,3 +81,22 @@ def test_Q2_describe_puts_events_in_words_without_their_secrets() -> None:
     events, state = draw(state, tile=0)
     said = PARADISE.describe([{"type": e.type, "data": dict(e.data)} for e in events], ["Ann", "Ben"])
     assert said.startswith("Ann: TileFound") and state.islands[NIUE].name not in said
+
+
+def test_Q2_vp_leave_out_face_down_cards_in_play_and_count_them_as_the_result_after_the_end() -> None:
+    state = building(2, last_turn=1)
+    state = replace(state, hands=(("Tattoo",), ()))  # a face-down card worth 1 VP
+    public = vp_halves(state, 0) / 2
+    for viewer in (None, 0, 1):
+        shown = PARADISE.view(state, viewer)["players"]
+        assert shown[0]["vp"] == public, viewer
+        assert shown[0]["cards"] == (["Tattoo"] if viewer == 0 else None)
+
+    for seat in (0, 1):
+        _, state = act(state, "EndBuild", seat)
+
+    assert state.result is not None and state.result["vp"][0] == public + 1
+    for viewer in (None, 0, 1):
+        shown = PARADISE.view(state, viewer)["players"]
+        assert [p["vp"] for p in shown] == state.result["vp"], viewer
+        assert [p["cards"] for p in shown] == state.result["cards"], viewer
