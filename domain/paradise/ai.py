@@ -9,7 +9,11 @@ read, consistently with everything the seat saw later:
 - a card another seat drew: first the cards that seat shows later (each drawn before it is
   shown), else one drawn from the deck less those;
 - another seat's pieces moved face down: as many pieces as the event counts, drawn from the
-  world's stack they left; a battle's opening shows both stacks and puts the world right;
+  world's stack they left (with a canoe, and passengers enough for what its stops put ashore);
+  at each stop as many passengers as it counts, put ashore from those aboard and taken aboard
+  from those unmoved at its hex; a battle's opening shows both stacks and puts the world right;
+- another seat's hidden hand at a die roll that hurts it: Haka in it exactly when the game
+  asked it to play Haka (a card swapped with the world's deck if need be);
 - another seat's build orders: rebuilt at their reveal from what it shows (villages,
   agriculture, cards, rotation, saving, and how many pieces where), the pieces' kinds drawn
   from what that seat has not built; orders not yet revealed are unknown and left out.
@@ -29,8 +33,10 @@ from typing import Any, Protocol
 from domain.core import AIHooks, Command, Event
 from domain.paradise import engine, legal, setup
 from domain.paradise.build import on_map
+from domain.paradise.combat import HAKA, outcome
 from domain.paradise.empire import controlled, vp_halves
-from domain.paradise.state import Draft, Stack, State, counts, total, with_stack
+from domain.paradise.move import PASSENGERS
+from domain.paradise.state import Draft, Stack, State, counts, put, total, with_stack
 from domain.paradise.tables import KINDS, PIECES, Hex
 from domain.paradise.victory import DEFORESTATION, target
 
@@ -152,8 +158,10 @@ class _Filler:
         return {"card": card, "index": state.deck.index(card)}
 
     def pieces(self, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-        stack = state.stack(_hex(data["path"][0]), int(data["seat"]))
+        start, seat = _hex(data["path"][0]), int(data["seat"])
+        stack = state.stack(start, seat)
         count = int(data["count"])
+        stops = list(data.get("stops") or ())
         pool = [kind for kind in KINDS for _ in range(max(0, stack.pieces[kind]))]
         self.rng.shuffle(pool)
         if stack.shown and count < len(pool) and "transport" in pool:
@@ -161,8 +169,49 @@ class _Filler:
             # stack then still shows it, as the real one does.
             pool.remove("transport")
             pool.append("transport")
+        if stops:
+            # A move with stops has canoes, and passengers enough to put ashore before it takes
+            # any aboard: the draw puts those first.
+            first = [k for k in pool if k in PASSENGERS][: _passengers_needed(stops)]
+            first += [k for k in pool if k in ("transport", "war_canoe")][:1]
+            for kind in first:
+                pool.remove(kind)
+            pool = first + pool
         moved = Counter(pool[:count])
-        return {"pieces": {kind: moved[kind] for kind in KINDS}, "aboard_war": 0}
+        secret: dict[str, Any] = {"pieces": {kind: moved[kind] for kind in KINDS}, "aboard_war": 0}
+        if stops:
+            secret["stops"] = self._stops(state, data, moved, stops)
+        return secret
+
+    def _stops(
+        self, state: State, data: Mapping[str, Any], load: Counter[str], stops: list[Mapping[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Each stop's pieces, as many as it counts: put ashore from those aboard, taken aboard
+        from those at its hex, passengers first (those not moved yet, for the taken), other
+        kinds only where the world holds too few passengers, so its counts stay the game's."""
+        path, seat = [_hex(h) for h in data["path"]], int(data["seat"])
+        drawn = []
+        for stop in stops:
+            at = path[int(stop["at"])]
+            drop = self._first(_tiers(load, load), int(stop["drop"]))
+            here = state.stack(at, seat)
+            there = Counter({k: here.pieces[k] for k in KINDS})
+            if at == path[0]:
+                there -= load  # the stack the move set out from has lost what it carries
+            unmoved = Counter({k: here.pieces[k] - here.spent[k] for k in KINDS}) & there
+            take = self._first(_tiers(unmoved, there), int(stop["take"]))
+            load = load - drop + take
+            drawn.append({"at": int(stop["at"]), "drop": dict(drop), "take": dict(take)})
+        return drawn
+
+    def _first(self, tiers: list[Counter[str]], count: int) -> Counter[str]:
+        """`count` pieces drawn from the first tier, then the next, each in a random order."""
+        order: list[str] = []
+        for tier in tiers:
+            pool = list(tier.elements())
+            self.rng.shuffle(pool)
+            order += pool
+        return Counter(order[:count])
 
     def draft(self, state: State, data: Mapping[str, Any]) -> Draft:
         """A seat's orders as its reveal shows them, the pieces' kinds drawn from its supply."""
@@ -183,6 +232,22 @@ class _Filler:
         ]
         items += [("card", None)] * int(data.get("cards", 0))
         return Draft(tuple(items), bool(data.get("rotate")), bool(data.get("save")), True)
+
+
+def _tiers(best: Counter[str], rest: Counter[str]) -> list[Counter[str]]:
+    """Passengers of `best`, then the rest of `rest`: the draw's order of preference."""
+    first = Counter({k: best[k] for k in PASSENGERS}) & rest
+    return [first, rest - first]
+
+
+def _passengers_needed(stops: Sequence[Mapping[str, Any]]) -> int:
+    """How many passengers a move must set out with to put ashore what its stops count."""
+    aboard, needed = 0, 0
+    for stop in stops:
+        aboard -= int(stop["drop"])
+        needed = max(needed, -aboard)
+        aboard += int(stop["take"])
+    return needed
 
 
 def _battle_stacks(state: State, data: Mapping[str, Any], me: int) -> State:
@@ -274,12 +339,58 @@ def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
             state = _battle_stacks(state, data, knowledge.seat)
         elif kind == "TransportFlipped":
             state = _shown_transport(state, data)
+        elif kind == "DieRolled":
+            state = _haka_as_offered(state, data, knowledge, position, rng)
         state = engine.evolve(state, Event(kind, data, secret))
         if kind == "TurnStarted":
             state = _with_marker(state, next(markers, None))
     if state is None:
         raise ValueError("the knowledge holds no GameCreated event")
     return _as_seen(state, knowledge.seen)
+
+
+def _haka_offered(knowledge: SeatKnowledge, position: int) -> bool:
+    """Whether the game asked the seat a die roll hurt to play Haka: its answer follows the roll
+    (after any other card the roll used), or the view waits for it."""
+    for kind, data in knowledge.events[position + 1 :]:
+        if kind in ("CardUsed", "CardAnswered") and data.get("card") == HAKA:
+            return True
+        if kind != "CardUsed":
+            return False
+    choice = knowledge.seen.get("choice") or {}
+    return choice.get("kind") == "haka"
+
+
+def _haka_as_offered(
+    state: State, data: Mapping[str, Any], knowledge: SeatKnowledge, position: int, rng: Random
+) -> State:
+    """A roll asks the seat it hurts to play Haka when that seat holds it (Q-D6): another seat's
+    hidden hand in the world holds Haka exactly when the game asked, a card of the world's deck
+    swapped in or out if need be."""
+    battle = state.battle
+    if battle is None:
+        return state
+    side, _ = outcome(int(data["roll"]))
+    seat = (battle.attacker, battle.defender)[side]
+    if seat < 0 or seat == knowledge.seat or battle.haka[side] or HAKA in state.revealed[seat]:
+        return state
+    hand, deck = list(state.hands[seat]), list(state.deck)
+    offered = _haka_offered(knowledge, position)
+    if offered == (HAKA in hand):
+        return state
+    if offered:
+        out = [c for c in hand if c != HAKA]
+        if not out or HAKA not in deck:
+            return state
+        card = rng.choice(out)
+        hand[hand.index(card)], deck[deck.index(HAKA)] = HAKA, card
+    else:
+        others = [c for c in deck if c != HAKA]
+        if not others:
+            return state
+        card = rng.choice(others)
+        hand[hand.index(HAKA)], deck[deck.index(card)] = card, HAKA
+    return replace(state, hands=put(state.hands, seat, tuple(hand)), deck=tuple(deck))
 
 
 def _as_seen(state: State, seen: Mapping[str, Any]) -> State:

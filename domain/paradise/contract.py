@@ -11,6 +11,7 @@ from domain.contract import listed, nullable, obj
 from domain.core import GameSchemas, JsonSchema
 from domain.paradise.build import ITEMS
 from domain.paradise.combat import FRONT_KINDS
+from domain.paradise.move import PASSENGERS
 from domain.paradise.setup import SWITCHES
 from domain.paradise.state import BUILD, ENDED, EXPLORE, INDEPENDENT, MOVE, START, VICTORY
 from domain.paradise.tables import CARDS, CHITS, KINDS, TILES, VARIABLE_END_AT_MOST
@@ -80,6 +81,32 @@ PATH: JsonSchema = {
     "description": "The hexes the pieces go through, first where they are.",
 }
 
+PASSENGER_COUNTS: JsonSchema = {
+    **by_kind(PASSENGERS),
+    "additionalProperties": False,
+    "description": "How many bands and colonies (no other kind goes ashore or aboard halfway).",
+}
+STOPS: JsonSchema = {
+    **listed(
+        {
+            **obj(
+                ("at",),
+                at={
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": MAX_PATH - 2,
+                    "description": "The hex's index in the path, neither its first nor its last.",
+                },
+                drop={**PASSENGER_COUNTS, "description": "Passengers put ashore there (first)."},
+                take={**PASSENGER_COUNTS, "description": "Passengers taken aboard there (then)."},
+            ),
+            "additionalProperties": False,
+        }
+    ),
+    "maxItems": MAX_PATH - 2,
+    "description": "P-3.3: halts on the way, in path order, one a hex; the canoes go on.",
+}
+
 # --- commands (engine.py's BY_PHASE and BY_CHOICE) --------------------------------------------
 
 HEX_ONLY = obj(("hex",), hex=HEX)
@@ -97,7 +124,12 @@ COMMANDS: dict[str, JsonSchema] = {
     "Redirect": HEX_ONLY,
     "RevealTile": HEX_ONLY,
     "RevealCard": obj(("card",), card=CARD),
-    "Move": obj(("path", "pieces"), path=PATH, pieces=PIECES),
+    "Move": obj(
+        ("path", "pieces"),
+        path=PATH,
+        pieces={**PIECES, "description": "The pieces that set out from the path's first hex."},
+        stops=STOPS,
+    ),
     "Transit": obj(("path", "pieces"), path={**PATH, "maxItems": 2}, pieces=PIECES),
     "FlipTransport": HEX_ONLY,
     "EndMovement": obj(),
@@ -195,8 +227,12 @@ EVENTS: dict[str, JsonSchema] = {
         ("seat", "path", "count", "how"),
         seat=SEAT,
         path=listed(HEX),
-        count=COUNT,
+        count={**COUNT, "description": "How many pieces set out."},
         how={"type": "string", "enum": ["move", "transit"]},
+        stops={
+            **listed(obj(("at", "drop", "take"), at=COUNT, drop=COUNT, take=COUNT)),
+            "description": "Only with stops: the path index, how many pieces went ashore and aboard.",
+        },
     ),
     "TransportFlipped": obj(("seat", "hex", "shown"), seat=SEAT, hex=HEX, shown=BOOLEAN),
     "MovementEnded": obj(("seat", "battles"), seat=SEAT, battles=REMAINING),
@@ -293,7 +329,17 @@ EVENTS: dict[str, JsonSchema] = {
     "GameEnded": RESULT,
 }
 SECRETS: dict[str, JsonSchema] = {
-    "PiecesMoved": obj(("pieces", "aboard_war"), pieces=by_kind(KINDS), aboard_war=COUNT),
+    "PiecesMoved": obj(
+        ("pieces", "aboard_war"),
+        pieces=by_kind(KINDS),
+        aboard_war=COUNT,
+        stops={
+            **listed(
+                obj(("at", "drop", "take"), at=COUNT, drop=by_kind(PASSENGERS), take=by_kind(PASSENGERS))
+            ),
+            "description": "Only with stops: the path index, the passengers put ashore and taken aboard.",
+        },
+    ),
     "TileFound": obj(("tile", "index"), tile=TILE, index=COUNT),
     "TileExamined": obj(("tile",), tile=TILE),
     "BuildOrdered": obj(

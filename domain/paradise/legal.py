@@ -3,6 +3,10 @@ full set is too large to list; `decide` judges any of them) and every build orde
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
 from domain.core import Command, IllegalMove
 from domain.paradise import advanced, build, engine, explore, move
 from domain.paradise.empire import components, controlled
@@ -81,7 +85,8 @@ def _exploring(state: State, seat: int) -> list[Command]:
 
 
 def _moves(state: State, seat: int) -> list[Command]:
-    """Whole-stack moves to each hex in reach, one canoe with one passenger, flips, transit."""
+    """Whole-stack moves to each hex in reach, one canoe with one passenger, a passenger put
+    ashore or taken aboard halfway, flips, transit."""
     found = [Command("EndMovement", seat)]
     for (at, owner), stack in sorted(state.stacks.items()):
         if owner != seat:
@@ -93,6 +98,7 @@ def _moves(state: State, seat: int) -> list[Command]:
                 command = Command("Move", seat, {"path": [list(h) for h in path], "pieces": pieces})
                 if _allowed(state, command):
                     found.append(command)
+        found += _stopping(state, seat, at, free)
     if state.transit_open:
         found += _transits(state, seat)
     return found + _reveals(state, seat)
@@ -133,6 +139,60 @@ def _paths(state: State, seat: int, start: Hex, pieces: dict[str, int]) -> list[
     for path in found:
         ends.setdefault(path[-1], path)
     return list(ends.values())
+
+
+def _stopping(state: State, seat: int, start: Hex, free: dict[str, int]) -> list[Command]:
+    """P-3.3, a sample: one canoe putting its passenger ashore halfway and going on, one empty
+    canoe taking a passenger aboard halfway (the first of each that decide accepts)."""
+    dropping: list[Command] = []
+    taking: list[Command] = []
+    for canoe in ("transport", "war_canoe"):
+        if not free[canoe]:
+            continue
+        riders = ("colony", "band") if canoe == "transport" else ("band",)
+        aboard = next((k for k in riders if free[k]), None)
+        if aboard is not None and not dropping:
+            ashore = partial(_ashore, state, aboard)
+            dropping = _halfway(state, seat, start, {canoe: 1, aboard: 1}, ashore)
+        if not taking:
+            waiting = partial(_waiting, state, seat, riders=riders)
+            taking = _halfway(state, seat, start, {canoe: 1}, waiting)
+    return dropping + taking
+
+
+def _ashore(state: State, kind: str, at: Hex) -> dict[str, Any] | None:
+    """A stop putting one `kind` ashore at `at`, where an island group is."""
+    return {"drop": {kind: 1}} if at in state.islands else None
+
+
+def _waiting(state: State, seat: int, at: Hex, riders: tuple[str, ...]) -> dict[str, Any] | None:
+    """A stop taking aboard one of `seat`'s passengers at `at` that has not moved yet, if any."""
+    here = state.stack(at, seat)
+    kind = next((k for k in riders if here.pieces[k] > here.spent[k]), None)
+    return None if kind is None else {"take": {kind: 1}}
+
+
+def _halfway(
+    state: State,
+    seat: int,
+    start: Hex,
+    pieces: dict[str, int],
+    stop_at: Callable[[Hex], dict[str, Any] | None],
+) -> list[Command]:
+    """The first two-hex Move of `pieces` from `start` stopping halfway as `stop_at` says."""
+    full = counts(**pieces)
+    for mid in neighbours(start):
+        stop = stop_at(mid)
+        if stop is None:
+            continue
+        for end in neighbours(mid):
+            if end == start or move.path_error(state, seat, [start, mid, end], full) is not None:
+                continue
+            path = [list(start), list(mid), list(end)]
+            command = Command("Move", seat, {"path": path, "pieces": pieces, "stops": [{"at": 1, **stop}]})
+            if _allowed(state, command):
+                return [command]
+    return []
 
 
 def _transits(state: State, seat: int) -> list[Command]:

@@ -51,6 +51,7 @@ COMMAND_FIELDS = (
     "hex",
     "path",
     "pieces",
+    "stops",
     "defender",
     "piece",
     "use",
@@ -82,7 +83,9 @@ def describe(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
     for event in events:
         data = event.get("data") or {}
         detail = {
-            k: v for k, v in data.items() if k in ("hex", "path", "kind", "knots", "roll", "item", "winner")
+            k: v
+            for k, v in data.items()
+            if k in ("hex", "path", "stops", "kind", "knots", "roll", "item", "winner")
         }
         said.append(f"{who(data)}: {event.get('type')}" + (f" {detail}" if detail else ""))
     return "; ".join(said)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
@@ -15,18 +15,65 @@ from domain.paradise.tables import KINDS, Hex
 
 SPEED, POI_SPEED = 2, 3
 """P-3.2: canoes move one or two hexes (three with Poi face up, Q-D6)."""
+PASSENGERS = ("band", "colony")
+"""P-3.3: what a canoe takes aboard or puts ashore on its way; canoes and rumors go all the way."""
 
 
-def pieces_arg(raw: object) -> dict[str, int]:
-    """The pieces a command names, by kind; IllegalMove(bad_pieces) when malformed."""
+@dataclass(frozen=True)
+class Stop:
+    """A halt on a move's way (P-3.3): the path index, the passengers put ashore, then taken aboard."""
+
+    at: int
+    drop: Mapping[str, int]
+    take: Mapping[str, int]
+
+
+def pieces_arg(raw: object, code: str = "bad_pieces", field: str = "pieces") -> dict[str, int]:
+    """The pieces a command names, by kind; IllegalMove(code) when malformed."""
     if not isinstance(raw, Mapping) or set(raw) - set(KINDS):
-        raise IllegalMove("bad_pieces", f"pieces counts kinds among {list(KINDS)}", field="pieces")
+        raise IllegalMove(code, f"pieces counts kinds among {list(KINDS)}", field=field)
     if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in raw.values()):
-        raise IllegalMove("bad_pieces", "each count is a whole number from 0", field="pieces")
+        raise IllegalMove(code, "each count is a whole number from 0", field=field)
     pieces = counts(**raw)
     if not total(pieces):
-        raise IllegalMove("bad_pieces", "name at least one piece", field="pieces")
+        raise IllegalMove(code, "name at least one piece", field=field)
     return pieces
+
+
+def _passengers_arg(raw: object) -> dict[str, int]:
+    """A stop's passengers by kind (bands and colonies only, P-3.3); none when it names none."""
+    if raw is None or raw == {}:
+        return counts()
+    pieces = pieces_arg(raw, "bad_stops", "stops")
+    if any(pieces[kind] for kind in KINDS if kind not in PASSENGERS):
+        raise IllegalMove(
+            "stop_kind", "only bands and colonies go aboard or ashore on the way", field="stops"
+        )
+    return pieces
+
+
+def stops_arg(raw: object, hexes: int) -> list[Stop]:
+    """A move's stops, in path order, each inside the path and doing something; IllegalMove(bad_stops)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise IllegalMove("bad_stops", "stops lists halts on the path", field="stops")
+    stops: list[Stop] = []
+    for entry in raw:
+        at = entry.get("at") if isinstance(entry, Mapping) else None
+        if not isinstance(entry, Mapping) or set(entry) - {"at", "drop", "take"}:
+            raise IllegalMove("bad_stops", "a stop has at, and drop or take", field="stops")
+        if not isinstance(at, int) or isinstance(at, bool) or not 1 <= at <= hexes - 2:
+            raise IllegalMove("bad_stops", "a stop is at a hex between the path's ends", field="stops")
+        if stops and at <= stops[-1].at:
+            raise IllegalMove("bad_stops", "stops come in path order, one a hex", field="stops")
+        stop = Stop(at, _passengers_arg(entry.get("drop")), _passengers_arg(entry.get("take")))
+        if not total(stop.drop) and not total(stop.take):
+            raise IllegalMove(
+                "bad_stops", "a stop puts a passenger ashore or takes one aboard", field="stops"
+            )
+        stops.append(stop)
+    return stops
 
 
 def _within(pieces: Counts, have: Counts) -> bool:
@@ -65,9 +112,22 @@ def decide_transit(state: State, command: Command) -> list[Event]:
     return [_moved(seat, [start, end], pieces, "transit", 0)]
 
 
-def _moved(seat: int, path: list[Hex], pieces: Counts, how: str, aboard: int) -> Event:
-    data = {"seat": seat, "path": [list(h) for h in path], "count": total(pieces), "how": how}
-    return Event("PiecesMoved", data, {"pieces": dict(pieces), "aboard_war": aboard}, (seat,))
+def _moved(
+    seat: int, path: list[Hex], pieces: Counts, how: str, aboard: int, stops: Sequence[Stop] = ()
+) -> Event:
+    """PiecesMoved: everyone sees how many pieces set out and how many go ashore or aboard at
+    each stop; which kinds only the mover does (P-3.4)."""
+    data: dict[str, Any] = {"seat": seat, "path": [list(h) for h in path], "count": total(pieces), "how": how}
+    secret: dict[str, Any] = {"pieces": dict(pieces), "aboard_war": aboard}
+    if stops:
+        data["stops"] = [{"at": s.at, "drop": total(s.drop), "take": total(s.take)} for s in stops]
+        secret["stops"] = [{"at": s.at, "drop": _named(s.drop), "take": _named(s.take)} for s in stops]
+    return Event("PiecesMoved", data, secret, (seat,))
+
+
+def _named(pieces: Counts) -> dict[str, int]:
+    """The kinds `pieces` holds, with their counts (an event keeps no zeros)."""
+    return {kind: n for kind, n in pieces.items() if n}
 
 
 def speed(state: State, seat: int) -> int:
@@ -115,13 +175,14 @@ def decide_move(state: State, command: Command) -> list[Event]:
     if not path or any(h is None for h in path):
         raise IllegalMove("bad_path", "path lists hexes of the map, from where the pieces are", field="path")
     hexes = [h for h in path if h is not None]
+    stops = stops_arg(command.args.get("stops"), len(hexes))
     stack = state.stack(hexes[0], seat)
     if not _within(pieces, add(stack.pieces, stack.spent, -1)):
         raise IllegalMove("not_enough_pieces", "those pieces are not there, or moved already this turn")
     canoes = pieces["transport"] + pieces["war_canoe"]
     wading = not canoes and advanced.wades(state, hexes)
-    if not canoes and total(pieces) != pieces["rumor"] and not wading:
-        raise IllegalMove("no_canoe", "bands and colonies travel in canoes")
+    if not canoes and (stops or (total(pieces) != pieces["rumor"] and not wading)):
+        raise IllegalMove("no_canoe", "bands and colonies travel in canoes", field="stops" if stops else None)
     if not wading and not capacity(state, seat, pieces):
         raise IllegalMove("over_capacity", "more passengers than the canoes carry")
     error = path_error(state, seat, hexes, pieces)
@@ -129,29 +190,85 @@ def decide_move(state: State, command: Command) -> list[Event]:
         raise IllegalMove("bad_path", error, field="path")
     if _leaves_garrison(state, hexes[0], seat, pieces):
         raise IllegalMove("garrison", "a conquered printed group keeps one of its conqueror's pieces")
-    return [_moved(seat, hexes, pieces, "move", min(pieces["band"], pieces["war_canoe"]))]
+    last = _ride(state, seat, hexes, pieces, stops)
+    return [_moved(seat, hexes, pieces, "move", min(last["band"], last["war_canoe"]), stops)]
+
+
+def _lands(state: State, at: Hex, seat: int) -> bool:
+    """A passenger goes ashore on an island group, or beside a canoe of its own in open ocean."""
+    mine = state.pieces(at, seat)
+    return at in state.islands or mine["transport"] + mine["war_canoe"] > 0
+
+
+def _ride(state: State, seat: int, path: list[Hex], load: Counts, stops: list[Stop]) -> Counts:
+    """The pieces that reach the path's end, the stops played out on the way; IllegalMove at
+    the first stop the rules refuse (P-3.3: a piece rides one canoe a turn, capacity on every leg)."""
+    if not stops:
+        return load
+    state = _depart(state, path[0], seat, load)
+    for stop in stops:
+        at = path[stop.at]
+        if not _within(stop.drop, load):
+            raise IllegalMove(
+                "not_aboard", f"the canoes carry no such passengers at stop {stop.at}", field="stops"
+            )
+        if total(stop.drop) and not _lands(state, at, seat):
+            raise IllegalMove(
+                "no_landing", "passengers go ashore on an island group or by a canoe", field="stops"
+            )
+        state = _arrive(state, at, seat, stop.drop, spent=True)
+        here = state.stack(at, seat)
+        if not _within(stop.take, add(here.pieces, here.spent, -1)):
+            raise IllegalMove(
+                "not_enough_pieces",
+                f"those pieces are not at stop {stop.at}, or moved already",
+                field="stops",
+            )
+        if _leaves_garrison(state, at, seat, stop.take):
+            raise IllegalMove(
+                "garrison", "a conquered printed group keeps one of its conqueror's pieces", field="stops"
+            )
+        state = _depart(state, at, seat, stop.take)
+        load = add(add(load, stop.drop, -1), stop.take)
+        if not capacity(state, seat, load):
+            raise IllegalMove(
+                "over_capacity", f"more passengers than the canoes carry after stop {stop.at}", field="stops"
+            )
+    return load
+
+
+def _depart(state: State, at: Hex, seat: int, pieces: Counts) -> State:
+    """`seat`'s stack at `at` less `pieces`; its transport stays face up while one is left."""
+    old = state.stack(at, seat)
+    left = add(old.pieces, pieces, -1)
+    return with_stack(state, at, seat, replace(old, pieces=left, shown=old.shown and left["transport"] > 0))
+
+
+def _arrive(state: State, at: Hex, seat: int, pieces: Counts, spent: bool, aboard: int = 0) -> State:
+    """`seat`'s stack at `at` with `pieces` added: moved for this turn when a canoe brought them."""
+    new = state.stack(at, seat)
+    arrived = Stack(
+        add(new.pieces, pieces),
+        add(new.spent, pieces) if spent else new.spent,
+        new.shown,
+        new.aboard_war + aboard,
+    )
+    return with_stack(state, at, seat, arrived)
 
 
 def pieces_moved(state: State, data: dict[str, Any], secret: Any) -> State:
     if not secret:
         return state
-    seat, pieces = data["seat"], counts(**secret["pieces"])
-    start: Hex = tuple(data["path"][0])
-    end: Hex = tuple(data["path"][-1])
+    seat, load = data["seat"], counts(**secret["pieces"])
+    path: list[Hex] = [tuple(h) for h in data["path"]]
     moving = data["how"] == "move"
-    old = state.stack(start, seat)
-    left = add(old.pieces, pieces, -1)
-    state = with_stack(
-        state, start, seat, replace(old, pieces=left, shown=old.shown and left["transport"] > 0)
-    )
-    new = state.stack(end, seat)
-    arrived = Stack(
-        add(new.pieces, pieces),
-        add(new.spent, pieces) if moving else new.spent,
-        new.shown,
-        new.aboard_war + secret.get("aboard_war", 0),
-    )
-    state = with_stack(state, end, seat, arrived)
+    state = _depart(state, path[0], seat, load)
+    for stop in secret.get("stops", ()):
+        at = path[stop["at"]]
+        drop, take = counts(**stop.get("drop", {})), counts(**stop.get("take", {}))
+        state = _depart(_arrive(state, at, seat, drop, spent=True), at, seat, take)
+        load = add(add(load, drop, -1), take)
+    state = _arrive(state, path[-1], seat, load, moving, secret.get("aboard_war", 0))
     return replace(state, transit_open=not moving and state.transit_open, moved=state.moved or moving)
 
 

@@ -16,7 +16,9 @@
 A command line is `<version>. <actor>:` then one token per event of the command: its type,
 its public data in parentheses (`key=value`, keys sorted, `;` between them) and its secret in
 braces when the viewer may read it, `{?}` when it may not. A hex is `col.row`, a path its
-hexes joined by `>`, a seat its player's name; any other value is JSON. A `T<n> <phase>:`
+hexes joined by `>`, a seat its player's name, a move's stops `@1-1+1` (at the path's hex 1,
+one piece put ashore and one taken aboard; in the secret `@1-colony+band`); any other value is
+JSON. A `T<n> <phase>:`
 note follows the step that began a turn or a phase (`T?` when only the phase is known).
 `format(events, viewer)` writes the events as one viewer may see them and `parse(text)` reads
 them back: `parse(format(events))` holds every event's type, data and readable secret (the
@@ -37,6 +39,7 @@ GAME = "conquest-of-paradise"
 SEAT_KEYS = frozenset({"seat", "by", "attacker", "defender", "explorer", "winner", "first", "target"})
 SEAT_LISTS = frozenset({"order", "winners", "seats"})
 HIDDEN = "?"
+STOPS = "stops"
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,28 @@ def _is_hex(value: Any) -> bool:
     )
 
 
+def _stops_text(stops: Any) -> str | None:
+    """A move's stops as `@<index>-<ashore>+<aboard>`, joined by commas: counts (`@1-1+2`) in
+    the public data, kinds (`@1-colony+2band`, kinds joined by `&`) in the secret; a part with
+    nothing is left out. None when `stops` is not a list of stops."""
+    if not isinstance(stops, list) or not all(isinstance(s, Mapping) and "at" in s for s in stops):
+        return None
+    written = []
+    for stop in stops:
+        text = f"@{stop['at']}"
+        for sign, part in (("-", stop.get("drop")), ("+", stop.get("take"))):
+            if isinstance(part, Mapping) and any(part.values()):
+                text += sign + "&".join(f"{n if n > 1 else ''}{k}" for k, n in sorted(part.items()) if n)
+            elif isinstance(part, int) and part:
+                text += f"{sign}{part}"
+        written.append(text)
+    return ",".join(written)
+
+
 def _value(key: str, value: Any, names: list[str]) -> str:
+    stops = _stops_text(value) if key == STOPS else None
+    if stops is not None:
+        return stops
     if (
         key in SEAT_KEYS
         and isinstance(value, int)

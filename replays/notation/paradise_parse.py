@@ -8,12 +8,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from replays.notation.model import NotationError
-from replays.notation.paradise import HIDDEN, SEAT_KEYS, SEAT_LISTS, ParadiseRecord, PhaseNote, Step, Told
+from replays.notation.paradise import (
+    HIDDEN,
+    SEAT_KEYS,
+    SEAT_LISTS,
+    STOPS,
+    ParadiseRecord,
+    PhaseNote,
+    Step,
+    Told,
+)
 from replays.notation.parse import read_tags
 
 _PHASE = re.compile(r"T(\d+|\?) ([a-z_]+):")
 _STEP = re.compile(r'(\d+)\. ("(?:[^"\\]|\\.)*"|[^:]+): (.*)')
 _HEXES = re.compile(r"\d+\.\d+(?:>\d+\.\d+)*")
+_LOAD = r"\d+|\d*[a-z_]+(?:&\d*[a-z_]+)*"
+_STOP = re.compile(rf"@(\d+)(?:-({_LOAD}))?(?:\+({_LOAD}))?")
 
 
 def parse(text: str) -> ParadiseRecord:
@@ -121,7 +132,34 @@ def _split(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
+def _read_stops(value: str, number: int) -> list[dict[str, Any]]:
+    """A move's stops (`@1-1+1` counts, `@1-colony+2band` kinds) as the event holds them."""
+    stops = []
+    for text in value.split(","):
+        stop = _STOP.fullmatch(text)
+        if stop is None:
+            raise NotationError(number, f"stops: {text!r} is not @<index>-<ashore>+<aboard>")
+        parts = stop.group(2, 3)
+        if any(p and not p.isdigit() for p in parts):
+            drop, take = ({} if not p else _kinds(p) for p in parts)
+            stops.append({"at": int(stop.group(1)), "drop": drop, "take": take})
+        else:
+            stops.append({"at": int(stop.group(1)), "drop": int(parts[0] or 0), "take": int(parts[1] or 0)})
+    return stops
+
+
+def _kinds(text: str) -> dict[str, int]:
+    """`2band&colony` as {"band": 2, "colony": 1}."""
+    found = {}
+    for part in text.split("&"):
+        kind = part.lstrip("0123456789")
+        found[kind] = int(part[: len(part) - len(kind)] or 1)
+    return found
+
+
 def _read(key: str, value: str, names: list[str], number: int) -> Any:
+    if key == STOPS and value.startswith("@"):
+        return _read_stops(value, number)
     if _HEXES.fullmatch(value):
         hexes = [[int(v) for v in h.split(".")] for h in value.split(">")]
         return hexes[0] if len(hexes) == 1 else hexes

@@ -209,6 +209,29 @@ def declared_command_fields() -> set[str]:
     return names
 
 
+def _passengers(description: str) -> fields.Dict:
+    return fields.Dict(
+        keys=fields.String(validate=validate.Length(max=MAX_TOKEN)),
+        values=fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_STACK)),
+        validate=at_most_keys(MAX_PIECE_KINDS),
+        metadata={"description": description, "maxProperties": MAX_PIECE_KINDS},
+    )
+
+
+class StopSchema(Schema):
+    """Conquest of Paradise: a halt on a Move's way (P-3.3); which pieces may go ashore or
+    aboard there the rules say."""
+
+    at = fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(min=1, max=MAX_PATH - 2),
+        metadata={"description": "The hex's index in the path, neither its first nor its last."},
+    )
+    drop = _passengers("Bands and colonies put ashore there, by kind.")
+    take = _passengers("Bands and colonies taken aboard there, by kind.")
+
+
 class CommandSchema(OpenSchema):
     """A seat's command, as GET /games/{id}/legal lists them; which fields a type needs,
     and which types a game knows, the rules decide (unknown_command, bad_command: 422).
@@ -336,6 +359,11 @@ class CommandSchema(OpenSchema):
             "description": "Move, Transit: how many pieces of each kind.",
             "maxProperties": MAX_PIECE_KINDS,
         },
+    )
+    stops = fields.List(
+        fields.Nested(StopSchema),
+        validate=validate.Length(max=MAX_PATH - 2),
+        metadata={"description": "Move: halts on the way where passengers go ashore or aboard."},
     )
     defender = fields.Integer(
         strict=True,

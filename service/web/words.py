@@ -110,9 +110,7 @@ PHRASES: Mapping[str, Any] = {
     "RevealCard": lambda c, n: f"Show {c.get('card')}",
     "Transit": lambda c, n: f"Transit {_pieces(c)} {' → '.join(_hex(h) for h in c.get('path') or ())}",
     # Two games name a command Move: Conquest of Paradise's goes along a path, Nanuuk!'s to a cell.
-    "Move": lambda c, n: (
-        f"Move {_pieces(c)} {' → '.join(_hex(h) for h in c.get('path') or ())}" if "path" in c else _step(c)
-    ),
+    "Move": lambda c, n: f"Move {_pieces(c)} {_route(c)}" if "path" in c else _step(c),
     "FlipTransport": lambda c, n: f"Turn the transport at {_hex(c.get('hex'))} over",
     "EndMovement": lambda c, n: "End your movement",
     "Fight": lambda c, n: f"Fight {_name(n, c.get('defender'))} at {_hex(c.get('hex'))}",
@@ -152,6 +150,21 @@ def _hex(at: Any) -> str:
 def _pieces(command: Mapping[str, Any]) -> str:
     pieces = command.get("pieces") or {}
     return ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in sorted(pieces.items()) if n)
+
+
+def _route(command: Mapping[str, Any]) -> str:
+    """A Move's path, each stop's passengers after its hex: "4,6 → 5,6 (ashore 1 colony) → 5,7"."""
+    stops = {s.get("at"): s for s in command.get("stops") or () if isinstance(s, Mapping)}
+    hexes = []
+    for n, at in enumerate(command.get("path") or ()):
+        stop = stops.get(n)
+        said = [
+            f"{word} {_pieces({'pieces': stop.get(key)})}"
+            for key, word in (("drop", "ashore"), ("take", "aboard"))
+            if stop is not None and stop.get(key)
+        ]
+        hexes.append(_hex(at) + (f" ({', '.join(said)})" if said else ""))
+    return " → ".join(hexes)
 
 
 def hex_hook(command: Mapping[str, Any]) -> str:

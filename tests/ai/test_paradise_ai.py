@@ -124,3 +124,23 @@ def test_greedy_prefers_a_village_to_ending_the_build_phase() -> None:
     best = [c for _, c in ranked][:3]
     assert any(c.args.get("item") in ("village", "settle") for c in best)
     assert ranked[-1][1].type != "Build" or ranked[-1][1].args.get("item") not in ("village", "settle")
+
+
+def test_P3_3_a_world_agrees_with_a_move_that_stopped_on_its_way() -> None:
+    """Another seat's canoe put a passenger ashore or took one aboard halfway: each viewer's
+    world draws which, and still counts every stack as the game does."""
+    rng = random.Random(11)
+    log = Log(setup(3, last_turn=6), rng)
+    stopped = 0
+    while not GAME.is_terminal(log.state) and stopped < 4:
+        seat = mover(GAME, log.state)
+        assert seat is not None
+        legal = list(GAME.legal_commands(log.state, seat))
+        stopping = [c for c in legal if c.args.get("stops")]
+        log.play(rng.choice(stopping or legal))
+        if stopping:
+            stopped += 1
+            for viewer in range(3):
+                world = GAME.ai.world(log.knowledge(viewer), random.Random(stopped))
+                assert GAME.view(world, viewer) == GAME.view(log.state, viewer)
+    assert stopped == 4

@@ -102,3 +102,52 @@ def test_Q3_undo_never_goes_back_across_a_chit_drawn(client: FlaskClient) -> Non
     assert any(e["type"] == "ChitDrawn" for e in events(client, game, 0)["events"])
     undone = post(client, game, 0, {"type": "Undo"})
     assert undone.status_code == 409 and undone.json["code"] == "undo_across_reveal"
+
+
+def _until_moving(client: FlaskClient, game: dict[str, Any]) -> None:
+    """Through turn 2's order and exploration: seat 0 first, nobody exploring."""
+    choice = view(client, game, 0)["choice"]
+    assert choice["kind"] == "order", choice
+    assert post(client, game, choice["seat"], {"type": "ChooseOrder", "first": 0}).status_code == 200
+    for seat in (0, 1):
+        assert post(client, game, seat, {"type": "EndExploration"}).status_code == 200
+
+
+def test_P3_3_a_move_puts_a_band_ashore_halfway_and_the_others_see_counts_only(client: FlaskClient) -> None:
+    game = create(client, [{"name": "Ann"}, {"name": "Ben"}], last_turn=3)
+    assert post(client, game, 0, {"type": "ChooseOrder", "first": 0, "clockwise": True}).status_code == 200
+    for seat in (0, 1):
+        assert post(client, game, seat, {"type": "EndExploration"}).status_code == 200
+    for seat in (0, 1):
+        assert post(client, game, seat, {"type": "EndMovement"}).status_code == 200
+    for _ in range(2):
+        assert post(client, game, 0, {"type": "Build", "item": "transport", "hex": [5, 6]}).status_code == 200
+    for seat in (0, 1):
+        assert post(client, game, seat, {"type": "EndBuild"}).status_code == 200
+    _until_moving(client, game)
+    ahead = {"type": "Move", "path": [[5, 6], [4, 6]], "pieces": {"transport": 1}}
+    assert post(client, game, 0, ahead).status_code == 200
+    way = [[5, 6], [4, 6], [4, 7]]
+    malformed = post(
+        client, game, 0, {"type": "Move", "path": way, "pieces": {"transport": 1}, "stops": [{}]}
+    )
+    assert malformed.status_code == 422 and malformed.mimetype == "application/problem+json"
+    assert malformed.json["code"] == "invalid_request" and "stops" in malformed.json["errors"], malformed.json
+    canoe = [{"at": 1, "drop": {"transport": 1}}]
+    refused = post(client, game, 0, {"type": "Move", "path": way, "pieces": {"transport": 1}, "stops": canoe})
+    assert refused.status_code == 422 and refused.json["code"] == "stop_kind", refused.json
+    assert refused.json["errors"] == {"stops": [refused.json["detail"]]}
+    before = len(events(client, game, 0)["events"])
+    stops = [{"at": 1, "drop": {"band": 1}}]
+    moved = post(
+        client, game, 0, {"type": "Move", "path": way, "pieces": {"transport": 1, "band": 1}, "stops": stops}
+    )
+    assert moved.status_code == 200, moved.json
+    mine = events(client, game, 0)["events"]
+    assert len(mine) == before + 1 and mine[-1]["secret"]["stops"] == [
+        {"at": 1, "drop": {"band": 1}, "take": {}}
+    ]
+    theirs = events(client, game, 1)["events"][-1]
+    assert theirs["data"]["stops"] == [{"at": 1, "drop": 1, "take": 0}] and theirs["secret"] is None
+    stacks = {tuple(s["hex"]): s for s in view(client, game, 1)["stacks"] if s["seat"] == 0}
+    assert stacks[(4, 6)]["count"] == 2 and stacks[(4, 7)]["count"] == 1 and "pieces" not in stacks[(4, 6)]

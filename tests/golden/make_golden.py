@@ -102,6 +102,8 @@ GOLDEN: dict[str, Golden] = {
     ),
     "conquest-of-paradise-3": Golden("conquest-of-paradise", 3, {"last_turn": 3}),
     "conquest-of-paradise-4": Golden("conquest-of-paradise", 4, {"last_turn": 2}),
+    # Long enough for canoes to put passengers ashore and take them aboard on the way (P-3.3).
+    "conquest-of-paradise-3-stops": Golden("conquest-of-paradise", 3, {"last_turn": 6}),
 }
 
 

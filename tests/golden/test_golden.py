@@ -106,3 +106,9 @@ def test_the_golden_games_include_an_undo_a_takeback_and_computer_seats() -> Non
     types = {e.type for archive in archives for e in archive.envelopes}
     assert {"Undone", "TakebackRequested", "TakebackAnswered"} <= types
     assert any("ai" in seat for archive in archives for seat in archive.header["setup"]["seats"])
+
+
+def test_P3_3_a_golden_game_holds_a_move_with_stops_and_its_revealed_kinds() -> None:
+    archive = read((HERE / "conquest-of-paradise-3-stops.jsonl").read_bytes())
+    stopped = [e for e in archive.envelopes if e.type == "PiecesMoved" and "stops" in e.data]
+    assert stopped and all(e.secret and len(e.secret["stops"]) == len(e.data["stops"]) for e in stopped)

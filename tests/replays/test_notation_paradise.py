@@ -107,3 +107,40 @@ def test_a_bad_line_is_refused_with_its_number() -> None:
     with pytest.raises(NotationError) as bad:
         notation.parse(good + "3. Ann: Explore(hex=5.7\n")
     assert bad.value.line == 5
+
+
+def test_P3_3_a_move_s_stops_are_written_short_and_read_back() -> None:
+    moved = {
+        "version": 2,
+        "type": "PiecesMoved",
+        "actor": "seat:1",
+        "command_id": "a",
+        "data": {
+            "seat": 1,
+            "path": [[5, 6], [4, 6], [3, 6], [3, 5]],
+            "count": 3,
+            "how": "move",
+            "stops": [{"at": 1, "drop": 1, "take": 0}, {"at": 2, "drop": 1, "take": 2}],
+        },
+    }
+    secret = {
+        "pieces": {"transport": 2, "war_canoe": 0, "band": 0, "colony": 1, "rumor": 0},
+        "aboard_war": 0,
+        "stops": [
+            {"at": 1, "drop": {"colony": 1}, "take": {}},
+            {"at": 2, "drop": {"band": 1}, "take": {"band": 2, "colony": 1}},
+        ],
+    }
+    created = {
+        "type": "GameCreated",
+        "data": {"game": GAME.name, "seats": [{"name": "Ann"}, {"name": "Ben"}]},
+    }
+    for event, written in (
+        ({**moved, "secret": None, "redacted": True}, "{?}"),
+        ({**moved, "secret": secret}, "stops=@1-colony,@2-band+2band&colony}"),
+    ):
+        text = paradise.format([created, event], "Ben")
+        assert "path=5.6>4.6>3.6>3.5;seat=Ben;stops=@1-1,@2-1+2)" in text and written in text
+        told = notation.parse(text).steps[0].told[0]
+        assert dict(told.data) == moved["data"]
+        assert told.secret == (event["secret"] if event.get("secret") else "?")

@@ -46,3 +46,14 @@ def test_a_button_carries_what_a_click_on_a_card_a_line_or_the_row_must_match() 
     draw = offered({"type": "DrawCard", "source": "face_up", "card": "GOLA"}, [])
     assert (place["cards"], place["line"], place["source"]) == ("COCO", "COCO-KAHU", "")
     assert (draw["cards"], draw["source"], draw["drawn"]) == ("", "face_up", "GOLA")
+
+
+def test_P3_3_a_move_says_what_goes_ashore_and_aboard_at_each_stop() -> None:
+    move = {
+        "type": "Move",
+        "path": [[5, 6], [4, 6], [3, 6]],
+        "pieces": {"transport": 1, "colony": 1},
+        "stops": [{"at": 1, "drop": {"colony": 1}, "take": {"band": 1}}],
+    }
+    assert words(move, []) == "Move 1 colony, 1 transport 5,6 → 4,6 (ashore 1 colony, aboard 1 band) → 3,6"
+    assert words({**move, "stops": []}, []) == "Move 1 colony, 1 transport 5,6 → 4,6 → 3,6"
