@@ -49,23 +49,23 @@ class Outcome:
 
 
 def settle(out: Outcome, islands: Iterable[str], *, bridge_added: bool = False) -> None:
-    """F-1/F-3: gains on `islands`, the bridges they remove, the losses; again while ships sink.
+    """F-1/F-3: S-5's sinkings first, then gains on `islands`, the bridges they remove, the losses.
 
     `bridge_added`: the change only laid a bridge on a free line. Every controller held its
     majority before (each change settles its losses), and a new bridge lowers no presence
-    and adds no place, so no loss is looked for until a ship sinks.
+    and adds no place, so no loss is looked for unless a ship sinks.
+
+    Only a new bridge encloses a ship, and gains and losses lay none (they take bridges off
+    and markers away): the ships the change left enclosed are all found by one look, made
+    before any majority is read.
     """
-    # S-5: a ship that the change left enclosed sinks with it, before any majority is read.
     sunk = _sink_enclosed(out)
     dirty = set(islands) | sunk
-    losses = not bridge_added or bool(sunk)
-    while dirty and not out.ended:
-        if losses:
-            settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
-        touched = _gains(out, dirty)
-        settle_losses(out, touched)
-        dirty = _sink_enclosed(out) if not out.ended else set()
-        losses = True
+    if not dirty or out.ended:
+        return
+    if not bridge_added or sunk:
+        settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
+    settle_losses(out, _gains(out, dirty))
 
 
 def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
@@ -130,9 +130,13 @@ def _sink_enclosed(out: Outcome) -> set[str]:
     if not out.initial.rules.seafarers:  # spares applying the events just to find no ships
         return set()
     state = out.state
+    if not any(state.fleets):  # no ship at sea: none to sink, whatever the bridges
+        return set()
     board = state.rules.board
     enclosed: dict[int, tuple[int, int]] = {}  # sea space: its ship's seat, the enclosing seat
     for enemy, (now, before) in enumerate(zip(state.held, out.initial.held, strict=True)):
+        if now == before:  # most seats: no bridge of theirs came
+            continue
         for line in bits(now & ~before):
             for sea in board.line_seas(line):
                 owner, around = state.ships[sea], board.sea_mask(sea)

@@ -101,7 +101,10 @@ class State:
         around = self.rules.board.seas_mask(island)
         if seat is not None:
             return (self.fleets[seat] & around).bit_count()
-        return sum((fleet & around).bit_count() for fleet in self.fleets)
+        afloat = 0  # the fleets share no sea space: their union counts every ship once
+        for fleet in self.fleets:
+            afloat |= fleet
+        return (afloat & around).bit_count()
 
     def places(self, island: str) -> int:
         """S-3: the island's lines plus one place per adjacent ship."""
@@ -126,10 +129,15 @@ class State:
         """
         board = self.rules.board
         lines = board.line_mask(island)
-        if self.ships:
-            places, seas = self.places(island), board.seas_mask(island)
-            for seat, held in enumerate(self.held):
-                if 2 * ((held & lines).bit_count() + (self.fleets[seat] & seas).bit_count()) > places:
+        if self.ships:  # S-2/S-3: each ship around counts for its seat and adds a place
+            seas = board.seas_mask(island)
+            places, presence = board.places(island), []
+            for held, fleet in zip(self.held, self.fleets, strict=True):
+                ships = (fleet & seas).bit_count()
+                places += ships
+                presence.append((held & lines).bit_count() + ships)
+            for seat, count in enumerate(presence):
+                if 2 * count > places:
                     return seat
             return None
         places = board.places(island)  # without ships (all but Seafarers): bridges alone
