@@ -205,8 +205,8 @@ def _ships(state: State, seat: int, book: Catalog) -> list[Command]:
             listed += placing[sea]
         if moving >> sea & 1:
             listed += [
-                book.ship_move(seat, sea, other)
-                for other, passage in state.rules.board.sea_neighbours(sea)
+                move
+                for other, passage, move in book.ship_moves(seat, sea)
                 if open_to(other) and state.owners[passage] in (None, seat)
             ]
     return listed
