@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from domain.core import Event
 from domain.islands import events as ev
-from domain.islands.evolve import evolve
+from domain.islands.evolve import evolve_all
 from domain.islands.state import ENDED, State
 
 KANE_POINTS = {3: 1, 5: 2, 7: 3}  # G-3 by the island's places: small, large, Lusepil
@@ -41,10 +41,8 @@ class Outcome:
         """
         events = self.events
         if self._applied < len(events):
-            state = self._state
-            for event in events[self._applied :]:
-                state = evolve(state, event)
-            self._state, self._applied = state, len(events)
+            self._state = evolve_all(self._state, events[self._applied :])
+            self._applied = len(events)
         return self._state
 
 
