@@ -119,8 +119,17 @@ class State:
         return self.bridges_on(island, seat) + self.ships_on(island, seat)
 
     def holds_majority(self, island: str, seat: int) -> bool:
-        """F-1: more than half of the island's places are `seat`'s."""
-        return 2 * self.presence(island, seat) > self.places(island)
+        """F-1: more than half of the island's places are `seat`'s.
+
+        Counted here rather than by `presence` and `places`: settling asks it of every
+        controlled island a change touches, and late in a game most islands are controlled.
+        """
+        board = self.rules.board
+        mine, places = (self.held[seat] & board.line_mask(island)).bit_count(), board.places(island)
+        if self.ships:  # S-2/S-3: one's ships count, and every ship adds a place
+            mine += (self.fleets[seat] & board.seas_mask(island)).bit_count()
+            places += self.ships_on(island)
+        return 2 * mine > places
 
     def majority_holder(self, island: str) -> int | None:
         """F-1: the seat holding more than half of the island's places, if one does.
