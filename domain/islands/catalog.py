@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from domain.core import Command
+from domain.islands.majority import bits
 from domain.islands.ruleset import Ruleset
 
 Lined = tuple[tuple[int, Command], ...]
@@ -95,13 +96,15 @@ class Catalog:
         if found is None:
             found = self._ship_placements[seat, hand] = _room(self._ship_placements, {})
             board = self.rules.board
-            # A new hand is met in most late turns: count its cards per sea space first, and
-            # pick out the cards of those few with three or more.
-            on_sea: dict[int, int] = {}
+            # A new hand is met in most late turns: the sea spaces three or more of its cards
+            # border are found first, with bit sets of those one, two and three cards border.
+            once = twice = thrice = 0
             for card in hand:
-                for sea in board.seas_of(card):
-                    on_sea[sea] = on_sea.get(sea, 0) + 1
-            for sea in sorted(sea for sea, count in on_sea.items() if count >= 3):
+                seas = board.seas_mask(card)
+                thrice |= twice & seas
+                twice |= once & seas
+                once |= seas
+            for sea in bits(thrice):
                 islands = board.sea_spaces[sea]
                 found[sea] = self._ships_on_sea(seat, sea, tuple(c for c in hand if c in islands))
         return found
