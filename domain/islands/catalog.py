@@ -150,10 +150,12 @@ class Catalog:
         if found is None:
             made = self._discards.setdefault(seat, {})
             listed = []
+            ordered = tuple(sorted(hand))
             for size in sizes:
                 # Not `distinct`: this table keeps the listing, and a full hand's five sizes of
                 # choices would push the pairs and trios that listings ask again out of its cache.
-                for cards in sorted(set(combinations(hand, size))):
+                # The choices of sorted cards come sorted, copies side by side: no sort needed.
+                for cards in dict.fromkeys(combinations(ordered, size)):
                     discard = made.get(cards)
                     if discard is None:
                         discard = made[cards] = command("DiscardCards", seat, cards=list(cards))
