@@ -74,6 +74,10 @@ class Board:
         """The lines touching island `name` as bits (line n: 1 << n), as State.held has them."""
         return self._index.line_mask[name]
 
+    def line_masks(self) -> tuple[int, ...]:
+        """Every island's `line_mask`, in the order of `names` (and of `State.control`)."""
+        return self._index.line_masks
+
     def adjacent(self, a: str, b: str) -> bool:
         return self.line_index(a, b) is not None
 
@@ -117,6 +121,7 @@ class _Index:
     line_index: dict[Line, int]  # both ways round: (a, b) and (b, a)
     lines_of: dict[str, tuple[int, ...]]
     line_mask: dict[str, int]
+    line_masks: tuple[int, ...]
     sea_lines: tuple[tuple[int, ...], ...]
     sea_mask: tuple[int, ...]
     sea_neighbours: tuple[tuple[tuple[int, int], ...], ...]
@@ -148,13 +153,15 @@ class _Index:
             )
             for sea in range(len(sea_lines))
         )
+        line_mask = {name: sum(1 << n for n in lines) for name, lines in lines_of.items()}
         return _Index(
             names=tuple(i.name for i in board.islands),
             position={i.name: n for n, i in enumerate(board.islands)},
             islands={i.name: i for i in board.islands},
             line_index={**line_index, **{(b, a): n for (a, b), n in line_index.items()}},
             lines_of=lines_of,
-            line_mask={name: sum(1 << n for n in lines) for name, lines in lines_of.items()},
+            line_mask=line_mask,
+            line_masks=tuple(line_mask[i.name] for i in board.islands),
             sea_lines=sea_lines,
             sea_mask=tuple(sum(1 << n for n in lines) for lines in sea_lines),
             sea_neighbours=neighbours,

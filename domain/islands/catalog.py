@@ -15,10 +15,14 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from domain.core import Command
+from domain.islands.majority import bits
 from domain.islands.ruleset import Ruleset
 
 Lined = tuple[tuple[int, Command], ...]
 """Commands with the index of the line each acts on, in the board's order of lines."""
+
+Moves = tuple[tuple[int, int, Command], ...]
+"""MoveShip commands from one sea space: each with the sea space it goes to and the line crossed."""
 
 
 class Catalog:
@@ -35,6 +39,7 @@ class Catalog:
         # met before. Bounded by the choices of at most a hand's size from the islands.
         self._discards: dict[int, dict[tuple[str, ...], Command]] = {}
         self._kanaloa: dict[int, tuple[Command, ...]] = {}
+        self._ship_moves: dict[tuple[int, int], Moves] = {}
 
     def placements(self, seat: int, card: str) -> Lined:
         """PlaceBridge with `card` on each line touching it (K-3, O-3)."""
@@ -91,11 +96,17 @@ class Catalog:
         if found is None:
             found = self._ship_placements[seat, hand] = _room(self._ship_placements, {})
             board = self.rules.board
-            for sea in sorted({sea for card in kinds(hand) for sea in board.seas_of(card)}):
+            # A new hand is met in most late turns: the sea spaces three or more of its cards
+            # border are found first, with bit sets of those one, two and three cards border.
+            once = twice = thrice = 0
+            for card in hand:
+                seas = board.seas_mask(card)
+                thrice |= twice & seas
+                twice |= once & seas
+                once |= seas
+            for sea in bits(thrice):
                 islands = board.sea_spaces[sea]
-                on_sea = tuple(c for c in hand if c in islands)
-                if len(on_sea) >= 3:
-                    found[sea] = self._ships_on_sea(seat, sea, on_sea)
+                found[sea] = self._ships_on_sea(seat, sea, tuple(c for c in hand if c in islands))
         return found
 
     def _ships_on_sea(self, seat: int, sea: int, cards: tuple[str, ...]) -> tuple[Command, ...]:
@@ -117,12 +128,20 @@ class Catalog:
             )
         return found
 
-    def ship_move(self, seat: int, origin: int, target: int) -> Command:
-        """MoveShip from sea space `origin` to `target` (S-4)."""
-        seas = self.rules.board.sea_spaces
-        return self._one(
-            ("MoveShip", seat, origin, target), lambda: {"from": list(seas[origin]), "to": list(seas[target])}
-        )
+    def ship_moves(self, seat: int, origin: int) -> Moves:
+        """MoveShip from sea space `origin` to each neighbouring one (S-4), in the board's order."""
+        found = self._ship_moves.get((seat, origin))
+        if found is None:
+            seas = self.rules.board.sea_spaces
+            found = self._ship_moves[seat, origin] = tuple(
+                (
+                    target,
+                    passage,
+                    command("MoveShip", seat, **{"from": list(seas[origin]), "to": list(seas[target])}),
+                )
+                for target, passage in self.rules.board.sea_neighbours(origin)
+            )
+        return found
 
     def discards(self, seat: int, hand: tuple[str, ...], sizes: range) -> tuple[Command, ...]:
         """DiscardCards of every choice of `sizes` cards from `hand` (K-5, O-5)."""
@@ -131,8 +150,12 @@ class Catalog:
         if found is None:
             made = self._discards.setdefault(seat, {})
             listed = []
+            ordered = tuple(sorted(hand))
             for size in sizes:
-                for cards in distinct(hand, size):
+                # Not `distinct`: this table keeps the listing, and a full hand's five sizes of
+                # choices would push the pairs and trios that listings ask again out of its cache.
+                # The choices of sorted cards come sorted, copies side by side: no sort needed.
+                for cards in dict.fromkeys(combinations(ordered, size)):
                     discard = made.get(cards)
                     if discard is None:
                         discard = made[cards] = command("DiscardCards", seat, cards=list(cards))

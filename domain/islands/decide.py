@@ -236,12 +236,17 @@ def _may_leave_a_seat_bare(state: State, events: list[Event]) -> bool:
     seat can be bare afterwards only if it has no more bridges than the events remove, and
     only in round 2 or later.
     """
-    round_, removed = state.round, [0] * state.seats
+    round_ = state.round
+    removed: dict[int, int] = {}  # seat: bridges the events take off the board
     for event in events:
         if event.type == "BridgeRemoved":
-            removed[event.data["seat"]] += 1
+            seat = event.data["seat"]
+            removed[seat] = removed.get(seat, 0) + 1
         elif event.type == "RoundStarted":
             round_ = max(round_, event.data["round"])
-    return round_ >= 2 and any(
-        held.bit_count() <= gone for held, gone in zip(state.held, removed, strict=True)
-    )
+    if round_ < 2:
+        return False
+    held = state.held
+    if 0 in held:  # a seat bare already: no event need take anything
+        return True
+    return bool(removed) and any(held[seat].bit_count() <= gone for seat, gone in removed.items())

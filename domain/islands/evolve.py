@@ -1,8 +1,12 @@
-"""evolve(state, event): apply one recorded fact. Never validates, never raises on known shapes."""
+"""evolve(state, event): apply one recorded fact. Never validates, never raises on known shapes.
+
+Each event's handler gives the fields of the State it changes (`Changes`); `evolve` makes the
+new State from them, and `evolve_all` makes one new State for a run of events.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain.core import Event
@@ -17,10 +21,14 @@ from domain.islands.state import (
     Pending,
     State,
     Turn,
+    replaced,
     set_at,
     update,
     without,
 )
+
+Changes = dict[str, Any]
+"""The fields of a State an event changes, with their new values."""
 
 
 def _line(state: State, event: Event) -> int:
@@ -55,58 +63,61 @@ def _turn(state: State, **changes: Any) -> Turn:
 # --- dealing ---------------------------------------------------------------------------
 
 
-def deck_shuffled(state: State, e: Event) -> State:
+def deck_shuffled(state: State, e: Event) -> Changes:
     stack = tuple(_secret(e, "stack", ()))
-    return update(state, stack=stack, face_up=(), played=(), hidden=(), phase=SETUP)
+    return {"stack": stack, "face_up": (), "played": (), "hidden": (), "phase": SETUP}
 
 
-def hand_dealt(state: State, e: Event) -> State:
+def hand_dealt(state: State, e: Event) -> Changes:
     cards = tuple(_secret(e, "cards", ()))
-    return update(state, hands=_give(state, e.data["seat"], cards), stack=state.stack[len(cards) :])
+    return {"hands": _give(state, e.data["seat"], cards), "stack": state.stack[len(cards) :]}
 
 
-def face_up_laid(state: State, e: Event) -> State:
+def face_up_laid(state: State, e: Event) -> Changes:
     cards = tuple(e.data["cards"])
-    return update(state, face_up=cards, stack=state.stack[len(cards) :])
+    return {"face_up": cards, "stack": state.stack[len(cards) :]}
 
 
-def choosing_started(state: State, e: Event) -> State:
-    return update(state, phase=CHOOSING, chosen=(None,) * state.seats)
+def choosing_started(state: State, e: Event) -> Changes:
+    return {"phase": CHOOSING, "chosen": (None,) * state.seats}
 
 
-def face_up_chosen(state: State, e: Event) -> State:
-    return update(state, chosen=set_at(state.chosen, e.data["seat"], _secret(e, "card", "")))
+def face_up_chosen(state: State, e: Event) -> Changes:
+    return {"chosen": set_at(state.chosen, e.data["seat"], _secret(e, "card", ""))}
 
 
-def face_up_revealed(state: State, e: Event) -> State:
+def face_up_revealed(state: State, e: Event) -> Changes:
     hands = state.hands
     for seat, card in enumerate(e.data["cards"]):
         hands = set_at(hands, seat, without(hands[seat], (card,)))
-    return update(state, hands=hands, face_up=tuple(e.data["cards"]), chosen=())
+    return {"hands": hands, "face_up": tuple(e.data["cards"]), "chosen": ()}
 
 
-def gods_placed(state: State, e: Event) -> State:
+def gods_placed(state: State, e: Event) -> Changes:
     stones = e.data["stones"]
-    return update(state, gods=tuple(stones.get(name) for name in state.rules.board.names))
+    return {"gods": tuple(stones.get(name) for name in state.rules.board.names)}
 
 
-def round_started(state: State, e: Event) -> State:
-    return update(
-        state, phase=PLAY, round=e.data["round"], active=e.data["first"], turn=NEW_TURN, skipped_last=False
-    )
+def round_started(state: State, e: Event) -> Changes:
+    return {
+        "phase": PLAY,
+        "round": e.data["round"],
+        "active": e.data["first"],
+        "turn": NEW_TURN,
+        "skipped_last": False,
+    }
 
 
 # --- the board -------------------------------------------------------------------------
 
 
-def cards_played(state: State, e: Event) -> State:
+def cards_played(state: State, e: Event) -> Changes:
     cards = tuple(e.data["cards"])
-    return update(
-        state,
-        hands=_take(state, e.data["seat"], cards),
-        played=state.played + cards,
-        turn=state.turn if state.turn.played else _turn(state, played=True),  # a second play changes none
-    )
+    return {
+        "hands": _take(state, e.data["seat"], cards),
+        "played": state.played + cards,
+        "turn": state.turn if state.turn.played else _turn(state, played=True),  # a second play changes none
+    }
 
 
 def _moved(
@@ -128,133 +139,127 @@ def _held(state: State, line: int, seat: int | None) -> tuple[int, ...]:
     return _moved(state.held, state.owners, line, seat)
 
 
-def bridge_placed(state: State, e: Event) -> State:
+def bridge_placed(state: State, e: Event) -> Changes:
     seat = e.data["seat"]
     line = _line(state, e)
     free = state.free_bridges
     if e.data.get("free"):
         free = set_at(free, seat, free[seat] - 1)
-    return update(
-        state,
-        owners=set_at(state.owners, line, seat),
-        held=_held(state, line, seat),
-        stock=set_at(state.stock, seat, state.stock[seat] - 1),
-        free_bridges=free,
-    )
+    return {
+        "owners": set_at(state.owners, line, seat),
+        "held": _held(state, line, seat),
+        "stock": set_at(state.stock, seat, state.stock[seat] - 1),
+        "free_bridges": free,
+    }
 
 
-def bridge_removed(state: State, e: Event) -> State:
+def bridge_removed(state: State, e: Event) -> Changes:
     seat = e.data["seat"]
     line = _line(state, e)
     turn = state.turn
     if e.data.get("cause") == "taken_back":
         turn = _turn(state, taken_back=state.turn.taken_back + (line,))
-    return update(
-        state,
-        owners=set_at(state.owners, line, None),
-        held=_held(state, line, None),
-        stock=set_at(state.stock, seat, state.stock[seat] + 1),
-        turn=turn,
-    )
+    return {
+        "owners": set_at(state.owners, line, None),
+        "held": _held(state, line, None),
+        "stock": set_at(state.stock, seat, state.stock[seat] + 1),
+        "turn": turn,
+    }
 
 
-def island_taken(state: State, e: Event) -> State:
-    return update(state, control=set_at(state.control, state.island_index(e.data["island"]), e.data["seat"]))
+def island_taken(state: State, e: Event) -> Changes:
+    return {"control": set_at(state.control, state.island_index(e.data["island"]), e.data["seat"])}
 
 
-def island_lost(state: State, e: Event) -> State:
-    return update(state, control=set_at(state.control, state.island_index(e.data["island"]), None))
+def island_lost(state: State, e: Event) -> Changes:
+    return {"control": set_at(state.control, state.island_index(e.data["island"]), None)}
 
 
-def ship_placed(state: State, e: Event) -> State:
+def ship_placed(state: State, e: Event) -> Changes:
     seat, sea = e.data["seat"], _sea(state, e.data["sea"])
-    return update(
-        state,
-        ships=set_at(state.ships, sea, seat),
-        fleets=_moved(state.fleets, state.ships, sea, seat),
-        ship_stock=set_at(state.ship_stock, seat, state.ship_stock[seat] - 1),
-        turn=_turn(state, played=True),
-    )
+    return {
+        "ships": set_at(state.ships, sea, seat),
+        "fleets": _moved(state.fleets, state.ships, sea, seat),
+        "ship_stock": set_at(state.ship_stock, seat, state.ship_stock[seat] - 1),
+        "turn": _turn(state, played=True),
+    }
 
 
-def ship_moved(state: State, e: Event) -> State:
+def ship_moved(state: State, e: Event) -> Changes:
     origin, target = _sea(state, e.data["from"]), _sea(state, e.data["to"])
     ships = set_at(state.ships, origin, None)
     fleets = _moved(state.fleets, state.ships, origin, None)
     fleets = _moved(fleets, ships, target, e.data["seat"])
     ships = set_at(ships, target, e.data["seat"])
-    return update(state, ships=ships, fleets=fleets, turn=_turn(state, moved=True))
+    return {"ships": ships, "fleets": fleets, "turn": _turn(state, moved=True)}
 
 
-def ship_sunk(state: State, e: Event) -> State:
+def ship_sunk(state: State, e: Event) -> Changes:
     seat, sea = e.data["seat"], _sea(state, e.data["sea"])
-    return update(
-        state,
-        ships=set_at(state.ships, sea, None),
-        fleets=_moved(state.fleets, state.ships, sea, None),
-        ship_stock=set_at(state.ship_stock, seat, state.ship_stock[seat] + 1),
-    )
+    return {
+        "ships": set_at(state.ships, sea, None),
+        "fleets": _moved(state.fleets, state.ships, sea, None),
+        "ship_stock": set_at(state.ship_stock, seat, state.ship_stock[seat] + 1),
+    }
 
 
 # --- hands and turns -------------------------------------------------------------------
 
 
-def cards_discarded(state: State, e: Event) -> State:
+def cards_discarded(state: State, e: Event) -> Changes:
     cards = tuple(_secret(e, "cards", ()))
-    return update(
-        state,
-        hands=_take(state, e.data["seat"], cards),
-        hidden=state.hidden + cards,
-        turn=_turn(state, discarded=True),
-    )
+    return {
+        "hands": _take(state, e.data["seat"], cards),
+        "hidden": state.hidden + cards,
+        "turn": _turn(state, discarded=True),
+    }
 
 
-def card_drawn(state: State, e: Event) -> State:
+def card_drawn(state: State, e: Event) -> Changes:
     seat = e.data["seat"]
     if e.data["source"] == "face_up":
         card = e.data["card"]
-        return update(state, hands=_give(state, seat, (card,)), face_up=without(state.face_up, (card,)))
+        return {"hands": _give(state, seat, (card,)), "face_up": without(state.face_up, (card,))}
     card = _secret(e, "card")
-    return update(state, hands=_give(state, seat, (card,)), stack=state.stack[1:])
+    return {"hands": _give(state, seat, (card,)), "stack": state.stack[1:]}
 
 
-def face_up_refilled(state: State, e: Event) -> State:
-    return update(state, face_up=state.face_up + (e.data["card"],), stack=state.stack[1:])
+def face_up_refilled(state: State, e: Event) -> Changes:
+    return {"face_up": state.face_up + (e.data["card"],), "stack": state.stack[1:]}
 
 
-def draw_skipped(state: State, e: Event) -> State:
-    return update(state, turn=_turn(state, skipped_draw=True))
+def draw_skipped(state: State, e: Event) -> Changes:
+    return {"turn": _turn(state, skipped_draw=True)}
 
 
-def turn_ended(state: State, e: Event) -> State:
-    return update(state, active=e.data["next"], turn=NEW_TURN, skipped_last=state.turn.skipped_draw)
+def turn_ended(state: State, e: Event) -> Changes:
+    return {"active": e.data["next"], "turn": NEW_TURN, "skipped_last": state.turn.skipped_draw}
 
 
-def final_turns_started(state: State, e: Event) -> State:
+def final_turns_started(state: State, e: Event) -> Changes:
     order = tuple(e.data["order"])
-    return update(state, phase=FINAL, final_order=order, active=order[0], turn=NEW_TURN, finished=())
+    return {"phase": FINAL, "final_order": order, "active": order[0], "turn": NEW_TURN, "finished": ()}
 
 
-def final_turn_deferred(state: State, e: Event) -> State:
+def final_turn_deferred(state: State, e: Event) -> Changes:
     order = tuple(e.data["order"])
-    return update(state, final_order=order, active=order[0], turn=NEW_TURN)
+    return {"final_order": order, "active": order[0], "turn": NEW_TURN}
 
 
-def final_turn_finished(state: State, e: Event) -> State:
+def final_turn_finished(state: State, e: Event) -> Changes:
     order = state.final_order[1:]
-    return update(
-        state,
-        final_order=order,
-        active=order[0] if order else state.active,
-        finished=state.finished + (e.data["seat"],),
-        turn=NEW_TURN,
-    )
+    return {
+        "final_order": order,
+        "active": order[0] if order else state.active,
+        "finished": state.finished + (e.data["seat"],),
+        "turn": NEW_TURN,
+    }
 
 
 # --- choices and gods --------------------------------------------------------------------
 
 
-def choice_required(state: State, e: Event) -> State:
+def choice_required(state: State, e: Event) -> Changes:
     options = e.data.get("options", _secret(e, "options", []))
     pending = Pending(
         e.data["kind"],
@@ -263,65 +268,64 @@ def choice_required(state: State, e: Event) -> State:
         tuple(tuple(o) if isinstance(o, list) else o for o in options),
         e.data.get("target"),
     )
-    return update(state, pending=state.pending + (pending,))
+    return {"pending": state.pending + (pending,)}
 
 
-def choice_resolved(state: State, e: Event) -> State:
-    return update(state, pending=state.pending[1:])
+def choice_resolved(state: State, e: Event) -> Changes:
+    return {"pending": state.pending[1:]}
 
 
-def god_taken(state: State, e: Event) -> State:
+def god_taken(state: State, e: Event) -> Changes:
     seat, god = e.data["seat"], e.data["god"]
     gods = set_at(state.gods, state.island_index(e.data["island"]), None)
     stones = state.stones if god == "Kane" else set_at(state.stones, seat, state.stones[seat] + (god,))
-    return update(state, gods=gods, stones=stones)
+    return {"gods": gods, "stones": stones}
 
 
-def god_used(state: State, e: Event) -> State:
+def god_used(state: State, e: Event) -> Changes:
     seat = e.data["seat"]
-    return update(state, stones=set_at(state.stones, seat, without(state.stones[seat], (e.data["god"],))))
+    return {"stones": set_at(state.stones, seat, without(state.stones[seat], (e.data["god"],)))}
 
 
-def kane_scored(state: State, e: Event) -> State:
+def kane_scored(state: State, e: Event) -> Changes:
     seat = e.data["seat"]
-    return update(state, scores=set_at(state.scores, seat, state.scores[seat] + e.data["points"]))
+    return {"scores": set_at(state.scores, seat, state.scores[seat] + e.data["points"])}
 
 
-def card_taken(state: State, e: Event) -> State:
+def card_taken(state: State, e: Event) -> Changes:
     card = _secret(e, "card")
     hands = _take(state, e.data["from"], (card,))
     hands = set_at(hands, e.data["seat"], tuple(sorted(hands[e.data["seat"]] + (card,))))
-    return update(state, hands=hands)
+    return {"hands": hands}
 
 
-def card_given(state: State, e: Event) -> State:
+def card_given(state: State, e: Event) -> Changes:
     card = _secret(e, "card")
     hands = _take(state, e.data["seat"], (card,))
     hands = set_at(hands, e.data["to"], tuple(sorted(hands[e.data["to"]] + (card,))))
-    return update(state, hands=hands)
+    return {"hands": hands}
 
 
 # --- rounds ----------------------------------------------------------------------------
 
 
-def round_ended(state: State, e: Event) -> State:
-    return update(state, phase=SCORING, final_order=())
+def round_ended(state: State, e: Event) -> Changes:
+    return {"phase": SCORING, "final_order": ()}
 
 
-def round_scored(state: State, e: Event) -> State:
-    return update(
-        state,
-        scores=tuple(e.data["totals"]),
-        scorings=state.scorings + (tuple(e.data["points"]),),
-        phase=SETUP,
-    )
+def round_scored(state: State, e: Event) -> Changes:
+    return {
+        "scores": tuple(e.data["totals"]),
+        "scorings": state.scorings + (tuple(e.data["points"]),),
+        "phase": SETUP,
+    }
 
 
-def game_ended(state: State, e: Event) -> State:
-    return update(state, phase=ENDED, result=dict(e.data), pending=())
+def game_ended(state: State, e: Event) -> Changes:
+    return {"phase": ENDED, "result": dict(e.data), "pending": ()}
 
 
-HANDLERS: dict[str, Callable[[State, Event], State]] = {
+HANDLERS: dict[str, Callable[[State, Event], Changes]] = {
     "DeckShuffled": deck_shuffled,
     "HandDealt": hand_dealt,
     "FaceUpLaid": face_up_laid,
@@ -362,4 +366,24 @@ HANDLERS: dict[str, Callable[[State, Event], State]] = {
 def evolve(state: State, event: Event) -> State:
     """The state after `event`; unknown event types (e.g. from later versions) change nothing."""
     handler = HANDLERS.get(event.type)
-    return handler(state, event) if handler else state
+    return replaced(state, handler(state, event)) if handler else state
+
+
+def evolve_all(state: State, events: Sequence[Event]) -> State:
+    """The state after `events` in turn, exactly as `evolve` one after the other gives it.
+
+    A command's rules read the state after a few events at a time (a card played and the
+    bridge it placed, say): one new State for the run instead of one per event, its fields
+    changed by each handler in turn before anyone else holds the State.
+    """
+    if len(events) == 1:
+        return evolve(state, events[0])
+    after = replaced(state, {})
+    fields = after.__dict__
+    for event in events:
+        handler = HANDLERS.get(event.type)
+        if handler is not None:
+            fields.update(handler(after, event))
+    if len(fields) != len(state.__dict__):  # as `replaced` refuses a name that is no field
+        raise TypeError(f"State has no field(s) {sorted(fields.keys() - state.__dict__.keys())}")
+    return after

@@ -8,7 +8,7 @@ from itertools import product
 from domain.core import Command, IllegalMove
 from domain.islands.catalog import Catalog, catalog, distinct, kinds
 from domain.islands.decide import check_command, check_listed, known_commands
-from domain.islands.majority import enclosed_by
+from domain.islands.majority import bits, enclosed_by
 from domain.islands.ruleset import Ruleset
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
 from domain.islands.turns import draw_only, ends_without_draw, may_abstain, may_draw
@@ -105,12 +105,11 @@ def _closed_lines(state: State, seat: int) -> int:
     Such a line is in the line masks of two of its islands, so the masks' exclusive or drops
     it while their union keeps it; a line with one end of its own is in both.
     """
-    board = state.rules.board
     union = once = 0
-    for island, owner in zip(board.names, state.control, strict=True):
+    for lines, owner in zip(state.rules.board.line_masks(), state.control, strict=True):
         if owner == seat:
-            union |= board.line_mask(island)
-            once ^= board.line_mask(island)
+            union |= lines
+            once ^= lines
     return union & ~once
 
 
@@ -192,21 +191,22 @@ def _ships(state: State, seat: int, book: Catalog) -> list[Command]:
 
     Checking each candidate cost more every round, as ships and bridges fill the sea.
     """
-    if not state.rules.seafarers:
+    turn = state.turn
+    if turn.moved:  # S-4: after a ship's move, no card and no other move this turn
         return []
-    places = state.ship_stock[seat] > 0 and not state.turn.moved  # S-1, S-4
-    moves = not state.turn.played and not state.turn.moved  # S-4: on a turn without cards, once
-    placing = book.ship_placements(seat, state.hands[seat]) if places else {}
-    moving = {sea for sea, owner in enumerate(state.ships) if owner == seat} if moves else set()
+    placing = book.ship_placements(seat, state.hands[seat]) if state.ship_stock[seat] > 0 else {}
+    moving = 0 if turn.played else state.fleets[seat]  # S-4: a move only on a turn without cards
+    if not placing and not moving:  # most turns: read off the hand's table and the fleet's mask
+        return []
     listed: list[Command] = []
     open_to = _OpenSeas(state, seat)
-    for sea in sorted(placing.keys() | moving):
+    for sea in sorted({*placing, *bits(moving)}):
         if sea in placing and open_to(sea):
             listed += placing[sea]
-        if sea in moving:
+        if moving >> sea & 1:
             listed += [
-                book.ship_move(seat, sea, other)
-                for other, passage in state.rules.board.sea_neighbours(sea)
+                move
+                for other, passage, move in book.ship_moves(seat, sea)
                 if open_to(other) and state.owners[passage] in (None, seat)
             ]
     return listed

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from domain.core import Event
 from domain.islands import events as ev
-from domain.islands.evolve import evolve
+from domain.islands.evolve import evolve_all
 from domain.islands.state import ENDED, State
 
 KANE_POINTS = {3: 1, 5: 2, 7: 3}  # G-3 by the island's places: small, large, Lusepil
@@ -41,31 +41,29 @@ class Outcome:
         """
         events = self.events
         if self._applied < len(events):
-            state = self._state
-            for event in events[self._applied :]:
-                state = evolve(state, event)
-            self._state, self._applied = state, len(events)
+            self._state = evolve_all(self._state, events[self._applied :])
+            self._applied = len(events)
         return self._state
 
 
 def settle(out: Outcome, islands: Iterable[str], *, bridge_added: bool = False) -> None:
-    """F-1/F-3: gains on `islands`, the bridges they remove, the losses; again while ships sink.
+    """F-1/F-3: S-5's sinkings first, then gains on `islands`, the bridges they remove, the losses.
 
     `bridge_added`: the change only laid a bridge on a free line. Every controller held its
     majority before (each change settles its losses), and a new bridge lowers no presence
-    and adds no place, so no loss is looked for until a ship sinks.
+    and adds no place, so no loss is looked for unless a ship sinks.
+
+    Only a new bridge encloses a ship, and gains and losses lay none (they take bridges off
+    and markers away): the ships the change left enclosed are all found by one look, made
+    before any majority is read.
     """
-    # S-5: a ship that the change left enclosed sinks with it, before any majority is read.
     sunk = _sink_enclosed(out)
     dirty = set(islands) | sunk
-    losses = not bridge_added or bool(sunk)
-    while dirty and not out.ended:
-        if losses:
-            settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
-        touched = _gains(out, dirty)
-        settle_losses(out, touched)
-        dirty = _sink_enclosed(out) if not out.ended else set()
-        losses = True
+    if not dirty or out.ended:
+        return
+    if not bridge_added or sunk:
+        settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
+    settle_losses(out, _gains(out, dirty))
 
 
 def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
@@ -130,9 +128,13 @@ def _sink_enclosed(out: Outcome) -> set[str]:
     if not out.initial.rules.seafarers:  # spares applying the events just to find no ships
         return set()
     state = out.state
+    if not any(state.fleets):  # no ship at sea: none to sink, whatever the bridges
+        return set()
     board = state.rules.board
     enclosed: dict[int, tuple[int, int]] = {}  # sea space: its ship's seat, the enclosing seat
     for enemy, (now, before) in enumerate(zip(state.held, out.initial.held, strict=True)):
+        if now == before:  # most seats: no bridge of theirs came
+            continue
         for line in bits(now & ~before):
             for sea in board.line_seas(line):
                 owner, around = state.ships[sea], board.sea_mask(sea)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -101,7 +101,10 @@ class State:
         around = self.rules.board.seas_mask(island)
         if seat is not None:
             return (self.fleets[seat] & around).bit_count()
-        return sum((fleet & around).bit_count() for fleet in self.fleets)
+        afloat = 0  # the fleets share no sea space: their union counts every ship once
+        for fleet in self.fleets:
+            afloat |= fleet
+        return (afloat & around).bit_count()
 
     def places(self, island: str) -> int:
         """S-3: the island's lines plus one place per adjacent ship."""
@@ -116,8 +119,17 @@ class State:
         return self.bridges_on(island, seat) + self.ships_on(island, seat)
 
     def holds_majority(self, island: str, seat: int) -> bool:
-        """F-1: more than half of the island's places are `seat`'s."""
-        return 2 * self.presence(island, seat) > self.places(island)
+        """F-1: more than half of the island's places are `seat`'s.
+
+        Counted here rather than by `presence` and `places`: settling asks it of every
+        controlled island a change touches, and late in a game most islands are controlled.
+        """
+        board = self.rules.board
+        mine, places = (self.held[seat] & board.line_mask(island)).bit_count(), board.places(island)
+        if self.ships:  # S-2/S-3: one's ships count, and every ship adds a place
+            mine += (self.fleets[seat] & board.seas_mask(island)).bit_count()
+            places += self.ships_on(island)
+        return 2 * mine > places
 
     def majority_holder(self, island: str) -> int | None:
         """F-1: the seat holding more than half of the island's places, if one does.
@@ -126,10 +138,15 @@ class State:
         """
         board = self.rules.board
         lines = board.line_mask(island)
-        if self.ships:
-            places, seas = self.places(island), board.seas_mask(island)
-            for seat, held in enumerate(self.held):
-                if 2 * ((held & lines).bit_count() + (self.fleets[seat] & seas).bit_count()) > places:
+        if self.ships:  # S-2/S-3: each ship around counts for its seat and adds a place
+            seas = board.seas_mask(island)
+            places, presence = board.places(island), []
+            for held, fleet in zip(self.held, self.fleets, strict=True):
+                ships = (fleet & seas).bit_count()
+                places += ships
+                presence.append((held & lines).bit_count() + ships)
+            for seat, count in enumerate(presence):
+                if 2 * count > places:
                     return seat
             return None
         places = board.places(island)  # without ships (all but Seafarers): bridges alone
@@ -197,7 +214,12 @@ Value = TypeVar("Value", State, Turn)
 
 
 def update(value: Value, **changes: Any) -> Value:
-    """`value` with `changes`, like `dataclasses.replace` but without re-running `__init__`.
+    """`value` with `changes`, like `dataclasses.replace` but without re-running `__init__`."""
+    return replaced(value, changes)
+
+
+def replaced(value: Value, changes: Mapping[str, Any]) -> Value:
+    """`value` with the fields `changes` names set to its values (`update` with a mapping).
 
     Every event makes a new State of some 30 fields; `replace` reads each field and passes
     them all to `__init__`, which was a third of the rules' time in random self-play. A copy

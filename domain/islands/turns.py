@@ -70,8 +70,8 @@ def take_card(out: Outcome, seat: int, args: Mapping[str, Any]) -> None:
     card = check_source(state, args)
     if card is not None:
         out.emit(ev.card_drawn_face_up(seat, card))
-        if out.state.stack:
-            out.emit(ev.face_up_refilled(out.state.stack[0]))
+        if state.stack:  # a face-up draw leaves the stack as it was: no need to apply it here
+            out.emit(ev.face_up_refilled(state.stack[0]))
     else:
         out.emit(ev.card_drawn_from_stack(seat, state.stack[0]))
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from domain.core import Command, IllegalMove
 from domain.games import GAMES
 from domain.islands import engine
+from domain.islands.evolve import evolve_all
 from tests.hypothesis_profiles import examples
 from tests.platform.example_game import RACE
 
@@ -43,8 +44,23 @@ def test_apply_gives_decides_events_and_the_state_evolve_folds_them_to(table: Ta
         assert command is not None
         applied_events, applied_state = module.apply(state, command)
         assert applied_events == events
-        assert applied_state == after
+        assert vars(applied_state) == vars(after)  # the derived fields (held, fleets) too
         state = after
+
+
+@pytest.mark.parametrize("table", TABLES.values(), ids=TABLES.keys())
+def test_evolving_a_run_of_events_at_once_gives_every_field_evolving_each_in_turn_gives(table: Table) -> None:
+    runs = 0
+    for seed in range(3):
+        steps = random_game(random.Random(seed), table)
+        _, _, state = next(steps)
+        for _, events, after in steps:
+            untouched = dict(vars(state))
+            assert vars(evolve_all(state, events)) == vars(after)
+            assert vars(state) == untouched  # the run fills a new State, never the one it starts from
+            runs += len(events) > 1
+            state = after
+    assert runs > 0
 
 
 def test_apply_refuses_what_decide_refuses() -> None:

@@ -37,7 +37,7 @@ TABLES = {
 def test_listing_thames_kosmos_commands_in_play_applies_no_event(monkeypatch: pytest.MonkeyPatch) -> None:
     applied = []
     states = [s for _, _, s in random_game(random.Random(7), TABLES["kahuna-thames-kosmos"])]
-    monkeypatch.setattr(majority, "evolve", lambda state, event: applied.append(event) or state)
+    monkeypatch.setattr(majority, "evolve_all", lambda state, events: applied.extend(events) or state)
     for state in states:
         if state.phase == "play" and state.stack and not state.pending:
             engine.legal_commands(state, state.active)
@@ -48,7 +48,7 @@ def test_listing_commands_with_gods_and_final_turns_applies_no_event(monkeypatch
     applied = []
     table = TABLES["opodopo-4-gods"]
     states = [s for seed in range(3) for _, _, s in random_game(random.Random(seed), table)]
-    monkeypatch.setattr(majority, "evolve", lambda state, event: applied.append(event) or state)
+    monkeypatch.setattr(majority, "evolve_all", lambda state, events: applied.extend(events) or state)
     listed = set()
     for state in states:
         if state.phase in ("play", "final") and not state.pending:
@@ -94,10 +94,12 @@ def test_deciding_a_draw_applies_only_the_events_its_rules_read(monkeypatch: pyt
     # later rule reads the state it leads to (the end of the round
     # reads the draw's state, not TurnEnded's).
     applied: list[str] = []
-    real = majority.evolve
+    real = majority.evolve_all
     states = [s for _, _, s in random_game(random.Random(3), KAHUNA)]
     monkeypatch.setattr(
-        majority, "evolve", lambda state, event: applied.append(event.type) or real(state, event)
+        majority,
+        "evolve_all",
+        lambda state, events: applied.extend(e.type for e in events) or real(state, events),
     )
     draws = 0
     for state in states:

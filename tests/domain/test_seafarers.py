@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,13 +24,18 @@ from given import (
     place,
     placed,
     played,
+    random_game,
     removed,
     ship_placed,
     taken,
 )
+from hypothesis import given as for_all
+from hypothesis import settings
+from hypothesis import strategies as st
 
 from domain.core import Command, Event
 from domain.islands import engine
+from tests.hypothesis_profiles import examples
 
 SEAFARERS = IKIBITI.with_options(seafarers=True)
 BOARD = SEAFARERS.board
@@ -303,6 +309,18 @@ def test_S5_collision_sinks_both_ships() -> None:
     )
     after = game.plus(*then.events)
     assert (ships(after), in_stock(after)) == ({}, [10, 10])
+
+
+@settings(max_examples=examples(share=4))
+@for_all(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_S5_after_every_command_no_ship_lies_enclosed_by_an_opponent(seed: int) -> None:
+    # The rules look for enclosed ships once per change, before majorities are settled: the
+    # gains and losses that follow take bridges off and lay none, so they enclose nothing.
+    for _, _, state in random_game(random.Random(seed), SEAFARERS):
+        for sea, owner in enumerate(state.ships):
+            around = state.rules.board.sea_mask(sea)
+            enclosing = [seat for seat, held in enumerate(state.held) if held & around == around]
+            assert owner is None or enclosing in ([], [owner]), (sea, owner, enclosing)
 
 
 # --- S-2 and I-7 ---------------------------------------------------------------------------
