@@ -124,3 +124,21 @@ def test_greedy_prefers_a_village_to_ending_the_build_phase() -> None:
     best = [c for _, c in ranked][:3]
     assert any(c.args.get("item") in ("village", "settle") for c in best)
     assert ranked[-1][1].type != "Build" or ranked[-1][1].args.get("item") not in ("village", "settle")
+
+
+def test_a_search_draws_its_first_worlds_anew_and_then_reuses_them() -> None:
+    from domain.paradise.ai import WORLDS_KEPT, determinize
+
+    rng = random.Random(4)
+    log = Log(setup(3, last_turn=4), rng)
+    for _ in range(30):
+        seat = mover(GAME, log.state)
+        assert seat is not None
+        log.play(rng.choice(list(GAME.legal_commands(log.state, seat))))
+    knowledge = log.knowledge(0)
+    draws = random.Random(9)
+    worlds = [GAME.ai.world(knowledge, draws) for _ in range(3 * WORLDS_KEPT)]
+    assert worlds[0] == determinize(knowledge, random.Random(9))  # the first as greedy's one world
+    kept = {id(w) for w in worlds[:WORLDS_KEPT]}
+    assert len(kept) == WORLDS_KEPT and {id(w) for w in worlds[WORLDS_KEPT:]} <= kept
+    assert all(GAME.view(w, 0) == GAME.view(log.state, 0) for w in worlds)
