@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from domain.core import Command
 from domain.paradise.empire import controlled, controller, vp_halves
 from domain.paradise.hexes import distance
-from domain.paradise.state import EXPLORE, MOVE, ORDER, State, total
-from domain.paradise.tables import CARDS, DECK, Hex
+from domain.paradise.state import BUILD, EXPLORE, MOVE, ORDER, State, total
+from domain.paradise.tables import CARDS, COSTS, DECK, Hex
 from domain.paradise.victory import target
 
 SHARPNESS = 6.0
@@ -29,10 +29,10 @@ CARD_VP = sum(CARDS[name].vp for name in DECK) / len(DECK)
 GROUP = 0.25
 """Each group held: more villages to build on, a base to fall back to, the tie-break (P-5)."""
 INCOME = 0.15
-"""Each build point a turn, per turn still to come: two points buy a village (1 VP), and some
-points go to pieces, so a point is worth somewhat less than half a VP."""
+"""Each build point still to spend, this turn's and those of the turns to come: two points buy
+a village (1 VP), and some points go to pieces, so a point is worth less than half a VP."""
 INCOME_TURNS = 3
-"""At most this many turns of income count: further ones are too uncertain to weigh."""
+"""At most this many turns after this one count: further ones are too uncertain to weigh."""
 PIECE = {"transport": 0.2, "war_canoe": 0.3, "band": 0.12, "colony": 0.25, "rumor": 0.0}
 """Each piece on the map or ordered: about half of what its build points buy as villages, so a
 free village square is filled first, and points that cannot buy one still buy something."""
@@ -101,19 +101,32 @@ def _orders(state: State, seat: int) -> float:
 
 
 def turns_left(state: State) -> int:
-    """Build phases still to come whose points the seat's villages give (at most INCOME_TURNS):
-    this turn's too before its build phase; none once the last turn's has begun."""
+    """Build phases after this turn's whose points the seat's villages give (at most
+    INCOME_TURNS); none after the last turn's."""
     if state.options.last_turn is None:
         return INCOME_TURNS
-    this_turn = 1 if state.phase in (ORDER, EXPLORE, MOVE) else 0
-    return max(0, min(INCOME_TURNS, state.options.last_turn - state.turn + this_turn))
+    return max(0, min(INCOME_TURNS, state.options.last_turn - state.turn))
+
+
+def points_to_spend(state: State, seat: int, income: int) -> int:
+    """This turn's build points not yet ordered: all of them before the build phase, what its
+    orders leave until it commits them, none after (unspent points are lost)."""
+    if state.phase in (ORDER, EXPLORE, MOVE):
+        return income
+    draft = state.drafts[seat]
+    if state.phase != BUILD or draft.committed:
+        return 0
+    return max(0, income - sum(COSTS.get(item, 0) for item, _ in draft.items if item != "settle"))
 
 
 def _prospects(state: State, seat: int) -> float:
     held = controlled(state, seat)
     income = sum(state.islands[at].villages for at in held)
     room = sum(max(0, state.islands[at].squares - state.islands[at].villages) for at in held)
-    got = GROUP * len(held) + INCOME * income * turns_left(state) + ROOM * room
+    # This turn's points count until they are ordered (the orders count then) and later turns'
+    # as they come: the standing does not fall when a phase passes, only when points go unspent.
+    points = points_to_spend(state, seat, income) + income * turns_left(state)
+    got = GROUP * len(held) + INCOME * points + ROOM * room
     for (at, owner), stack in state.stacks.items():
         if owner != seat:
             continue

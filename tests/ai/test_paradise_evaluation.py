@@ -6,8 +6,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from domain.games import rules_for
-from domain.paradise.evaluate import CARD_VP, INCOME_TURNS, standing, turns_left, win_chances
+from domain.paradise.evaluate import (
+    CARD_VP,
+    INCOME_TURNS,
+    points_to_spend,
+    standing,
+    turns_left,
+    win_chances,
+)
 from domain.paradise.state import Draft, Island, Stack, counts, put, with_island, with_stack
 
 GAME = rules_for("conquest-of-paradise")
@@ -63,24 +72,47 @@ def test_pieces_colonies_near_a_free_group_and_groups_found_add_to_a_standing() 
     assert standing(hidden, 0, 0) > standing(unseen, 0, 0)
 
 
-def test_income_counts_for_the_turns_left_and_not_after_the_last_build() -> None:
+def test_income_counts_this_turn_s_points_until_ordered_and_the_turns_left_after_it() -> None:
     assert turns_left(game()) == INCOME_TURNS
-    assert turns_left(game(last_turn=2)) == 1  # this turn's build is still to come
-    last_build = replace(game(last_turn=2), phase="build")
-    assert turns_left(last_build) == 0
-    base = last_build.bases[0]
-    island = last_build.islands[base]
-    more = with_island(last_build, base, replace(island, villages=island.villages + 1))
-    # On the last build, a village is its VP and its square only: no income to come.
-    assert standing(more, 0, 0) - standing(last_build, 0, 0) < 1.0
+    assert turns_left(game(last_turn=4)) == 2
+    last = game(last_turn=2)
+    assert turns_left(last) == 0
+    base = last.bases[0]
+    income = last.islands[base].villages
+    assert points_to_spend(last, 0, income) == income  # this turn's build is still to come
+    building = replace(last, phase="build")
+    ordered = replace(building, drafts=put(building.drafts, 0, Draft(items=(("village", base),))))
+    assert points_to_spend(ordered, 0, income) == income - 2
+    committed = replace(ordered, drafts=put(ordered.drafts, 0, replace(ordered.drafts[0], committed=True)))
+    assert points_to_spend(committed, 0, income) == 0
+    island = committed.islands[base]
+    more = with_island(committed, base, replace(island, villages=island.villages + 1))
+    # After the last build, a village is its VP and its square only: no income to come.
+    assert standing(more, 0, 0) - standing(committed, 0, 0) < 1.0
+
+
+def test_the_standing_never_falls_when_a_phase_or_a_turn_passes() -> None:
+    """A greedy player once flipped a transport up and down for ever rather than end the last
+    movement phase, after which its villages' income no longer counted."""
+    for options in ({}, {"last_turn": 2}, {"last_turn": 8}):
+        moving = game(**options)
+        building = replace(moving, phase="build")
+        assert standing(building, 0, 0) == standing(moving, 0, 0)
+        ending = replace(moving, phase="victory")
+        next_turn = replace(moving, phase="order", turn=moving.turn + 1)
+        assert standing(next_turn, 0, 0) >= standing(ending, 0, 0)  # a further turn may come in sight
+    last = game(last_turn=3)
+    assert standing(replace(last, phase="order", turn=3), 0, 0) == standing(
+        replace(last, phase="victory"), 0, 0
+    )
 
 
 def test_others_hidden_cards_count_at_the_deck_average_for_a_viewer_and_at_their_face_in_a_world() -> None:
     state = replace(game(), hands=((), ("Tattoo", "Haka"), ()))
     plain = game()
-    assert standing(state, 1, 0) - standing(plain, 1, 0) == 2 * CARD_VP
-    assert standing(state, 1, None) - standing(plain, 1, None) == 1.0  # Tattoo 1 VP, Haka 0
-    assert standing(state, 1, 1) - standing(plain, 1, 1) == 1.0
+    assert standing(state, 1, 0) - standing(plain, 1, 0) == pytest.approx(2 * CARD_VP)
+    assert standing(state, 1, None) - standing(plain, 1, None) == pytest.approx(1.0)  # Tattoo 1, Haka 0
+    assert standing(state, 1, 1) - standing(plain, 1, 1) == pytest.approx(1.0)
 
 
 def test_a_finished_game_gives_its_winners_the_whole_chance() -> None:
