@@ -3,12 +3,13 @@
 One tree for the searching seat, its nodes keyed by the commands played from the root.
 Each iteration samples a world the seat cannot tell from the real one (ai.sampling),
 walks down the tree among the commands legal in that world (UCB1 with availability
-counts), adds one node, plays a short rollout (the cheap move order of ai.evaluate with
-some noise, to the end of the next seat's turn) and backs up the evaluation's win chances,
+counts), adds one node, plays a short rollout (the game's cheap move order with some
+noise, to the end of the next seat's turn) and backs up the evaluation's win chances,
 each node scoring the chance of the seat that chose its command. The root's children
 start with a few virtual visits worth the evaluation right after each command (what the
 greedy player sees), so a short search never does worse than that guess by much.
-The answer is the most visited command.
+The answer is the most visited command. The constants (UCB1's, the virtual visits, the
+rollout's length and noise) are the game's: AIHooks.search (domain.core.SearchSettings).
 """
 
 from __future__ import annotations
@@ -24,15 +25,8 @@ from typing import Any
 
 from ai.knowledge import SeatKnowledge
 from ai.sim import ident, key, mover, step
-from domain.core import AIHooks, Command, GameModule, IllegalMove
+from domain.core import AIHooks, Command, GameModule, IllegalMove, SearchSettings
 from domain.games import rules_for
-
-EXPLORATION = 0.7
-PRIOR_VISITS = 3
-PRIOR_WORLDS = 2
-ROLLOUT_TURNS = 2
-ROLLOUT_COMMANDS = 16
-ROLLOUT_NOISE = 1.0
 
 
 @dataclass(frozen=True)
@@ -156,9 +150,10 @@ def _hooks(game: GameModule[Any]) -> AIHooks[Any]:
 def _priors(game: GameModule[Any], root: Node, knowledge: SeatKnowledge, rng: random.Random) -> None:
     """Virtual visits per root command worth the evaluation right after it, over a few worlds."""
     hooks = _hooks(game)
+    settings = hooks.search
     me = knowledge.seat
     sums = dict.fromkeys(root.children, 0.0)
-    for _ in range(PRIOR_WORLDS):
+    for _ in range(settings.prior_worlds):
         world = hooks.world(knowledge, rng)
         for k, child in root.children.items():
             assert child.command is not None
@@ -168,12 +163,13 @@ def _priors(game: GameModule[Any], root: Node, knowledge: SeatKnowledge, rng: ra
                 continue
             sums[k] += hooks.evaluate(after, me)[me]
     for k, child in root.children.items():
-        child.visits = child.avail = float(PRIOR_VISITS)
-        child.total = PRIOR_VISITS * sums[k] / PRIOR_WORLDS
+        child.visits = child.avail = float(settings.prior_visits)
+        child.total = settings.prior_visits * sums[k] / settings.prior_worlds
 
 
 def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) -> None:
     hooks = _hooks(game)
+    exploration = hooks.search.exploration
     node = root
     path = [root]
     while True:
@@ -194,17 +190,23 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
             chosen, command = untried[
                 _noisy_best(hooks.priors(state, [m for _, m in untried]), rng.random, 1.0)
             ]
+            try:
+                state = step(game, state, command, rng)
+            except IllegalMove:
+                # The listing of another world of this fingerprint held a command this world
+                # refuses: it leaves the listing rather than become a child never visited.
+                found.moves = [(i, m) for i, m in found.moves if i != chosen]
+                found.untried = [(i, m) for i, m in untried if i != chosen]
+                break
             child = Node(command, seat)
             node.children[chosen] = child
         else:
-            for c in children:
-                c.avail += 1
-            child = max(children, key=_ucb)
+            child = _ucb_best(children, exploration)
             command = child.command  # type: ignore[assignment]
-        try:
-            state = step(game, state, command, rng)
-        except IllegalMove:
-            break
+            try:
+                state = step(game, state, command, rng)
+            except IllegalMove:
+                break
         node = child
         path.append(node)
         if untried:
@@ -216,9 +218,16 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
             visited.total += chances[visited.seat]
 
 
-def _ucb(child: Node) -> float:
-    visits = child.visits  # never 0: root children start with virtual visits, others with their own
-    return child.total / visits + EXPLORATION * math.sqrt(math.log(max(child.avail, 1.0)) / visits)
+def _ucb_best(children: list[Node], exploration: float) -> Node:
+    """The first child of the highest UCB1 value, each child's availability counted first."""
+    best, top = children[0], -math.inf
+    for child in children:
+        child.avail += 1
+        visits = child.visits  # never 0: root children start with virtual visits, others with their own
+        value = child.total / visits + exploration * math.sqrt(math.log(child.avail) / visits)
+        if value > top:
+            best, top = child, value
+    return best
 
 
 def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int, at_root: bool) -> Moves:
@@ -241,22 +250,23 @@ _ROOT = object()  # the root's one list: its commands are those it was given
 def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[float]:
     """Play cheap moves to the end of the next seat's turn; the win chances there."""
     hooks = _hooks(game)
+    settings: SearchSettings = hooks.search
     noise = rng.random
     turns = 0
     before = hooks.turn(state)
-    for _ in range(ROLLOUT_COMMANDS):
+    for _ in range(settings.rollout_commands):
         seat = mover(game, state)
         if seat is None:
             break
         legal = game.legal_commands(state, seat)
         if not legal:
             break
-        command = legal[_noisy_best(hooks.priors(state, legal), noise, ROLLOUT_NOISE)]
+        command = legal[_noisy_best(hooks.priors(state, legal), noise, settings.rollout_noise)]
         state = step(game, state, command, rng)
         after = hooks.turn(state)
         if after != before:
             turns += 1
-            if turns >= ROLLOUT_TURNS:
+            if turns >= settings.rollout_turns:
                 break
         before = after
     return hooks.evaluate(state, None)

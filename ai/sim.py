@@ -16,7 +16,11 @@ from typing import Any
 
 from domain.core import Command, Event, GameModule, Seats
 
-MAX_SYSTEM_STEPS = 16
+MAX_SYSTEM_STEPS = 1000
+"""More system steps in a row than any game's rules ask for, so a guard against a rules bug
+that never stops drawing, never a cut of real play: a battle of Conquest of Paradise rolls
+a die per piece hit (its two first lines and local warriors hold up to about 30 pieces),
+each roll one step, and a cut there would leave a search's world mid-battle."""
 
 
 def apply(game: GameModule[Any], state: Any, command: Command) -> tuple[Any, list[Event]]:

@@ -226,6 +226,26 @@ class UndoHints:
 
 
 @dataclass(frozen=True)
+class SearchSettings:
+    """How the ISMCTS player (ai/ismcts.py) searches a game; the defaults suit the island games.
+
+    `exploration`: UCB1's constant, against win chances from 0 to 1 (a game whose moves differ
+    by a few hundredths needs less). `prior_visits` virtual visits per root command worth the
+    evaluation right after it, averaged over `prior_worlds` worlds. A rollout plays up to
+    `rollout_commands` cheap commands (0: the leaf is evaluated as it is), `rollout_noise`
+    times a fresh draw added to each command's prior, and stops when `rollout_turns` turns
+    have passed.
+    """
+
+    exploration: float = 0.7
+    prior_visits: int = 3
+    prior_worlds: int = 2
+    rollout_turns: int = 2
+    rollout_commands: int = 16
+    rollout_noise: float = 1.0
+
+
+@dataclass(frozen=True)
 class AIHooks(Generic[S]):
     """What the greedy and search players need beyond the rules; without them, a game still
     gets the random player.
@@ -236,7 +256,7 @@ class AIHooks(Generic[S]):
     commands for rollouts, a value per command of a whole listing (higher first).
     `moves(state, seat)`: the commands worth searching, and `moves_key(state, seat)` the
     state's features they depend on (a cache key). `turn(state)` changes whenever a turn
-    passes.
+    passes. `search`: how the search weighs and plays out this game (SearchSettings).
     """
 
     world: Callable[[Any, Any], S]
@@ -245,6 +265,7 @@ class AIHooks(Generic[S]):
     moves: Callable[[S, int], list[Command]]
     moves_key: Callable[[S, int], Hashable]
     turn: Callable[[S], Hashable]
+    search: SearchSettings = SearchSettings()
 
 
 JsonSchema = Mapping[str, Any]

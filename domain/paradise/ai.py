@@ -18,49 +18,39 @@ read, consistently with everything the seat saw later:
   agriculture, cards, rotation, saving, and how many pieces where), the pieces' kinds drawn
   from what that seat has not built; orders not yet revealed are unknown and left out.
 
-`win_chances` turns victory points against the target into each seat's chance; `quick` is a
-cheap move order for rollouts; `searched_moves` keeps the search's branching small.
+The evaluation and the rollouts' move order are in domain/paradise/evaluate.py;
+`searched_moves` keeps the search's branching small.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Hashable, Mapping, MutableSequence, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
-from domain.core import AIHooks, Command, Event
+from domain.core import AIHooks, Command, Event, SearchSettings
 from domain.paradise import engine, legal, setup
 from domain.paradise.build import on_map
 from domain.paradise.combat import HAKA, outcome
-from domain.paradise.empire import controlled, vp_halves
+from domain.paradise.evaluate import priors, win_chances
 from domain.paradise.move import PASSENGERS
 from domain.paradise.state import Draft, Stack, State, counts, put, total, with_stack
 from domain.paradise.tables import KINDS, PIECES, Hex
-from domain.paradise.victory import DEFORESTATION, target
+from domain.paradise.victory import DEFORESTATION
 
 SeatKnowledge = Any
 """ai.knowledge.SeatKnowledge: the seat, its view, and the live events with their readable secrets."""
 
-SHARPNESS = 6.0
-"""How steeply a lead in VP (as a share of the target) turns into a chance to win."""
 MOVES_SEARCHED = 12
 """At most this many Move commands are searched from one state (a spread of the legal ones)."""
-PRIORS = {
-    "Build": 3.0,
-    "Fight": 2.5,
-    "Explore": 2.0,
-    "Move": 1.5,
-    "Transit": 1.0,
-    "RevealTile": 1.0,
-    "ChooseOrder": 1.0,
-    "SeekKumara": 0.5,
-    "EndExploration": 0.2,
-    "EndMovement": 0.1,
-    "EndBuild": 0.0,
-}
-BUILD_PRIORS = {"village": 3.0, "settle": 3.0, "agriculture": 1.5, "war_canoe": 1.0, "band": 1.0}
+SEARCH = SearchSettings(exploration=0.2, prior_visits=5, rollout_commands=0)
+"""Leaves evaluated as they are: the evaluation weighs what a position promises, and a few
+random commands after it add noise more than knowledge; moves differ by a few hundredths of
+win chance, so UCB1 explores less than for the island games."""
+WORLDS_KEPT = 16
+"""Worlds drawn anew per knowledge; a search's later iterations reuse them (`world`)."""
+WORLDS_CACHE = "paradise.worlds"
 
 
 class Random(Protocol):
@@ -393,6 +383,22 @@ def _haka_as_offered(
     return replace(state, hands=put(state.hands, seat, tuple(hand)), deck=tuple(deck))
 
 
+def world(knowledge: SeatKnowledge, rng: Random) -> State:
+    """A world for the players: the first WORLDS_KEPT of one knowledge each drawn anew
+    (determinize), every later one among those, kept in the knowledge's cache.
+
+    Drawing a world folds the whole log (most of a search's time), and a search's thousands of
+    iterations gain little from more than a few dozen samples of what the seat cannot see: the
+    dice and draws after the root are drawn anew at every step all the same.
+    """
+    kept: list[State] = knowledge.cache.setdefault(WORLDS_CACHE, [])
+    if len(kept) < WORLDS_KEPT:
+        kept.append(determinize(knowledge, rng))
+        return kept[-1]
+    chosen: State = rng.choice(kept)
+    return chosen
+
+
 def _as_seen(state: State, seen: Mapping[str, Any]) -> State:
     """Which stacks show a face-up transport is public (the view says it): a world whose
     draws moved a transport elsewhere takes the view's word, swapping a piece if need be."""
@@ -406,37 +412,7 @@ def _as_seen(state: State, seen: Mapping[str, Any]) -> State:
     return state
 
 
-# --- evaluation and move order -----------------------------------------------------------------
-
-
-def win_chances(state: State, viewer: int | None) -> list[float]:
-    """Each seat's chance to win: 1 for a winner once the game is over, else a softmax of VP
-    over the target (hidden cards count only for the viewer's own seat; villages in a seat's
-    build orders almost as built ones)."""
-    if state.result is not None:
-        winners = list(state.result.get("winners") or [])
-        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.seats)]
-    goal = max(1, target(state))
-    scores = []
-    for seat in range(state.seats):
-        vp = vp_halves(state, seat, hidden_too=seat == viewer) / 2
-        groups = len(controlled(state, seat))
-        # Villages ordered but not yet revealed count as almost built (Q-1 reveals them all).
-        ordered = sum(0.9 for item, _ in state.drafts[seat].items if item in ("village", "settle"))
-        scores.append(SHARPNESS * (vp + ordered + 0.25 * groups) / goal)
-    top = max(scores)
-    weights = [math.exp(s - top) for s in scores]
-    whole = sum(weights)
-    return [w / whole for w in weights]
-
-
-def quick(state: State, command: Command) -> float:
-    """A cheap order of commands for rollouts: build, fight and explore before ending a phase."""
-    if command.type == "Build":
-        return BUILD_PRIORS.get(str(command.args.get("item")), PRIORS["Build"] - 1.0)
-    if command.type == "Move":
-        return PRIORS["Move"] + 0.1 * total(command.args.get("pieces") or {})
-    return PRIORS.get(command.type, 0.5)
+# --- search -----------------------------------------------------------------------------------
 
 
 def searched_moves(state: State, seat: int) -> list[Command]:
@@ -478,20 +454,16 @@ def moves_key(state: State, seat: int) -> Hashable:
     )
 
 
-def priors(state: State, commands: Sequence[Command]) -> list[float]:
-    """The rollout order of a whole listing: each command's own quick value."""
-    return [quick(state, command) for command in commands]
-
-
 def turn(state: State) -> Hashable:
     return (state.turn, state.phase, state.active, state.expedition is None)
 
 
 HOOKS: AIHooks[State] = AIHooks(
-    world=determinize,
+    world=world,
     evaluate=win_chances,
     priors=priors,
     moves=searched_moves,
     moves_key=moves_key,
     turn=turn,
+    search=SEARCH,
 )

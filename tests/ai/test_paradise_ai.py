@@ -144,3 +144,21 @@ def test_P3_3_a_world_agrees_with_a_move_that_stopped_on_its_way() -> None:
                 world = GAME.ai.world(log.knowledge(viewer), random.Random(stopped))
                 assert GAME.view(world, viewer) == GAME.view(log.state, viewer)
     assert stopped == 4
+
+
+def test_a_search_draws_its_first_worlds_anew_and_then_reuses_them() -> None:
+    from domain.paradise.ai import WORLDS_KEPT, determinize
+
+    rng = random.Random(4)
+    log = Log(setup(3, last_turn=4), rng)
+    for _ in range(30):
+        seat = mover(GAME, log.state)
+        assert seat is not None
+        log.play(rng.choice(list(GAME.legal_commands(log.state, seat))))
+    knowledge = log.knowledge(0)
+    draws = random.Random(9)
+    worlds = [GAME.ai.world(knowledge, draws) for _ in range(3 * WORLDS_KEPT)]
+    assert worlds[0] == determinize(knowledge, random.Random(9))  # the first as greedy's one world
+    kept = {id(w) for w in worlds[:WORLDS_KEPT]}
+    assert len(kept) == WORLDS_KEPT and {id(w) for w in worlds[WORLDS_KEPT:]} <= kept
+    assert all(GAME.view(w, 0) == GAME.view(log.state, 0) for w in worlds)
