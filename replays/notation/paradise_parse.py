@@ -52,23 +52,30 @@ def parse(text: str) -> ParadiseRecord:
 
 def _tokens(text: str, number: int) -> list[str]:
     """The event tokens of a step: split at the spaces outside parentheses, braces and quotes."""
+    found, balanced = _split_outside(text, " ", "({[", ")}]")
+    if not balanced:
+        raise NotationError(number, "unbalanced brackets or quotes")
+    return found
+
+
+def _split_outside(text: str, separator: str, opens: str, closes: str) -> tuple[list[str], bool]:
+    """The non-empty parts of `text` between the `separator`s outside brackets and quotes, and
+    whether its brackets and quotes were balanced."""
     found, depth, quoted, start = [], 0, False, 0
     for i, char in enumerate(text):
         if quoted:
             quoted = char != '"' or text[i - 1] == "\\"
         elif char == '"':
             quoted = True
-        elif char in "({[":
+        elif char in opens:
             depth += 1
-        elif char in ")}]":
+        elif char in closes:
             depth -= 1
-        elif char == " " and depth == 0:
+        elif char == separator and depth == 0:
             found.append(text[start:i])
             start = i + 1
     found.append(text[start:])
-    if depth or quoted:
-        raise NotationError(number, "unbalanced brackets or quotes")
-    return [t for t in found if t]
+    return [part for part in found if part], not (depth or quoted)
 
 
 def _told(token: str, names: list[str], number: int) -> Told:
@@ -106,30 +113,12 @@ def _closing(text: str) -> int:
 
 def _fields(text: str, names: list[str], number: int) -> dict[str, Any]:
     fields: dict[str, Any] = {}
-    for part in _split(text):
+    for part in _split_outside(text, ";", "{[", "}]")[0]:
         key, sep, value = part.partition("=")
         if not sep:
             raise NotationError(number, f"key=value expected, not {part!r}")
         fields[key] = _read(key, value, names, number)
     return fields
-
-
-def _split(text: str) -> list[str]:
-    parts, depth, quoted, start = [], 0, False, 0
-    for i, char in enumerate(text):
-        if quoted:
-            quoted = char != '"' or text[i - 1] == "\\"
-        elif char == '"':
-            quoted = True
-        elif char in "{[":
-            depth += 1
-        elif char in "}]":
-            depth -= 1
-        elif char == ";" and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:])
-    return [p for p in parts if p]
 
 
 def _read_stops(value: str, number: int) -> list[dict[str, Any]]:
