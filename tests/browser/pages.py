@@ -254,6 +254,31 @@ def play_to_the_end(driver: WebDriver, rng: random.Random, deadline: float) -> i
     return played
 
 
+Step = Callable[[WebDriver, random.Random, dict[str, int]], bool]
+"""One click of a game's own page (False: nothing to do now), counting what it clicked by kind."""
+
+
+def click_to_the_end(
+    driver: WebDriver,
+    step: Step,
+    rng: random.Random,
+    within: float,
+    after_each: Callable[[dict[str, int]], None] = lambda seen: None,
+) -> dict[str, int]:
+    """Run `step` until the end screen shows; what it clicked, by kind."""
+    seen: dict[str, int] = {}
+    deadline = time.monotonic() + within
+    while not ended(driver):
+        assert time.monotonic() < deadline, f"no end screen after {seen}"
+        try:
+            if not step(driver, rng, seen):
+                time.sleep(POLL)
+        except StaleElementReferenceException:
+            continue  # a live re-draw came between reading the page and clicking: read it again
+        after_each(seen)
+    return seen
+
+
 def api_get(base: str, path: str) -> dict[str, Any]:
     """A spectator's GET of the JSON API, to check what the page shows against the service."""
     with urllib.request.urlopen(f"{base}{path}", timeout=10) as answer:

@@ -4,11 +4,9 @@ each placement and move, then the line to crack among those the page lights."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.remote.webdriver import WebDriver
 
@@ -92,18 +90,12 @@ def test_a_learning_game_is_played_by_clicks_on_cells_and_crack_lines_to_its_end
         driver, live_service.url, [pages.human("Ann"), pages.random_computer()], game="nanuuk-learning"
     )
     assert pages.find(driver, "#board svg.hex") is not None
-    rng = random.Random(4)
-    seen: dict[str, int] = {}
-    deadline = time.monotonic() + GAME_WITHIN
-    while not pages.ended(driver):
-        assert time.monotonic() < deadline, f"no end screen after {seen}"
-        try:
-            if not play_one(driver, rng, seen):
-                time.sleep(pages.POLL)
-        except StaleElementReferenceException:
-            continue  # a live re-draw came between reading the page and clicking: read it again
+
+    def shot_of_the_first_crack(seen: dict[str, int]) -> None:
         if seen.get("PlaceCrack") == 1 and not (ARTIFACTS / "nanuuk-crack.png").exists():
             driver.save_screenshot(str(ARTIFACTS / "nanuuk-crack.png"))
+
+    seen = pages.click_to_the_end(driver, play_one, random.Random(4), GAME_WITHIN, shot_of_the_first_crack)
     game = pages.api_get(live_service.url, f"/games/{created.game_id}")
     assert game["phase"] == "ended" and game["result"]["winners"]
     assert seen.get("PlacePiece", 0) == 2 and seen.get("Move", 0) > 0 and seen.get("PlaceCrack", 0) > 0

@@ -10,7 +10,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select
@@ -85,18 +84,12 @@ def test_a_person_and_two_computers_play_conquest_of_paradise_to_its_end_by_clic
     driver = open_browser()
     game_id = create(driver, live_service.url)
     assert pages.find(driver, '#board [data-hex="5,6"]') is not None
-    rng = random.Random(4)
-    seen: dict[str, int] = {}
-    deadline = time.monotonic() + GAME_WITHIN
-    while not pages.ended(driver):
-        assert time.monotonic() < deadline, f"no end screen after {seen}"
-        try:
-            if not play_one(driver, rng, seen):
-                time.sleep(pages.POLL)
-        except StaleElementReferenceException:
-            continue  # a live re-draw came between reading the page and clicking: read it again
+
+    def shot_of_the_map(seen: dict[str, int]) -> None:
         if seen.get("map", 0) >= 3 and not (ARTIFACTS / "paradise-map.png").exists():
             driver.save_screenshot(str(ARTIFACTS / "paradise-map.png"))
+
+    seen = pages.click_to_the_end(driver, play_one, random.Random(4), GAME_WITHIN, shot_of_the_map)
     game = pages.api_get(live_service.url, f"/games/{game_id}")
     assert game["phase"] == "ended" and game["result"]["winners"]
     assert seen.get("map", 0) > 0 and seen.get("button", 0) > 0
