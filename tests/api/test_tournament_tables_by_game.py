@@ -1,16 +1,19 @@
-"""Conquest of Paradise tournaments over HTTP: a Swiss at tables of two and placement
-tournaments at tables of three and four, with computer entrants and a person."""
+"""Tournaments of the hex games over HTTP: a Swiss at tables of two and placement tournaments
+at tables of three and four, with computer entrants and a person."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
 from tests.api.tournament_helpers import create_tournament, organize, register
 from tests.api.tournament_play import play_tournament
+
+PARADISE = {"game": "conquest-of-paradise", "options": {"last_turn": 2}}
 
 
 @pytest.fixture(autouse=True)
@@ -20,18 +23,26 @@ def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARCHIPELAGO_AI_SECONDS", "1=60,2=60,3=60,4=60,5=60")
 
 
-@pytest.mark.parametrize(("fmt", "entrants", "sizes"), [("swiss", 4, {2}), ("tables", 7, {3, 4})])
-def test_a_paradise_tournament_runs_to_its_end_with_tables_of_its_size(
-    client: FlaskClient, run_jobs: Callable[[], None], fmt: str, entrants: int, sizes: set[int]
+@pytest.mark.parametrize(
+    ("settings", "fmt", "entrants", "sizes"),
+    [
+        ({"game": "nanuuk"}, "swiss", 4, {2}),
+        ({"game": "nanuuk"}, "tables", 7, {3, 4}),
+        ({"game": "nanuuk-learning"}, "tables", 4, {4}),
+        (PARADISE, "swiss", 4, {2}),
+        (PARADISE, "tables", 7, {3, 4}),
+    ],
+    ids=["nanuuk-swiss", "nanuuk-tables", "nanuuk-learning-tables", "paradise-swiss", "paradise-tables"],
+)
+def test_a_tournament_runs_to_its_end_with_tables_of_its_size(
+    client: FlaskClient,
+    run_jobs: Callable[[], None],
+    settings: dict[str, Any],
+    fmt: str,
+    entrants: int,
+    sizes: set[int],
 ) -> None:
-    tournament = create_tournament(
-        client,
-        name="Voyagers' Cup",
-        game="conquest-of-paradise",
-        format=fmt,
-        rounds=2,
-        options={"last_turn": 2},
-    )
+    tournament = create_tournament(client, name="Island Cup", format=fmt, rounds=2, **settings)
     for n in range(entrants - 1):
         register(client, tournament, kind="ai", level=1 + n % 3)
     ann = register(client, tournament, name="Ann")
