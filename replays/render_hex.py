@@ -45,6 +45,9 @@ HIGHLIGHT = "#ffb000"
 MARKER_STROKE = 2.0  # a marker's white outline, in pixels
 
 XMLNS = "http://www.w3.org/2000/svg"
+# The colours of the pieces' labels, as classes: a page's Content-Security-Policy admits the
+# <style> block below (by its hash) but no style attribute.
+INKS = {"ink": "#2b2b2b", "ink-dark": "#1b1b1b", "ink-light": "#ffffff"}
 STYLE = (
     "text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;fill:#2b2b2b}"
     ".token-label{font-size:13px;font-weight:bold;text-anchor:middle}"
@@ -55,6 +58,7 @@ STYLE = (
     ".focus{opacity:0}"
     # A click on a piece is a click on its cell: the page script listens on the cells.
     ".thing,.coord{pointer-events:none}"
+    + "".join(f".{name}{{fill:{colour}}}" for name, colour in INKS.items())
 )
 
 
@@ -421,14 +425,14 @@ def _tokens(view: Mapping[str, Any], frame: Frame, pieces: Pieces) -> list[str]:
 
 
 TOKEN_LOOKS = {
-    "bear": ("B", "#ffffff", "#2b2b2b"),
-    "inuk": ("I", "#8d5524", "#ffffff"),
-    "fish": ("F", "#7fb3d5", "#1b1b1b"),
-    "seal": ("S", "#b5b5b5", "#1b1b1b"),
-    "walrus": ("W", "#8a6a4f", "#ffffff"),
-    "whale": ("Wh", "#34495e", "#ffffff"),
+    "bear": ("B", "#ffffff", "ink"),
+    "inuk": ("I", "#8d5524", "ink-light"),
+    "fish": ("F", "#7fb3d5", "ink-dark"),
+    "seal": ("S", "#b5b5b5", "ink-dark"),
+    "walrus": ("W", "#8a6a4f", "ink-light"),
+    "whale": ("Wh", "#34495e", "ink-light"),
 }
-"""Label, fill and ink of each piece or token that is not a hunter."""
+"""Label, fill and ink (a class of INKS) of each piece or token that is not a hunter."""
 
 
 def _thing(view: Mapping[str, Any], thing: Thing, x: float, y: float) -> list[str]:
@@ -446,14 +450,14 @@ def _thing(view: Mapping[str, Any], thing: Thing, x: float, y: float) -> list[st
             marker(n, x, y, 6.5, "emblem", MARKER_STROKE),
             "</g>",
         ]
-    text, fill, ink = TOKEN_LOOKS.get(thing.kind, (thing.kind[:2].title(), "#cccccc", "#1b1b1b"))
+    text, fill, ink = TOKEN_LOOKS.get(thing.kind, (thing.kind[:2].title(), "#cccccc", "ink-dark"))
     # A piece a seat moves (the learning games' bears and Inuit) wears that seat's colour.
     ring = "#2b2b2b" if thing.seat is None else seat_colour(thing.seat)
     width = "1.5" if thing.seat is None else "3.5"
     out = [
         head,
         f'<circle cx="{num(x)}" cy="{num(y)}" r="12" fill="{fill}" stroke="{ring}" stroke-width="{width}"/>',
-        f'<text class="token-label" x="{num(x)}" y="{num(y + 4.5)}" style="fill:{ink}">{text}</text>',
+        f'<text class="token-label {ink}" x="{num(x)}" y="{num(y + 4.5)}">{text}</text>',
     ]
     if thing.seat is not None:
         out.append(marker(thing.seat, x + 11, y - 11, 4.5, "emblem", MARKER_STROKE))

@@ -59,7 +59,7 @@ XMLNS = "http://www.w3.org/2000/svg"
 STYLE = (
     "text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;fill:#2b2b2b}"
     ".name{font-weight:bold;text-anchor:middle}"
-    ".god-label{font-size:12px;font-weight:bold;text-anchor:middle}"
+    ".god-label{font-size:12px;font-weight:bold;text-anchor:middle;fill:#ffffff}"
     ".legend{font-size:15px}.small{font-size:13px}.title{font-size:20px;font-weight:bold}"
     "[tabindex]{cursor:pointer}[tabindex]:focus{outline:none}"
     "[tabindex]:focus-visible .focus{stroke:#000000;stroke-width:3;stroke-dasharray:none;opacity:1}"
@@ -388,7 +388,7 @@ def _god_stone(god: str, x: float, y: float) -> list[str]:
         f'<g class="god" data-god={_attr(god)}><title>{escape(god)}</title>',
         f'<rect x="{num(left)}" y="{num(top)}" width="{num(right - left)}" height="{num(bottom - top)}" '
         'rx="6" fill="#4a5663" stroke="#ffffff" stroke-width="1.5"/>',
-        f'<text class="god-label" x="{num(x)}" y="{num(y + 4)}" style="fill:#ffffff">{escape(label)}</text>',
+        f'<text class="god-label" x="{num(x)}" y="{num(y + 4)}">{escape(label)}</text>',
         "</g>",
     ]
 

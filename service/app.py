@@ -14,7 +14,7 @@ from service.api.context import EXTENSION
 from service.api.rate_limits import init_limits
 from service.api.rate_limits import settings as limit_settings
 from service.queues import rq_redis_url
-from service.web import init_web
+from service.web import cross_site, headers, init_web
 from service.wiring import build_service, cluster_url, plain_rq_url, redis_url
 
 DEFAULTS: Mapping[str, Any] = {
@@ -28,6 +28,12 @@ DEFAULTS: Mapping[str, Any] = {
     "MAX_IMPORT_BYTES": 4 * 1024 * 1024,
     "MAX_URL_BYTES": 2048,
     "MAX_HEADER_BYTES": 8 * 1024,
+    # Who may read /metrics: comma-separated addresses or CIDR networks (* = anyone), matched
+    # against the client's address (behind a proxy of FORWARDED_ALLOW_IPS, the forwarded one).
+    "METRICS_ALLOW": "127.0.0.1/32,::1/128",
+    # Origins (scheme://host[:port]) besides the requested host whose pages may post here
+    # (service/web/cross_site.py): e.g. when a proxy hands the app another Host header.
+    "TRUSTED_ORIGINS": "",
 }
 #: Settings that may come from the environment: the variable names the setting.
 ENVIRONMENT: Mapping[str, tuple[str, type]] = {
@@ -36,6 +42,8 @@ ENVIRONMENT: Mapping[str, tuple[str, type]] = {
     "ARCHIPELAGO_MAX_IMPORT_BYTES": ("MAX_IMPORT_BYTES", int),
     "ARCHIPELAGO_MAX_URL_BYTES": ("MAX_URL_BYTES", int),
     "ARCHIPELAGO_MAX_HEADER_BYTES": ("MAX_HEADER_BYTES", int),
+    "ARCHIPELAGO_METRICS_ALLOW": ("METRICS_ALLOW", str),
+    "ARCHIPELAGO_TRUSTED_ORIGINS": ("TRUSTED_ORIGINS", str),
 }
 
 
@@ -63,6 +71,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.setdefault("RATELIMIT_STORAGE_URI", queues if cluster else redis_url(environ))
     app.extensions[EXTENSION] = service
     telemetry.install(app)
+    headers.install(app)
+    cross_site.install(app)
     # A ready GAME_SERVICE names no Redis: its limits count in memory unless the config says.
     init_limits(app, "memory://")
     init_api(app)

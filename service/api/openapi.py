@@ -16,7 +16,7 @@ from apispec import BasePlugin
 from service.api.preconditions import IF_MATCH_PATTERN, MAX_IDEMPOTENCY_KEY
 from service.api.problems import PROBLEM_JSON
 
-API_VERSION = "2.3.0"
+API_VERSION = "2.4.0"
 """The contract's version (docs/api-changelog.md): major for a change that breaks a client."""
 
 HEADERS: dict[str, dict[str, Any]] = {
@@ -85,7 +85,9 @@ PROBLEMS: Mapping[int, str] = {
     "bad_last_event_id, bad_idempotency_key)",
     401: "No token where one is needed, or a token that holds nothing here (token_required, invalid_token)",
     403: "A token without the right here: the organizer's where a seat's is needed, or the reverse "
-    "(not_a_seat, organizer_only, not_an_entrant)",
+    "(not_a_seat, organizer_only, not_an_entrant); a browser's request from another site that "
+    "would change something (cross_site_request); an address outside METRICS_ALLOW asking for "
+    "the metrics (metrics_not_allowed)",
     404: "No such game, tournament, entrant or game kind (game_not_found, tournament_not_found, not_found)",
     409: "Refused now: the rules (not_your_turn, hand_full, ...), a concurrent append (version_conflict), "
     "an archived game (game_archived) or a broken hash chain (chain_broken)",
@@ -145,6 +147,8 @@ CONDITIONAL = frozenset({"get /games/{game_id}", "get /tournaments/{tournament_i
 """Reads that answer 304 to If-None-Match."""
 FORBIDDING = frozenset({"post /tournaments/{tournament_id}/entrants"})
 """Operations with an optional token that still refuse some tokens with 403 (AI entrants)."""
+ADDRESS_BOUND = frozenset({"get /metrics"})
+"""Operations only some client addresses may use (METRICS_ALLOW)."""
 STREAMS = frozenset({"get /games/{game_id}/stream", "get /tournaments/{tournament_id}/stream"})
 MEDIA: Mapping[str, tuple[str, str]] = {
     "get /games/{game_id}/stream": (
@@ -262,8 +266,10 @@ def complete(key: str, path: str, operation: dict[str, Any]) -> None:
         statuses.add(409)
     if bearer:
         statuses.add(401)
-    if bearer and {} not in security or key in FORBIDDING:
+    if bearer and {} not in security or key in FORBIDDING or key in ADDRESS_BOUND:
         statuses.add(403)
+    if not key.startswith(("get ", "head ", "options ")):
+        statuses.add(403)  # cross_site_request (service/web/cross_site.py)
     if "requestBody" in operation:
         statuses |= {400, 415, 422}
     if key.startswith("post "):

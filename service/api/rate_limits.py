@@ -54,19 +54,23 @@ def client_address() -> str:
     hops = [h.strip() for h in request.headers.get("X-Forwarded-For", "").split(",") if h.strip()]
     trusted = str(current_app.config["FORWARDED_ALLOW_IPS"])
     # Right to left: each trusted hop vouches for the address left of it, and no further.
-    while hops and _trusted(address, trusted):
+    while hops and in_networks(address, trusted):
         address = hops.pop()
     return address
 
 
-def _trusted(address: str, allowed: str) -> bool:
-    entries = [e.strip() for e in allowed.split(",") if e.strip()]
+def in_networks(address: str, networks: str) -> bool:
+    """Whether `address` lies in one of `networks`: comma-separated addresses or CIDR networks,
+    `*` for any. An IPv4 address a dual-stack socket reports as ::ffff:a.b.c.d counts as a.b.c.d."""
+    entries = [e.strip() for e in networks.split(",") if e.strip()]
     if "*" in entries:
         return True
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
     for entry in entries:
         try:
             if ip in ipaddress.ip_network(entry, strict=False):

@@ -1,14 +1,22 @@
-"""Operational endpoints: readiness, liveness and the Prometheus metrics."""
+"""Operational endpoints: readiness, liveness and the Prometheus metrics.
+
+The metrics name the service's routes, queue lengths and traffic: only the addresses of
+METRICS_ALLOW read them (loopback by default; a deployment adds its Prometheus' network),
+others get 403 `metrics_not_allowed`. The address is the client's as the rate limits see it:
+behind a proxy of FORWARDED_ALLOW_IPS the one it forwards, so a proxy in front never lends
+its own address to the public.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Response
+from flask import Response, current_app
 
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
-from service.api.rate_limits import limiter
+from service.api.problems import problem
+from service.api.rate_limits import client_address, in_networks, limiter
 from service.api.schemas import HealthSchema
 from service.scrape import CONTENT_TYPE, exposition, live_collectors
 
@@ -45,5 +53,8 @@ def live() -> Any:
 @limiter.exempt
 @blp.doc(responses=METRICS_RESPONSE)
 def metrics() -> Response:
-    """The metrics of every web process of this host (multiprocess mode) and RQ's queues."""
+    """The metrics of every web process of this host (multiprocess mode) and RQ's queues,
+    for the addresses of METRICS_ALLOW."""
+    if not in_networks(client_address(), str(current_app.config["METRICS_ALLOW"])):
+        return problem(403, "metrics_not_allowed", "this address may not read the metrics (METRICS_ALLOW)")
     return Response(exposition(*live_collectors(game_service())), content_type=CONTENT_TYPE)
