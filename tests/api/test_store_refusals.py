@@ -32,7 +32,7 @@ from service.wiring import build_service
 from service.worker import make_worker
 from service.worker_loop import work_until_stopped
 from tests.api.contract import ValidatingClient
-from tests.api.helpers import create_game, legal_commands, play, post, view
+from tests.api.helpers import choose, create_game, legal_commands, play, post, view
 
 WITHIN = 10.0  # seconds: a generous ceiling for Redis to notice a freed disk
 
@@ -328,3 +328,38 @@ def test_refusals_are_named_as_a_script_quotes_them() -> None:
         assert refusal(redis.exceptions.ResponseError(quoted.format(prefix))) == state
         assert refusal(redis.exceptions.ResponseError(prefix)) == state
     assert refusal(redis.exceptions.ResponseError("WRONGTYPE Operation against a key")) is None
+
+
+def test_a_command_stored_before_its_follow_up_was_refused_gets_it_on_the_retry(
+    app: Flask, client: FlaskClient, store: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store fills between the append and the scoring's enqueue: 503 (the command is
+    stored), and the retry with the same key answers it again and enqueues the scoring."""
+    with app.app_context():
+        scoring = game_service().scoring
+    schedule = scoring.schedule
+
+    def refused_once(*args: Any) -> None:
+        monkeypatch.setattr(scoring, "schedule", schedule)
+        raise redis.exceptions.OutOfMemoryError("command not allowed when used memory > 'maxmemory'.")
+
+    monkeypatch.setattr(scoring, "schedule", refused_once)
+    game = create_game(client)
+    rng = random.Random(3)
+    for n in range(500):
+        seat, _ = a_move(client, game)
+        command = choose(rng, legal_commands(client, game, seat)["commands"])
+        key = {"Idempotency-Key": f"move-{n}"}
+        before = view(client, game)["version"]
+        answer = post(client, game, seat, command, **key)
+        if answer.status_code != 200:
+            break
+    assert_refused(answer, "full")
+    stored = view(client, game)["version"]
+    assert stored > before  # stored, though refused
+    assert queue(QUEUE_DEFAULT, store).job_ids == []
+
+    retry = post(client, game, seat, command, **key)
+    assert (retry.status_code, retry.json["duplicate"]) == (200, True)
+    assert view(client, game)["version"] == stored
+    assert len(queue(QUEUE_DEFAULT, store).job_ids) == 1  # the scoring, enqueued by the retry
