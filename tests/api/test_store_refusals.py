@@ -194,6 +194,46 @@ def test_a_full_disk_refuses_commands_with_503_and_serves_again_once_freed(
         assert answer.status_code == 200, answer.json
         assert view(client, game)["version"] == answer.json["version"] > before
         store.close()
+        server.stop()  # and read back from the AOF: nothing acknowledged was lost
+        server = start_redis(small_disk / "redis")
+        with redis.Redis.from_url(server.url) as again:
+            assert EventStore(again).version(game["game_id"]) == answer.json["version"]
+    finally:
+        server.stop()
+
+
+def test_a_full_disk_under_appendfsync_always_stops_redis_and_loses_nothing_acknowledged(
+    small_disk: Path, app_on: Callable[..., Flask]
+) -> None:
+    """Redis 6.2 cannot go on when a write it must fsync fails: it exits. The command under
+    way has no answer (outcome_unknown); every acknowledged one is in the AOF."""
+    server = start_redis(small_disk / "redis", appendfsync="always")
+    try:
+        client = app_on(server).test_client()
+        game = create_game(client)
+        filler = small_disk / "filler"
+        subprocess.run(["dd", "if=/dev/zero", f"of={filler}", "bs=64k", "count=64"], capture_output=True)
+        rng = random.Random(1)
+        acknowledged = view(client, game)["version"]
+        for n in range(100):  # the first writes may still fit the AOF's last page
+            seat, _ = a_move(client, game)
+            command = choose(rng, legal_commands(client, game, seat)["commands"])
+            answer = post(client, game, seat, command, **{"Idempotency-Key": f"move-{n}"})
+            if answer.status_code != 200:
+                break
+            acknowledged = answer.json["version"]
+        # Redis died under the append (or under the Idempotency-Key's record just before it).
+        if answer.json["code"] == "outcome_unknown":
+            assert_refused(answer, "", code="outcome_unknown")
+        else:
+            assert_refused(answer, "unreachable")
+        server.process.wait(timeout=WITHIN)  # Redis exited
+        assert_refused(client.get("/health"), "unreachable")
+
+        filler.unlink()
+        server = start_redis(small_disk / "redis", appendfsync="always")
+        with redis.Redis.from_url(server.url) as again:
+            assert EventStore(again).version(game["game_id"]) == acknowledged
     finally:
         server.stop()
 
