@@ -36,11 +36,12 @@ RETRY_AFTER_SECONDS: dict[StoreState, int] = {
     StoreState.UNREACHABLE: 5,
 }
 
+_RETRY = "; try again after Retry-After seconds, a command with the same Idempotency-Key"
 DETAILS: dict[StoreState, str] = {
-    StoreState.FULL: "the game store is full (memory or disk) and refuses writes; try again later",
-    StoreState.READ_ONLY: "the game store is read-only now (a replica); try again shortly",
-    StoreState.LOADING: "the game store is loading its data; try again shortly",
-    StoreState.UNREACHABLE: "the game store is unavailable; try again shortly",
+    StoreState.FULL: "the game store is full (memory or disk) and refuses writes" + _RETRY,
+    StoreState.READ_ONLY: "the game store is read-only now (a replica)" + _RETRY,
+    StoreState.LOADING: "the game store is loading its data" + _RETRY,
+    StoreState.UNREACHABLE: "the game store is unavailable" + _RETRY,
 }
 
 # Redis's error prefixes, as a client gets them or as a script's error quotes them.

@@ -102,9 +102,11 @@ PROBLEMS: Mapping[int, str] = {
     431: "The request headers are over the size limit (headers_too_large)",
     500: "Unexpected error, logged (internal_error)",
     503: "The store cannot serve now, with Retry-After: store_unavailable, its `store` member saying why "
-    "(full: out of memory or disk; read_only; loading; unreachable), nothing written; or, on a "
-    "command, outcome_unknown: the write was sent and its answer lost, so send the request again "
-    "with the same Idempotency-Key (a recorded command is answered again, never applied twice)",
+    "(full: out of memory or disk; read_only; loading; unreachable); a command's events may "
+    "have been stored before a later step was refused, so retry a command with the same "
+    "Idempotency-Key (a stored one answers duplicate: true). Or, on a command, outcome_unknown: "
+    "the write was sent and its answer lost, so send the request again with the same "
+    "Idempotency-Key (a recorded command is answered again, never applied twice)",
 }
 RESPONSE_HEADERS: Mapping[int, tuple[str, ...]] = {
     304: ("ETag", "Vary"),
