@@ -2,8 +2,9 @@
 
 Redis refuses a write without running it when its memory is at `maxmemory` (OOM), when it
 cannot persist (MISCONF: a failed AOF write, a full disk, a failed background save), when it
-is a replica (READONLY) and while it loads its data (LOADING). Each passes by itself once
-the condition is cleared, so the service answers 503 with Retry-After and carries on.
+is a replica (READONLY) or lacks the replicas it must write to (NOREPLICAS), and while it
+loads its data (LOADING). Each passes by itself once the condition is cleared, so the
+service answers 503 with Retry-After and carries on.
 
 Inside a Lua script (Redis 6.2) the first write of the script is refused the same way, and
 the script's error quotes Redis's: the append checks everything before its first write, so a
@@ -49,7 +50,11 @@ _PREFIXES: tuple[tuple[str, StoreState], ...] = (
     ("OOM ", StoreState.FULL),
     ("MISCONF ", StoreState.FULL),
     ("READONLY ", StoreState.READ_ONLY),
+    # min-replicas-to-write unmet: reads served, writes refused, as on a replica.
+    ("NOREPLICAS ", StoreState.READ_ONLY),
     ("LOADING ", StoreState.LOADING),
+    # A replica cut off from its primary with replica-serve-stale-data no: nothing served.
+    ("MASTERDOWN ", StoreState.UNREACHABLE),
 )
 _QUOTED = tuple((f"-{prefix}", state) for prefix, state in _PREFIXES)
 
@@ -95,16 +100,17 @@ PROBE_KEY = "archipelago:health:probe"
 
 
 def probe(client: redis.Redis) -> str:
-    """ "ok" when the store takes a write now, else the StoreState's value that refuses it.
+    """ "ok" when the store takes a write now; "full" or "read_only" when it answers but refuses
+    writes. The error of a store loading or out of reach (or of no refusal at all) is raised.
 
     A real (tiny, expiring) write: only a write meets every refusal, and MISCONF refuses
-    even PING. Errors that are no refusal are raised.
+    even PING.
     """
     try:
         client.set(PROBE_KEY, b"1", px=10_000)
     except redis.exceptions.RedisError as error:
         state = refusal(error)
-        if state is None:
-            raise
-        return state.value
+        if state in (StoreState.FULL, StoreState.READ_ONLY):
+            return str(state.value)
+        raise
     return OK

@@ -364,6 +364,8 @@ def test_refusals_are_named_as_a_script_quotes_them() -> None:
         ("MISCONF Errors writing to the AOF file", StoreState.FULL),
         ("READONLY You can't write against a read only replica.", StoreState.READ_ONLY),
         ("LOADING Redis is loading", StoreState.LOADING),
+        ("NOREPLICAS Not enough good replicas to write.", StoreState.READ_ONLY),
+        ("MASTERDOWN Link with MASTER is down", StoreState.UNREACHABLE),
     ]:
         assert refusal(redis.exceptions.ResponseError(quoted.format(prefix))) == state
         assert refusal(redis.exceptions.ResponseError(prefix)) == state
