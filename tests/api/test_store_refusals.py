@@ -238,6 +238,11 @@ def test_a_full_disk_under_appendfsync_always_stops_redis_and_loses_nothing_ackn
         server.stop()
 
 
+def aof_rewriting(store: redis.Redis) -> bool:
+    persistence = store.info("persistence")
+    return bool(persistence["aof_rewrite_in_progress"] or persistence["aof_rewrite_scheduled"])
+
+
 def test_a_replica_refuses_commands_with_503_until_promoted(
     tmp_path: Path, app_on: Callable[..., Flask]
 ) -> None:
@@ -248,6 +253,8 @@ def test_a_replica_refuses_commands_with_503_until_promoted(
         store = redis.Redis.from_url(replica.url)
         store.replicaof("127.0.0.1", primary.port)
         wait_for(lambda: store.info("replication").get("master_link_status") == "up", "the replica syncs")
+        # Redis ignores a SIGTERM while it writes the AOF it starts after a sync.
+        wait_for(lambda: not aof_rewriting(store), "the replica's AOF is written")
         client = app_on(replica).test_client()
         seat, command = a_move(client, game)
 
