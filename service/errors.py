@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import redis
+
 
 class ServiceError(Exception):
     """Root of every error the service raises on purpose; `code` is stable for clients."""
@@ -39,6 +41,22 @@ class PartialRetry(StoreError):
         )
         self.game_id = game_id
         self.recorded = recorded
+
+
+class OutcomeUnknown(StoreError, redis.exceptions.ConnectionError):
+    """The append was sent but its answer was lost (a timeout, a dropped connection): it may
+    or may not have been stored. A retry of the same command (its Idempotency-Key) tells:
+    the store recognises a stored batch by its event ids and answers it again. Still a lost
+    connection to whoever handles those (a job, the sweeper, a client that stops)."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(
+            "outcome_unknown",
+            f"the store did not confirm the write to {game_id!r}: it may or may not be recorded. "
+            "Send the same request again with the same Idempotency-Key: a recorded one is answered "
+            "again (duplicate), never applied twice. Without a key, read the game first.",
+        )
+        self.game_id = game_id
 
 
 class UnsupportedServer(StoreError):

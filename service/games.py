@@ -423,6 +423,10 @@ class GameService:
                 raise ChainBroken(game_id, loaded.broken)
             earlier = [e for e in loaded.envelopes if e.command_id == command_id]
             if earlier:
+                if earlier[-1].version == loaded.version:
+                    # The first try may have been refused after its append (a full store
+                    # refusing the scoring's enqueue or the next deal): start what it could not.
+                    self.follow_up(loaded)
                 return Executed(earlier[-1].version, earlier, True, loaded)
             if command.type in undo.COMMANDS:
                 # Refused whatever the version: no point in asking for If-Match first.

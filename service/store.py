@@ -32,7 +32,14 @@ from record.envelope import (
     validate_batch,
 )
 from service.clock import iso_utc, utc_now
-from service.errors import ChainBroken, GameExists, PartialRetry, UnsupportedServer, VersionConflict
+from service.errors import (
+    ChainBroken,
+    GameExists,
+    OutcomeUnknown,
+    PartialRetry,
+    UnsupportedServer,
+    VersionConflict,
+)
 from service.keys import GAME, GLOBAL_STREAMS, SINGLE, TOURNAMENT, Layout, layout_of
 from service.memory_store import InMemoryEventStore
 from service.metrics import observe_appended
@@ -125,7 +132,9 @@ class EventStore:
     def append(self, game_id: str, expected_version: int, events: Sequence[NewEvent]) -> AppendResult:
         """Store `events` after `expected_version`, or recognise a retry of a stored batch.
 
-        Raises VersionConflict or PartialRetry; in either case nothing was written.
+        Raises VersionConflict or PartialRetry; in either case nothing was written. A write
+        Redis refuses (full, read-only, loading: service.refusals) writes nothing either;
+        OutcomeUnknown when the script was sent and its answer lost.
         """
         validate_batch(game_id, expected_version, events)
         # The script refuses if the stream moved since this read, so the chain cannot fork.
@@ -137,7 +146,13 @@ class EventStore:
             for name, value in to_fields(envelope).items():
                 args += [name, value]
         keys = [self._stream(game_id), self._event_ids(game_id), self.layout.all_stream(self._kind, game_id)]
-        reply = self._append(keys=keys, args=args)
+        try:
+            reply = self._append(keys=keys, args=args)
+        except redis.exceptions.BusyLoadingError:
+            raise  # refused before it ran
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
+            # Sent, perhaps run, its answer lost: only a retry with the same event ids can tell.
+            raise OutcomeUnknown(game_id) from error
         result = _result(game_id, expected_version, reply)
         if not result.duplicate:
             self._remember(game_id, sealed[-1].version, sealed[-1].hash)

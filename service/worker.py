@@ -32,6 +32,7 @@ from service.metrics import observe_job
 from service.queues import QUEUE_DEFAULT, QUEUES, queue, rq_connection, rq_redis_url
 from service.sweeper import sweep_forever
 from service.wiring import build_service
+from service.worker_loop import work_until_stopped
 
 log = logging.getLogger("archipelago.worker")
 
@@ -187,7 +188,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     url = args.url or rq_redis_url()
     connection = rq_connection(url)
     queues = args.queues or list(QUEUES)
-    worker: Worker | None = None
     jobs.worker_service()
     _forks_die_with_worker()
     sweeper = Sweeper(args.sweep_interval) if args.sweep_interval > 0 and not args.burst else None
@@ -196,8 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if sweeper is not None:
             sweeper.start()
-        worker = make_worker(connection, queues, simple=args.simple, name=args.name)
-        worker.work(
+        work_until_stopped(
+            lambda: make_worker(connection, queues, simple=args.simple, name=args.name),
             burst=args.burst,
             with_scheduler=args.scheduler,
             logging_level=args.log_level,
@@ -206,10 +206,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sweeper is None or not sweeper.died:
             raise
     except redis.exceptions.ConnectionError as exc:
-        if worker is not None and worker._shutdown_requested_date is not None:
-            # Stopping anyway; Redis went first (Ctrl-C reaches it at the same time).
-            log.info("Redis went away while the worker was stopping: %s", exc)
-            return 0
         log.error("cannot reach Redis for RQ at %s: %s", _redact(url), exc)
         return 1
     finally:

@@ -33,7 +33,8 @@ HEADERS: dict[str, dict[str, Any]] = {
         "schema": {"type": "string"},
     },
     "Retry-After": {
-        "description": "Seconds until a retry may pass (rate_limited).",
+        "description": "Seconds until a retry may pass (rate_limited), or is worth trying "
+        "(store_unavailable, outcome_unknown).",
         "schema": {"type": "integer", "minimum": 1},
     },
     "Content-Disposition": {"description": "attachment; filename=...", "schema": {"type": "string"}},
@@ -102,12 +103,18 @@ PROBLEMS: Mapping[int, str] = {
     "with computer seats (too_many_ai_games)",
     431: "The request headers are over the size limit (headers_too_large)",
     500: "Unexpected error, logged (internal_error)",
-    503: "The store is unavailable (store_unavailable)",
+    503: "The store cannot serve now, with Retry-After: store_unavailable, its `store` member saying why "
+    "(full: out of memory or disk; read_only; loading; unreachable); a command's events may "
+    "have been stored before a later step was refused, so retry a command with the same "
+    "Idempotency-Key (a stored one answers duplicate: true). Or, on a command, outcome_unknown: "
+    "the write was sent and its answer lost, so send the request again with the same "
+    "Idempotency-Key (a recorded command is answered again, never applied twice)",
 }
 RESPONSE_HEADERS: Mapping[int, tuple[str, ...]] = {
     304: ("ETag", "Vary"),
     401: ("WWW-Authenticate",),
     429: ("Retry-After",),
+    503: ("Retry-After",),
 }
 EVERY_OPERATION = (413, 414, 429, 431, 500, 503)
 

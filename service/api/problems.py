@@ -24,6 +24,7 @@ from service.errors import (
     GameExists,
     GameNotFound,
     IdempotencyMismatch,
+    OutcomeUnknown,
     PartialRetry,
     PreconditionFailed,
     PreconditionRequired,
@@ -35,6 +36,7 @@ from service.errors import (
     UnsupportedServer,
     VersionConflict,
 )
+from service.refusals import DETAILS, RETRY_AFTER_SECONDS, StoreState, refusal
 
 log = logging.getLogger("archipelago.api")
 
@@ -164,8 +166,31 @@ def http_error(error: HTTPException) -> Response:
 
 
 def store_unavailable(error: redis.exceptions.RedisError) -> Response:
-    log.error("redis unavailable: %s", error)
-    return problem(503, "store_unavailable", "the game store is unavailable; try again shortly")
+    """503 with Retry-After for a write (or read) Redis refused or could not answer, naming why
+    in `store`; any other Redis error is the service's own fault (500)."""
+    state = refusal(error)
+    if state is None:
+        return unexpected(error)
+    log.error("the store refused (%s): %s", state.value, error)
+    return refused(state)
+
+
+def refused(state: StoreState) -> Response:
+    retry = RETRY_AFTER_SECONDS[state]
+    return problem(
+        503,
+        "store_unavailable",
+        DETAILS[state],
+        headers={"Retry-After": str(retry)},
+        members={"store": state.value},
+    )
+
+
+def outcome_unknown(error: OutcomeUnknown) -> Response:
+    """503: the append was sent and its answer lost; only a retry with the same key can tell."""
+    log.error("outcome unknown: %s (%s)", error.message, error.__cause__)
+    retry = RETRY_AFTER_SECONDS[StoreState.UNREACHABLE]
+    return problem(503, error.code, error.message, headers={"Retry-After": str(retry)})
 
 
 def unexpected(error: Exception) -> Response:
@@ -178,12 +203,10 @@ def register(app: Flask) -> None:
     """Install the handlers; the most specific class wins."""
     app.register_error_handler(DomainError, domain_error)
     app.register_error_handler(ServiceError, service_error)
+    app.register_error_handler(OutcomeUnknown, outcome_unknown)
     app.register_error_handler(HTTPException, http_error)
-    app.register_error_handler(redis.exceptions.ConnectionError, store_unavailable)
-    app.register_error_handler(redis.exceptions.TimeoutError, store_unavailable)
-    # A cluster that is down, fails over or moves a slot under a script: a retry will do.
-    app.register_error_handler(redis.exceptions.ClusterError, store_unavailable)
-    app.register_error_handler(redis.exceptions.TryAgainError, store_unavailable)
+    # Unreachable, full (OOM, MISCONF), read-only, loading, a cluster failing over: 503.
+    app.register_error_handler(redis.exceptions.RedisError, store_unavailable)
     app.register_error_handler(Exception, unexpected)
 
 

@@ -28,6 +28,10 @@ DEFAULTS: Mapping[str, Any] = {
     "RATE_LIMIT_CREATE": "10 per minute;100 per hour",
     "RATE_LIMIT_COMMANDS": "20 per second",
     "RATELIMIT_KEY_PREFIX": "archipelago",
+    # A store that refuses the counting (full, read-only, loading, out of reach) must not refuse
+    # every request with it: each process counts in its own memory meanwhile, and asks Redis
+    # again now and then (after 1, 2, 4, ... 32 s).
+    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
     # The X-RateLimit-* headers cost a Redis round trip on every answer; the 429 has Retry-After.
     "RATELIMIT_HEADERS_ENABLED": False,
     # Proxies whose X-Forwarded-For names the client: comma-separated addresses or networks, * = any.
@@ -104,6 +108,9 @@ def init_limits(app: Flask, storage_uri: str) -> None:
         app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", redis_clients.options())
     app.config["RATELIMIT_ENABLED"] = True
     limiter.init_app(app)
+    # The one limiter of the process gets this app's storage: a fresh one, not the dead one an
+    # earlier app may have fallen back from (tests make one app after another).
+    limiter._storage_dead = False
     app.register_error_handler(RateLimitExceeded, rate_limited)
 
 

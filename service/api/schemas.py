@@ -564,7 +564,17 @@ class ExecutedSchema(Schema):
 
 
 class HealthSchema(Schema):
-    status = fields.String()
+    status = fields.String(metadata={"description": "ok: this process answers (and, on /health, Redis)."})
+    store = fields.String(
+        validate=validate.OneOf(["ok", "full", "read_only"]),
+        metadata={
+            "description": "/health only: whether the store takes writes now. ok; full: Redis refuses "
+            "writes for want of memory (maxmemory) or disk (a failed AOF write or save, MISCONF); "
+            "read_only: Redis is a replica. Reads are served in every case; commands are answered "
+            "503 store_unavailable until it is ok again. A store loading its data or out of reach "
+            "is a 503 problem whose `store` says loading or unreachable."
+        },
+    )
 
 
 class ProblemSchema(Schema):
@@ -582,6 +592,13 @@ class ProblemSchema(Schema):
     code = fields.String()
     detail = fields.String()
     errors = fields.Dict(metadata={"description": "Field name -> messages, for invalid input."})
+    store = fields.String(
+        validate=validate.OneOf(["full", "read_only", "loading", "unreachable"]),
+        metadata={
+            "description": "store_unavailable only: why the store refused (full: out of memory or "
+            "disk; read_only: a replica; loading: loading its data; unreachable: no answer)."
+        },
+    )
 
 
 # --- replays, export/import, annotations (service/api/replays.py) ---------------------

@@ -18,6 +18,7 @@ from service.api.context import game_service
 from service.api.problems import problem
 from service.api.rate_limits import client_address, in_networks, limiter
 from service.api.schemas import HealthSchema
+from service.refusals import probe
 from service.scrape import CONTENT_TYPE, exposition, live_collectors
 
 blp = Blueprint("system", __name__, description="Health and metrics of the service.")
@@ -35,9 +36,9 @@ METRICS_RESPONSE = {
 @blp.get("/health")
 @blp.response(200, HealthSchema)
 def health() -> Any:
-    """Readiness: 200 when Redis answers a PING (503 problem otherwise)."""
-    game_service().redis.ping()
-    return {"status": "ok"}
+    """Readiness: 200 when Redis answers, with `store` saying whether it takes writes now (ok,
+    full, read_only); a 503 problem (`store`: loading or unreachable) when it cannot serve."""
+    return {"status": "ok", "store": probe(game_service().redis)}
 
 
 @blp.get("/health/live")

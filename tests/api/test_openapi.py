@@ -40,9 +40,9 @@ def test_the_openapi_document_lists_every_endpoint(client: FlaskClient) -> None:
     assert "Problem" in document["components"]["schemas"]
 
 
-def test_health_pings_redis(client: FlaskClient) -> None:
+def test_health_asks_redis_whether_it_takes_writes(client: FlaskClient) -> None:
     answer = client.get("/health")
-    assert (answer.status_code, answer.json) == (200, {"status": "ok"})
+    assert (answer.status_code, answer.json) == (200, {"status": "ok", "store": "ok"})
 
 
 def test_error_answers_are_documented_as_problem_json(client: FlaskClient) -> None:
