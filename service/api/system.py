@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import redis
 from flask import Response
 
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
+from service.api.problems import problem
 from service.api.rate_limits import limiter
 from service.api.schemas import HealthSchema
 from service.scrape import CONTENT_TYPE, exposition, live_collectors
@@ -29,6 +31,26 @@ METRICS_RESPONSE = {
 def health() -> Any:
     """Readiness: 200 when Redis answers a PING (503 problem otherwise)."""
     game_service().redis.ping()
+    return {"status": "ok"}
+
+
+@blp.get("/health/ready")
+@limiter.exempt
+@blp.response(200, HealthSchema)
+def ready() -> Any:
+    """Ready to serve: 200 once Redis answers a PING with its data loaded; 503 `store_unavailable`
+    (with Retry-After) while Redis loads its append-only file or cannot be reached. It reads no
+    game nor listing, and no rate limit (kept in Redis too), so its cost does not grow with the
+    store: `make run` waits on it, a load balancer may poll it."""
+    try:
+        game_service().redis.ping()
+    except redis.exceptions.BusyLoadingError:
+        return problem(
+            503,
+            "store_unavailable",
+            "the game store is loading its data; try again shortly",
+            headers={"Retry-After": "1"},
+        )
     return {"status": "ok"}
 
 
