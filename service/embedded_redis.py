@@ -148,6 +148,7 @@ def wait_until_loaded(
     on_loading: Callable[[Loading], None] | None = None,
     cancelled: Callable[[], bool] = lambda: False,
     clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
 ) -> bool:
     """Wait until `client`'s Redis answers PING; False if `cancelled()` first.
 
@@ -176,7 +177,7 @@ def wait_until_loaded(
             pass
         if clock() >= deadline:
             raise RuntimeError(f"redis-server made no progress for {stall_timeout:g}s")
-        time.sleep(0.05)
+        sleep(0.05)
 
 
 def _loading_or_none(client: redis.Redis) -> Loading | None:

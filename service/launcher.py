@@ -276,6 +276,9 @@ class Launcher:
         self._pidfile = data_dir / "redis.pid"
         _stop_leftover_redis(self._pidfile, data_dir)
 
+        conf = Path(self.env.get("REDIS_CONF") or REDIS_CONF)
+        if not conf.is_file():
+            raise LaunchError(f"REDIS_CONF {conf} is not a file")
         explicit_port = self.env.get("REDIS_PORT")
         port = _int_env(self.env, "REDIS_PORT", DEFAULT_REDIS_PORT)
         if _port_in_use("127.0.0.1", port):
@@ -284,9 +287,7 @@ class Launcher:
             taken, port = port, free_port()
             say(f"port {taken} is in use; the embedded Redis listens on {port} instead")
 
-        appendfsync = (
-            self.env.get("REDIS_APPENDFSYNC") or _conf_value(REDIS_CONF, "appendfsync") or "everysec"
-        )
+        appendfsync = self.env.get("REDIS_APPENDFSYNC") or _conf_value(conf, "appendfsync") or "everysec"
         if appendfsync not in APPENDFSYNC_VALUES:
             raise LaunchError(
                 f"appendfsync must be one of {', '.join(APPENDFSYNC_VALUES)}, not {appendfsync!r}"
@@ -294,13 +295,13 @@ class Launcher:
         stall = _float_env(self.env, "REDIS_START_TIMEOUT", REDIS_STALL_TIMEOUT)
         # A restart comes back on the same port and data: the web app's and the worker's
         # clients reconnect to it by themselves.
-        self.redis = self._add("Redis", lambda: self._start_redis(data_dir, port, appendfsync, stall))
+        self.redis = self._add("Redis", lambda: self._start_redis(data_dir, port, conf, appendfsync, stall))
         self.redis.child = self.redis.start()  # a first start that fails ends the launch
         url = f"redis://127.0.0.1:{port}/0"
         say(f"Redis at {url} (data in {data_dir}, appendfsync {appendfsync})")
         return url
 
-    def _start_redis(self, data_dir: Path, port: int, appendfsync: str, stall: float) -> Child:
+    def _start_redis(self, data_dir: Path, port: int, conf: Path, appendfsync: str, stall: float) -> Child:
         from service.embedded_redis import start_redis
 
         assert self._pidfile is not None
@@ -309,6 +310,7 @@ class Launcher:
         # write while they stop, so it starts with SIGINT blocked (the mask
         # survives exec; redis-server does not unblock it) and the launcher stops
         # it last, with SIGTERM. A Ctrl-C meanwhile reaches the launcher after.
+        say(f"starting Redis on {_data_bytes(data_dir) / 1e6:.1f} MB of data")
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             # Should the launcher die, Redis gets the SIGTERM that saves its append-only file.
@@ -316,6 +318,7 @@ class Launcher:
                 data_dir=data_dir,
                 port=port,
                 appendfsync=appendfsync,
+                conf=conf,
                 preexec_fn=die_with_parent_hook(),
                 stall_timeout=stall,
                 on_loading=self._say_loading,
@@ -374,7 +377,8 @@ class Launcher:
         while not self._stopping():
             for part in self.parts:
                 if part.child is not None and part.child.exited():
-                    self._died(part, _how(part.child.returncode or 0) + f"; {part.child.hint}")
+                    hint = f"; {part.child.hint}" if part.child.hint else ""
+                    self._died(part, _how(part.child.returncode or 0) + hint)
             for part in self._due():
                 say(f"starting {part.name} again")
                 self._start(part)
@@ -542,6 +546,12 @@ def _how(returncode: int) -> str:
 
 def _clock() -> str:
     return time.strftime("%H:%M:%SZ", time.gmtime())
+
+
+def _data_bytes(data_dir: Path) -> int:
+    """The size of what Redis loads at start: its append-only file(s) (Redis 7: a directory)."""
+    found = [data_dir / "appendonly.aof", *(data_dir / "appendonlydir").glob("*")]
+    return sum(path.stat().st_size for path in found if path.is_file())
 
 
 def _int_env(env: Mapping[str, str], name: str, default: int) -> int:
