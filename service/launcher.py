@@ -166,10 +166,6 @@ class Launcher:
         self._rq_client: Any = None
         self._progress_said = 0.0
 
-    @property
-    def children(self) -> list[Child]:
-        return [part.child for part in self.parts if part.child is not None]
-
     # -- signals ---------------------------------------------------------------
 
     def _on_signal(self, signum: int, _frame: object) -> None:
@@ -364,8 +360,7 @@ class Launcher:
         try:
             part.child = part.start()
         except LaunchError as exc:
-            say(str(exc))
-            self._died(part, "could not start")
+            self._died(part, str(exc), what="did not start")
             return
         part.starting = True
 
@@ -398,19 +393,21 @@ class Launcher:
             time.sleep(0.1)
         return 0
 
-    def _died(self, part: Part, how: str) -> None:
+    def _died(self, part: Part, how: str, what: str = "stopped unexpectedly") -> None:
+        """Log the death and plan the restart after its back-off; LaunchError on a crash loop."""
         pid = f" (pid {part.child.pid})" if part.child is not None else ""
         now = time.monotonic()
         deaths = part.died(now, CRASH_WINDOW)
         part.starting = False
+        told = f"{part.name}{pid} {what} at {_clock()} ({how})"
         if deaths >= CRASH_LOOP_DEATHS:
-            say(f"{part.name}{pid} stopped unexpectedly at {_clock()} ({how})")
+            say(told)
             raise LaunchError(
                 f"{part.name} died {deaths} times within {CRASH_WINDOW:.0f}s; giving up, stopping the rest"
             )
         delay = min(RESTART_MAX_DELAY, RESTART_FIRST_DELAY * 2 ** (deaths - 1))
         part.restart_at = now + delay
-        say(f"{part.name}{pid} stopped unexpectedly at {_clock()} ({how}); starting it again in {delay:g}s")
+        say(f"{told}; starting it again in {delay:g}s")
 
     def _due(self) -> list[Part]:
         """The dead parts whose back-off is over: Redis first, the others once Redis is up."""

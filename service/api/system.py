@@ -38,10 +38,13 @@ def health() -> Any:
 @limiter.exempt
 @blp.response(200, HealthSchema)
 def ready() -> Any:
-    """Ready to serve: 200 once Redis answers a PING with its data loaded; 503 `store_unavailable`
-    (with Retry-After) while Redis loads its append-only file or cannot be reached. It reads no
-    game nor listing, and no rate limit (kept in Redis too), so its cost does not grow with the
-    store: `make run` waits on it, a load balancer may poll it."""
+    """Readiness: 200 once Redis has loaded its data; 503 store_unavailable otherwise.
+
+    While Redis loads its append-only file (it answers LOADING), or cannot be reached, the
+    answer is a 503 problem with Retry-After. It reads no game and no listing, and counts
+    against no rate limit (kept in Redis too), so its cost does not grow with the store:
+    `make run` waits on it before it says the service is running; a load balancer may poll it.
+    """
     try:
         game_service().redis.ping()
     except redis.exceptions.BusyLoadingError:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+import pytest
 import redis
 
 from service.queues import QUEUE_DEFAULT, queue
@@ -82,15 +83,16 @@ def target(run: Run, kill: str) -> int:
     return workers[0].pid
 
 
-def test_each_part_killed_is_started_again_and_nothing_acknowledged_is_lost(tmp_path: Path) -> None:
+def kill_each_part(tmp_path: Path, rounds: int) -> None:
     # `always`: an acknowledged append survives the kill of Redis (everysec may lose the last one).
     with running(tmp_path, REDIS_APPENDFSYNC="always", ARCHIPELAGO_RATE_LIMITS="off") as run:
         run.wait_for("Archipelago is running", STARTED_WITHIN)
         game = create_game(run)
         for _ in range(3):
             move(run, game)
+        killed_names: list[str] = []
         times = []
-        for n, kill in enumerate(KILLS):
+        for kill in KILLS * rounds:
             before = stored(run, game)
             pid = target(run, kill)
             os.kill(pid, signal.SIGKILL)
@@ -99,6 +101,7 @@ def test_each_part_killed_is_started_again_and_nothing_acknowledged_is_lost(tmp_
             if name is not None:  # (gunicorn itself starts a web worker process again)
                 run.wait_for(f"{name} (pid {pid}) stopped unexpectedly", BACK_WITHIN)
                 assert "killed by SIGKILL" in run.said().rpartition(f"(pid {pid})")[2]
+                killed_names.append(name)
 
             # The web app answers again, with every acknowledged event, and takes new commands.
             wait_until(lambda: answers(run, game), BACK_WITHIN, f"the game is served after {kill} died")
@@ -109,13 +112,8 @@ def test_each_part_killed_is_started_again_and_nothing_acknowledged_is_lost(tmp_
             # The worker runs jobs again (after Redis, it has reconnected by itself).
             wait_until(lambda: runs_a_job(run), BACK_WITHIN, f"a job runs after {kill} died")
             if name is not None:
-                run.wait_for(
-                    f"{name} is back",
-                    BACK_WITHIN,
-                    count=1 + sum(LAUNCHER_NAMES.get(k) == name for k in KILLS[:n]),
-                )
+                run.wait_for(f"{name} is back", BACK_WITHIN, count=killed_names.count(name))
             times.append((kill, served, time.monotonic() - killed, os.getloadavg()[0]))
-            assert n + 1 == len(times)
         print()
         for kill, served, worked, load in times:
             print(
@@ -124,3 +122,12 @@ def test_each_part_killed_is_started_again_and_nothing_acknowledged_is_lost(tmp_
             )
         assert run.stop() == 0
         assert "stopping (SIGTERM)" in run.said()
+
+
+def test_each_part_killed_is_started_again_and_nothing_acknowledged_is_lost(tmp_path: Path) -> None:
+    kill_each_part(tmp_path, rounds=1)
+
+
+@pytest.mark.faults
+def test_three_rounds_of_kills_each_part_started_again_and_nothing_acknowledged_lost(tmp_path: Path) -> None:
+    kill_each_part(tmp_path, rounds=3)
