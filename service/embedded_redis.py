@@ -30,6 +30,10 @@ WAITING_CLIENT: dict[str, Any] = {
 STALL_TIMEOUT = 20.0
 
 
+class ServerExited(RuntimeError):
+    """The redis-server process ended while a start waited for it."""
+
+
 @dataclass(frozen=True)
 class Loading:
     """How far a Redis that answers LOADING has read its data (INFO persistence)."""
@@ -153,7 +157,8 @@ def wait_until_loaded(
     """Wait until `client`'s Redis answers PING; False if `cancelled()` first.
 
     The wait has no fixed end: it goes on while Redis reads more of its data, and fails only
-    after `stall_timeout` seconds without progress (RuntimeError), or when `alive()` turns false.
+    after `stall_timeout` seconds without progress (RuntimeError), or when `alive()` turns false
+    (ServerExited).
     """
     deadline = clock() + stall_timeout
     loaded = -1
@@ -161,7 +166,7 @@ def wait_until_loaded(
         if cancelled():
             return False
         if not alive():
-            raise RuntimeError("redis-server exited while starting")
+            raise ServerExited("redis-server exited while starting")
         try:
             # A server still loading its AOF answers PING with an error (LOADING).
             if client.ping():
@@ -202,10 +207,10 @@ def _wait_ready(
             on_loading=on_loading,
             cancelled=cancelled,
         )
-    except RuntimeError as exc:
+    except ServerExited:
+        raise RuntimeError(f"redis-server exited early; see {server.data_dir / 'redis.log'}") from None
+    except RuntimeError:
         server.stop(kill=True)
-        if "exited" in str(exc):
-            raise RuntimeError(f"redis-server exited early; see {server.data_dir / 'redis.log'}") from None
         raise
     finally:
         client.close()
