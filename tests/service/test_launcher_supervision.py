@@ -12,7 +12,7 @@ import pytest
 import redis
 
 from service import launcher
-from service.embedded_redis import wait_until_loaded
+from service.embedded_redis import free_port, wait_until_loaded
 from service.launcher import Child, Launcher, LaunchError
 from tests.service.launcher_run import STARTED_WITHIN, running
 from tests.slow_loading import slow_loading_conf, slow_loading_data
@@ -103,3 +103,11 @@ def test_make_run_says_how_far_redis_has_loaded_its_data_then_serves(tmp_path: P
         assert said.index("Redis is loading") < said.index("Archipelago is running")
         assert "starting Redis on 3" in said  # MB of data: the size it will load
         assert run.stop() == 0
+
+
+def test_a_redis_url_that_never_answers_ends_the_launch_after_the_start_timeout() -> None:
+    port = free_port()  # nothing listens there
+    run = Launcher({"REDIS_URL": f"redis://127.0.0.1:{port}/0", "REDIS_START_TIMEOUT": "0.5"})
+
+    with pytest.raises(LaunchError, match=f"Redis at redis://127.0.0.1:{port}/0 is not ready: .*no progress"):
+        run._wait_external_redis(f"redis://127.0.0.1:{port}/0")
