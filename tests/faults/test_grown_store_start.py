@@ -39,8 +39,11 @@ def test_make_run_becomes_ready_on_a_grown_store(tmp_path: Path) -> None:
         ready = time.monotonic() - started
         status, _ = call("GET", f"{run.url}/health/ready")
         assert status == 200
+        # It said how much data there was and how far Redis had got.
+        assert f"starting Redis on {size / 1e6:.1f} MB of data" in run.said()
+        assert "Redis is loading" in run.said()
         print(
-            f"\\n{GAMES} games, append-only file {size / 1e6:.0f} MB: ready after {ready:.1f}s "
-            f"(load average {os.getloadavg()[0]:.1f})\\n{run.said()}"
+            f"\n{GAMES} games, append-only file {size / 1e6:.0f} MB: ready after {ready:.1f}s "
+            f"(load average {os.getloadavg()[0]:.1f})\n{run.said()}"
         )
         assert run.stop() == 0
