@@ -118,6 +118,10 @@ class InlineOrFork(Worker):
 class WarmWorker(ObservedJobs, InlineOrFork):
     """The service's worker: InlineOrFork, observed, with short-lived job records."""
 
+    # RQ tries a lost Redis again after 1, 2, 4... up to 60 s: after a long outage (a restarted
+    # Redis loading a large file) the worker would sleep on for up to a minute with Redis back.
+    max_connection_wait_time = 2.0
+
     def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
         # RQ adds a minute to each renewal; a horse's job limit is kept by the worker anyway.
         # Nothing renews the record of a job the worker runs itself: one that outlived it

@@ -41,6 +41,22 @@ def health() -> Any:
     return {"status": "ok", "store": probe(game_service().redis)}
 
 
+@blp.get("/health/ready")
+@limiter.exempt
+@blp.response(200, HealthSchema)
+def ready() -> Any:
+    """Readiness: 200 once Redis has loaded its data; 503 store_unavailable otherwise.
+
+    While Redis loads its append-only file (it answers LOADING), or cannot be reached, the
+    answer is the store's 503 problem with Retry-After and `store` (loading, unreachable). It
+    reads no game and no listing, and counts against no rate limit (kept in Redis too), so its
+    cost does not grow with the store: `make run` waits on it before it says the service is
+    running; a load balancer may poll it.
+    """
+    game_service().redis.ping()
+    return {"status": "ok"}
+
+
 @blp.get("/health/live")
 @limiter.exempt
 @blp.response(200, HealthSchema)
