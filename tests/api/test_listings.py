@@ -170,3 +170,19 @@ def test_the_projector_lists_a_game_whose_process_died_before_recording_it(
 
     assert _ids(client, "/games") == [listed["game_id"], lost["game_id"]]
     assert client.get("/games").json["games"][0]["version"] == view(client, listed)["version"]
+
+
+def test_the_document_types_both_listings_their_query_and_their_refusals(client: FlaskClient) -> None:
+    document = client.get("/openapi.json").json
+    schemas = document["components"]["schemas"]
+    for path, item in (("/games", "GameSummary"), ("/tournaments", "TournamentSummary")):
+        operation = document["paths"][path]["get"]
+        limit = next(p for p in operation["parameters"] if p["name"] == "limit")["schema"]
+        assert (limit["minimum"], limit["maximum"], limit["default"]) == (1, 100, 30)
+        assert {"200", "422"} <= set(operation["responses"])
+        assert {"game", "status", "cursor"} <= {p["name"] for p in operation["parameters"]}
+        assert "next" in schemas[f"{item.replace('Summary', 's')}Page"]["required"]
+        assert {"version", "last_activity", "status"} <= set(schemas[item]["required"])
+    result = schemas["GameSummary"]["properties"]["result"]
+    assert result["nullable"] and "winner" in str(result)
+    assert {"player", "tournament"} <= {p["name"] for p in document["paths"]["/games"]["get"]["parameters"]}
