@@ -8,8 +8,8 @@ tournament of four people with its first round paired and a few ongoing games si
 Each answer is timed in the app's process (Flask's test client: the server's time, no network),
 the median of REQUESTS after WARMUP, as wall time and as the process's CPU time. The goal: at the
 largest N, each within 1.5x of its time at the first N and under 20 ms, judged on the CPU time,
-which other work on a shared machine does not inflate as it does the wall time. Redis memory per stored game is the growth of `used_memory` over
-the games added, also shown per 300 events.
+which other work on a shared machine does not inflate as it does the wall time. Redis memory
+per stored game is the growth of `used_memory` over the games added, also shown per 300 events.
 """
 
 from __future__ import annotations
@@ -89,9 +89,8 @@ def server_ms(client: FlaskClient, path: str) -> tuple[float, float]:
 def run(quick: bool = False, seed: int = 1, seconds: float | None = None) -> list[Figure]:
     huge = os.environ.get("BENCH_GROWTH_HUGE") == "1"
     sizes: Sequence[int] = QUICK_SIZES if quick else (*SIZES, HUGE) if huge else SIZES
-    say(
-        f"== growth: answer times as the store grows to {', '.join(f'{n:,}' for n in sizes)} finished games =="
-    )
+    counts = ", ".join(f"{n:,}" for n in sizes)
+    say(f"== growth: answer times as the store grows to {counts} finished games ==")
     with temp_redis("everysec", label="growth") as server:
         service = build_service(server.url, server.url)
         app = create_app({"GAME_SERVICE": service, "TESTING": True, "RATE_LIMITS_ENABLED": False})
@@ -126,10 +125,11 @@ def measure(app: Flask, service: GameService, sizes: Sequence[int], rng: random.
         now_used = int(service.redis.info("memory")["used_memory"])
         per_game = (now_used - used) / max(1, size - stored)
         memory.append(per_game)
+        per_300 = per_game / events * PER_GAME_EVENTS
         say(
             f"   N={size:,}: stored {size - stored:,} games in {time.monotonic() - started:.0f} s; "
-            f"{per_game / 1024:.0f} KiB of Redis memory each ({per_game / events * PER_GAME_EVENTS / 1024:.0f} "
-            f"KiB per {PER_GAME_EVENTS}-event game); load average {os.getloadavg()[0]:.2f}"
+            f"{per_game / 1024:.0f} KiB of Redis memory each ({per_300 / 1024:.0f} KiB per "
+            f"{PER_GAME_EVENTS}-event game); load average {os.getloadavg()[0]:.2f}"
         )
         stored, used = size, now_used
         for label, path in paths.items():

@@ -81,7 +81,7 @@ def recent_games(
 def index() -> Any:
     """The lobby page; ?ongoing= and ?finished= page through each list (the cursor of its link)."""
     cursors = {status: request.args.get(status) or None for status in STATUSES}
-    lists = recent_games(game_service(), cursors=cursors)
+    lists = recent_games(game_service(), LISTED, cursors)
     return render_template("lobby.html", ongoing=lists[ONGOING], finished=lists[FINISHED], cursors=cursors)
 
 

@@ -37,7 +37,7 @@ def recent_tournaments(service: TournamentService, limit: int = LISTED, cursor: 
 
 def index() -> Any:
     """The list of tournaments; ?after= pages through it (the cursor of its link)."""
-    page = recent_tournaments(tournament_service(), cursor=request.args.get("after") or None)
+    page = recent_tournaments(tournament_service(), LISTED, request.args.get("after") or None)
     return render_template(
         "tournaments.html", tournaments=page.items, more=page.cursor, paged=bool(request.args.get("after"))
     )
