@@ -34,7 +34,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             "ai: ISMCTS iterations/s per game and time per AI move by level; "
             "load: commands/s, latency and scoring wait with 1-4 web processes and 1-2 workers; "
             "growth: lobby, listings, a game, ratings and standings times with 100, 1,000 and 10,000 "
-            "stored games (BENCH_GROWTH_HUGE=1 adds 100,000: about 14 GB of Redis memory)."
+            "stored games (BENCH_GROWTH_HUGE=1 adds 100,000: about 16 GB of Redis memory)."
         ),
     )
     parser.add_argument(

@@ -140,20 +140,24 @@ def measure(app: Flask, service: GameService, sizes: Sequence[int], rng: random.
 def report(
     sizes: Sequence[int], times: dict[str, list[tuple[float, float]]], per_game: float, events: int
 ) -> list[Figure]:
-    """The table: wall (CPU) median ms per N, the ratio of the largest N to the first, the goal."""
+    """The table: wall (CPU) median ms per N, the ratios of the largest N to the first, the goal
+    (judged on the CPU time: on a shared machine the wall time mostly measures the neighbours)."""
     say(
         "   answer: median ms, wall (CPU)".ljust(54)
         + "".join(f"{f'N={n:,}':>16}" for n in sizes)
-        + "  ratio   goal"
+        + "  ratio wall (CPU)  goal"
     )
     figures = []
     for label, row in times.items():
-        wall_ratio = row[-1][0] / row[0][0]
-        met = "met" if wall_ratio <= GOAL_RATIO and row[-1][0] < GOAL_MS else "MISSED"
+        wall_ratio, cpu_ratio = row[-1][0] / row[0][0], row[-1][1] / row[0][1]
+        met = "met" if cpu_ratio <= GOAL_RATIO and row[-1][1] < GOAL_MS else "MISSED"
         cells = "".join(f"{f'{wall:.2f} ({cpu:.2f})':>16}" for wall, cpu in row)
-        say(f"   {label:<51}{cells}  {wall_ratio:5.2f}  {met}")
+        say(f"   {label:<51}{cells}  {wall_ratio:5.2f} ({cpu_ratio:4.2f})  {met}")
         figures.append(Figure("growth", f"{label} at N={sizes[-1]:,}", row[-1][0], "ms"))
-        figures.append(Figure("growth", f"{label}: N={sizes[-1]:,} / N={sizes[0]:,}", wall_ratio, "ratio"))
+        figures.append(Figure("growth", f"{label} at N={sizes[-1]:,}, CPU", row[-1][1], "ms"))
+        figures.append(
+            Figure("growth", f"{label}: N={sizes[-1]:,} / N={sizes[0]:,}, CPU", cpu_ratio, "ratio")
+        )
     per_300 = per_game / events * PER_GAME_EVENTS
     say(f"   Redis memory per stored {PER_GAME_EVENTS}-event game: {per_300 / 1024:.0f} KiB")
     figures.append(
