@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import redis
 from redis.cluster import RedisCluster
 
 from service.keys import layout_of
-from service.listing_index import Entry, ListingIndex, Page, catch_up, order_of
+from service.listing_index import Entry, ListingIndex, Page, catch_up, kind_and_status, order_of
 
 log = logging.getLogger("archipelago.listings")
 
@@ -119,25 +120,34 @@ class GamesIndex:
     ) -> Page:
         """A page of the games that match every filter given, newest activity first.
 
-        A tournament's or a player's set is read when one is named (the smallest), the others
-        checked entry by entry; else the set of the game kind and status asked for."""
-        if tournament is not None or player is not None:
-            chosen = (
-                f"tournament:{tournament}" if tournament is not None else f"player:{player_key(player or '')}"
-            )
-            wanted = player_key(player) if player is not None and tournament is not None else None
-
-            def keep(summary: Mapping[str, Any]) -> bool:
-                return (
-                    (game is None or summary["game"] == game)
-                    and (status is None or summary["status"] == status)
-                    and (wanted is None or any(player_key(s["name"]) == wanted for s in summary["seats"]))
-                )
-
-            fits_all = game is None and status is None and wanted is None
-            return self.listing.page(chosen, cursor, limit, None if fits_all else keep)
-        if game is not None:
-            chosen = f"game:{game}" + (f":status:{status}" if status is not None else "")
+        A tournament's set is read when one is named, else a player's (both are small next to
+        the store), the other filters checked entry by entry; else the set of the game kind
+        and status asked for, which needs no check."""
+        if tournament is None and player is None:
+            return self.listing.page(kind_and_status(game, status), cursor, limit)
+        if tournament is not None:
+            chosen, checks = f"tournament:{tournament}", Checks(game, status, player)
         else:
-            chosen = f"status:{status}" if status is not None else "all"
-        return self.listing.page(chosen, cursor, limit)
+            chosen, checks = f"player:{player_key(player or '')}", Checks(game, status, None)
+        return self.listing.page(chosen, cursor, limit, None if checks.none else checks.keep)
+
+
+@dataclass(frozen=True)
+class Checks:
+    """The filters a chosen set does not answer, checked on each of its entries."""
+
+    game: str | None
+    status: str | None
+    player: str | None
+
+    @property
+    def none(self) -> bool:
+        return self.game is None and self.status is None and self.player is None
+
+    def keep(self, summary: Mapping[str, Any]) -> bool:
+        if self.game is not None and summary["game"] != self.game:
+            return False
+        if self.status is not None and summary["status"] != self.status:
+            return False
+        wanted = None if self.player is None else player_key(self.player)
+        return wanted is None or any(player_key(seat["name"]) == wanted for seat in summary["seats"])

@@ -78,6 +78,13 @@ def order_of(layout: Layout, position: int, at: str) -> int:
     return int(moment.timestamp()) * 1_000_000 + moment.microsecond
 
 
+def kind_and_status(game: str | None, status: str | None) -> str:
+    """The set that lists the entries of `game` and `status`, either or both None (any)."""
+    if game is not None:
+        return f"game:{game}" + (f":status:{status}" if status is not None else "")
+    return f"status:{status}" if status is not None else "all"
+
+
 def encode_cursor(last: str) -> str:
     return base64.urlsafe_b64encode(last.encode("utf-8")).decode("ascii").rstrip("=")
 

@@ -16,7 +16,7 @@ import redis
 from redis.cluster import RedisCluster
 
 from service.keys import layout_of
-from service.listing_index import Entry, ListingIndex, Page, catch_up, order_of
+from service.listing_index import Entry, ListingIndex, Page, catch_up, kind_and_status, order_of
 
 log = logging.getLogger("archipelago.listings")
 
@@ -86,8 +86,5 @@ class TournamentsIndex:
     def page(
         self, limit: int, cursor: str | None = None, game: str | None = None, status: str | None = None
     ) -> Page:
-        if game is not None:
-            chosen = f"game:{game}" + (f":status:{status}" if status is not None else "")
-        else:
-            chosen = f"status:{status}" if status is not None else "all"
-        return self.listing.page(chosen, cursor, limit)
+        """A page of the tournaments of `game` and `status` (when given), newest activity first."""
+        return self.listing.page(kind_and_status(game, status), cursor, limit)
