@@ -6,7 +6,7 @@ A set's members are `<order>:<id>`, the order zero-padded, all at score 0: Redis
 by their bytes, so a page is one ZREVRANGEBYLEX from the last member shown (the cursor) and
 costs the same whatever the listing holds. The order is the entry's newest position in its
 all-events stream on one Redis (exact), or the time of its newest event in microseconds on a
-cluster, whose buckets share no position (as service.store.newest_first orders them).
+cluster, whose buckets share no position (each pointer carries that time: service/append.lua).
 
 Every key of one listing shares the hash tag `{<name>}`, so on a cluster the write script
 (service/listings.lua) stays on one slot; it writes the entries with the projector's
