@@ -17,6 +17,7 @@ from service.admin import rebuild_listings
 from service.api.context import game_service
 from service.game_files import store_imported
 from service.games import fold_envelopes
+from service.sweeper import sweep
 from tests.api.helpers import create_game, post, view
 from tests.api.tournament_helpers import create_tournament, organize, register
 from tests.backends import store_backend
@@ -154,7 +155,7 @@ def test_a_rebuild_from_the_events_lists_what_was_kept_after_each_append(
     )
 
 
-def test_the_projector_lists_a_game_whose_process_died_before_recording_it(
+def test_the_sweeper_lists_a_game_whose_process_died_before_recording_it(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     listed = create_game(client)
@@ -166,7 +167,7 @@ def test_the_projector_lists_a_game_whose_process_died_before_recording_it(
         assert _ids(client, "/games") == [listed["game_id"]]
 
         monkeypatch.undo()
-        service.listings.update(service)
+        assert sweep(service) == 0, "no job was enqueued again"
 
     assert _ids(client, "/games") == [listed["game_id"], lost["game_id"]]
     assert client.get("/games").json["games"][0]["version"] == view(client, listed)["version"]
