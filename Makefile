@@ -7,13 +7,22 @@ BIN      := $(VENV)/bin
 STAMP    := $(VENV)/.installed
 # Extra pytest arguments, e.g. make test PYTEST_ARGS='-k store -x'
 PYTEST_ARGS ?=
+# One pytest-xdist worker per core; each starts its own Redis and cluster on its own ports.
+PYTEST_WORKERS ?= 2
+# Whole modules go to one worker, so a module's servers start once (loadfile).
+XDIST    := -n $(PYTEST_WORKERS) --dist loadfile
+# make test: the quick hypothesis profile, seeded (tests/hypothesis_profiles.py); make test-long: the full one.
+HYPOTHESIS_PROFILE ?= quick
+LEFT_OUT := faults or browser_long or long
 
 .DEFAULT_GOAL := help
-.PHONY: help install run worker test test-browser test-browser-long faults lint typecheck format bench clean
+.PHONY: help install run worker test test-long test-flakes test-browser test-browser-long faults lint typecheck format bench clean
 
 help:
 	@echo "make run      start the service (embedded Redis, web app, worker) at http://127.0.0.1:8000"
-	@echo "make test     lint, typecheck, then the whole test suite (PYTEST_ARGS='...' passes arguments to pytest)"
+	@echo "make test     lint, typecheck, then the whole test suite on both cores (PYTEST_ARGS='...' passes arguments to pytest)"
+	@echo "make test-long  the long form: the full hypothesis profile (200 random games a playout test) and the tests marked long"
+	@echo "make test-flakes  the suite 3 times with a busy loop on every core; lists every test that failed at least once"
 	@echo "make test-browser  only the end-to-end tests in headless Chromium (tests/browser)"
 	@echo "make test-browser-long  the long form: whole games of the other island games by clicks too"
 	@echo "make faults   the long fault runs (docs/faults.md): kill -9 of Redis, of a cluster primary and of workers, 200 clients, Redis paused"
@@ -46,7 +55,18 @@ worker: $(STAMP)
 
 # Lint and types first: a broken contract fails in seconds, not after the suite.
 test: $(STAMP) lint typecheck
-	$(BIN)/python -m pytest -m "not faults and not browser_long" $(PYTEST_ARGS)
+	HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) $(BIN)/python -m pytest $(XDIST) --durations=25 \
+		-m "not ($(LEFT_OUT))" $(PYTEST_ARGS)
+
+# The long property runs and many-game playouts; make test runs their short forms.
+test-long: $(STAMP)
+	HYPOTHESIS_PROFILE=full $(BIN)/python -m pytest $(XDIST) --durations=25 \
+		-m "not (faults or browser_long)" $(PYTEST_ARGS)
+
+# The suite as make test runs it, three times, while a busy loop holds every core (tests/flake_hunt.py).
+test-flakes: $(STAMP)
+	HYPOTHESIS_PROFILE=$(HYPOTHESIS_PROFILE) $(BIN)/python -m tests.flake_hunt --runs 3 -- \
+		$(XDIST) -q -m "not ($(LEFT_OUT))" $(PYTEST_ARGS)
 
 # The browser tests alone (make test runs them too): Debian's chromium and chromium-driver.
 test-browser: $(STAMP)

@@ -88,10 +88,15 @@ class Searched:
 
 
 def search(
-    knowledge: SeatKnowledge, legal: Sequence[Command], rng: random.Random, budget: Budget
+    knowledge: SeatKnowledge,
+    legal: Sequence[Command],
+    rng: random.Random,
+    budget: Budget,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Searched:
-    """Search from `knowledge` among `legal` (the seat's commands now) within `budget`."""
-    started = time.perf_counter()
+    """Search from `knowledge` among `legal` (the seat's commands now) within `budget`, its
+    seconds read on `clock`."""
+    started = clock()
     deadline = None if budget.seconds is None else started + budget.seconds
     me = knowledge.seat
     game = rules_for(knowledge.game)
@@ -105,7 +110,7 @@ def search(
         while len(root.children) > 1:
             if budget.iterations is not None and iterations >= budget.iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
             _iterate(game, root, hooks.world(knowledge, rng), rng)
             iterations += 1
@@ -119,7 +124,7 @@ def search(
         chances={key(command): mean for command, _, mean in answers},
         visits={key(command): visits for command, visits, _ in answers},
         iterations=iterations,
-        seconds=time.perf_counter() - started,
+        seconds=clock() - started,
     )
 
 

@@ -24,6 +24,16 @@ def test_a_local_run_is_quick_unless_hypothesis_profile_says_otherwise() -> None
     assert profile_for({"CI": "true", "HYPOTHESIS_PROFILE": QUICK}) == QUICK
 
 
+def test_make_test_runs_the_quick_profile_seeded_and_make_test_long_the_full_one() -> None:
+    """A landing's CI runs the same random games every time; new ones are drawn by test-long."""
+    assert settings.get_profile(QUICK).derandomize
+    assert not settings.get_profile(FULL).derandomize
+    makefile = (TESTS.parent / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^HYPOTHESIS_PROFILE \?= quick$", makefile, re.M)
+    test_long = makefile.split("\ntest-long:", 1)[1].split("\n\n", 1)[0]
+    assert "HYPOTHESIS_PROFILE=full" in test_long
+
+
 def test_a_share_of_the_profile_is_at_least_one_example() -> None:
     assert examples(share=8) == max(1, settings.default.max_examples // 8)
     assert examples(share=10**6) == 1

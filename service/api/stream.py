@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Protocol, TypeVar
@@ -45,6 +46,7 @@ def live(
     name: str,
     idle_seconds: float,
     heartbeat_seconds: float,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Iterator[str]:
     """SSE frames of `first`, then of each batch `wait` brings, folded in as it comes.
 
@@ -54,25 +56,31 @@ def live(
     `heartbeat_seconds` notices gone clients. Games and tournaments both stream through it.
     """
     pending = first
-    deadline = time.monotonic() + idle_seconds
+    deadline = clock() + idle_seconds
     try:
         while True:
             yield from frames(loaded, pending)
             if finished(loaded):
                 return
-            now = time.monotonic()
+            now = clock()
             if pending:
                 deadline = now + idle_seconds
             if now >= deadline:
                 return
-            wait_ms = max(1, int(min(deadline - now, heartbeat_seconds) * 1000))
+            # Whether this wait runs to the idle deadline is decided here, before it: Redis's
+            # block timer and this process's clock may disagree by a millisecond either way,
+            # so a quiet wait to the deadline ends the stream rather than sending a heartbeat.
+            last_wait = deadline - now <= heartbeat_seconds
+            wait_ms = max(1, math.ceil(min(deadline - now, heartbeat_seconds) * 1000))
             pending = wait(loaded, wait_ms)
             if pending and not chains_onto(loaded.envelopes[-1], pending):
                 log.warning("event stream of %s ended: the new events do not chain", name)
                 return
             if pending:
                 loaded = fold(loaded, pending)
-            elif time.monotonic() < deadline:
+            elif last_wait:
+                return
+            else:
                 yield ": keep-alive\n\n"
     except (redis.exceptions.RedisError, ChainBroken) as error:
         log.warning("event stream of %s ended: %s", name, error)

@@ -78,7 +78,12 @@ def test_the_limits_are_settable_from_the_environment(
     assert limits == [1000, 5000, 300, 2000]
 
 
-def test_gunicorn_reads_more_than_the_app_allows_so_the_app_answers_first() -> None:
+def test_gunicorn_reads_more_than_the_app_allows_so_the_app_answers_first(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The settings file puts its process in Prometheus' multiprocess mode when no directory is
+    # named; given one, and the variable restored after, the tests after this one count as before.
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
     settings = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
     # The request line is "METHOD <url> HTTP/1.1"; one header alone may fill the app's whole allowance.
     assert settings["limit_request_line"] >= DEFAULTS["MAX_URL_BYTES"] + len("OPTIONS  HTTP/1.1")

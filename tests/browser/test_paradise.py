@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -43,12 +42,27 @@ def hex_of(command: dict[str, Any]) -> str:
     return f"{at[0]},{at[1]}" if isinstance(at, list) else ""
 
 
+MOVED: list[tuple[Any, dict[str, Any]]] = [(None, {})]
+
+
+def _narrowed_or_moved(driver: WebDriver, before: int, at: str) -> list[tuple[Any, dict[str, Any]]] | None:
+    """After a click on hex `at`: MOVED once the page has moved on, the offered moves once they are
+    all of that hex, None (wait on) while the page still offers others. A page that never narrows
+    them fails the wait."""
+    if pages.version(driver) != before or pages.ended(driver):
+        return MOVED
+    narrowed = pages.offered(driver)
+    return narrowed if narrowed and all(hex_of(c) == at for _, c in narrowed) else None
+
+
 def play_one(driver: WebDriver, rng: random.Random, seen: dict[str, int]) -> bool:
     """One move by clicks; False when the page offers Ann nothing now."""
+    before = pages.version(driver)
     commands = pages.offered(driver)
     if not commands:
         return False
-    before = pages.version(driver)
+    if pages.version(driver) != before:
+        return True  # a computer's move re-drew the page while it was read: read it again
     command = rng.choice([c for _, c in commands])
     how = "button"
     if command["type"] == "Build" and pages.find(driver, "#build-form"):
@@ -64,10 +78,10 @@ def play_one(driver: WebDriver, rng: random.Random, seen: dict[str, int]) -> boo
     elif hex_of(command):
         pages.click(driver, f'#board [data-hex="{hex_of(command)}"]')
         how = "map"
-        time.sleep(0.1)
-        if pages.version(driver) == before and not pages.ended(driver):
-            narrowed = pages.offered(driver)
-            assert all(hex_of(c) == hex_of(command) for _, c in narrowed), "the map click kept other moves"
+        narrowed = pages.wait_until(
+            driver, lambda d: _narrowed_or_moved(d, before, hex_of(command)), what="the map click's moves"
+        )
+        if narrowed is not MOVED:
             next(button for button, c in narrowed if c == command).click()
     else:
         next(button for button, c in commands if c == command).click()
