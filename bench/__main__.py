@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from bench import ai, api, domain, load, store
+from bench import ai, api, domain, growth, load, store
 from bench.common import Figure, machine, say, table
 
 PARTS: dict[str, Callable[..., list[Figure]]] = {
@@ -20,6 +20,7 @@ PARTS: dict[str, Callable[..., list[Figure]]] = {
     "api": api.run,
     "ai": ai.run,
     "load": load.run,
+    "growth": growth.run,
 }
 
 
@@ -31,7 +32,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             "store: EventStore.append vs raw XADD on a fresh embedded Redis; "
             "api: p50/p99 latency against gunicorn + RQ worker + Redis; "
             "ai: ISMCTS iterations/s per game and time per AI move by level; "
-            "load: commands/s, latency and scoring wait with 1-4 web processes and 1-2 workers."
+            "load: commands/s, latency and scoring wait with 1-4 web processes and 1-2 workers; "
+            "growth: lobby, listings, a game, ratings and standings times with 100, 1,000 and 10,000 "
+            "stored games (BENCH_GROWTH_HUGE=1 adds 100,000: about 16 GB of Redis memory)."
         ),
     )
     parser.add_argument(

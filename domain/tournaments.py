@@ -11,12 +11,13 @@ from domain.tournament.entrants import AI_LEVELS, entrant_id
 from domain.tournament.points import read_game_end, score_game
 from domain.tournament.settings import SWISS
 from domain.tournament.standings import standings
-from domain.tournament.state import AI, CLOSED, RUNNING, State, Table
+from domain.tournament.state import AI, CLOSED, REGISTRATION, RUNNING, State, Table
 
 __all__ = [
     "AI",
     "AI_LEVELS",
     "CLOSED",
+    "REGISTRATION",
     "RUNNING",
     "SWISS",
     "State",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.games import rules_for
@@ -104,13 +104,28 @@ def import_game(service: GameService, content: str | bytes) -> Imported:
     except AnnotationRefused as refused:
         raise unprocessable(refused) from None
     game_id = secrets.token_hex(8)
-    service.store.import_verbatim(  # type: ignore[attr-defined]
-        game_id,
-        game_file.envelopes,
-        canonical_json(game_file.header),
-        [canonical_json(record) for record in game_file.annotations],
+    annotations = [canonical_json(record) for record in game_file.annotations]
+    store_imported(
+        service, game_id, game_file.envelopes, state, canonical_json(game_file.header), annotations
     )
     return Imported(game_id, len(game_file.envelopes))
+
+
+def store_imported(
+    service: GameService,
+    game_id: str,
+    envelopes: Sequence[Envelope],
+    state: Any,
+    header: str,
+    annotations: Sequence[str] = (),
+) -> None:
+    """Write a verified, finished game (`state`: its fold) verbatim under `game_id`, archived,
+    and list it: the import path of a file, and of a bulk load that folded its games already."""
+    result = service.store.import_verbatim(game_id, envelopes, header, annotations)  # type: ignore[attr-defined]
+    # Listed by where its events now stand in this store's all-events stream, not the file's.
+    newest = replace(envelopes[-1], position=result.positions[-1])
+    rules = rules_for(envelopes[0].data["game"])
+    service.listings.record(Loaded(game_id, rules, state, [*envelopes[:-1], newest]))
 
 
 def _verified(content: str | bytes) -> archive.Archive:

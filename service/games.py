@@ -34,6 +34,7 @@ from service.errors import (
     PreconditionRequired,
     VersionConflict,
 )
+from service.games_index import GamesIndex
 from service.keys import GAME, SINGLE, Layout, layout_of
 from service.seats import SeatTokens
 from service.store import archive_key
@@ -235,6 +236,8 @@ class GameService:
         # the results of the games it opened.
         self.tournaments: Any = None
         self.ai = ai  # service.queues.AiQueue: computer seats' moves and the analysis
+        # The games listing, recorded after each append this service makes (the lobby, GET /games).
+        self.listings = GamesIndex(client)
         self.dice = dice or Dice()
         # game id -> (state, its envelopes, when the whole chain was last read and checked)
         self._cache: OrderedDict[str, tuple[Any, list[Envelope], float]] = OrderedDict()
@@ -277,7 +280,7 @@ class GameService:
         # A computer seat's token is never handed out: the service alone plays that seat.
         tokens = [None if seat.get("ai") else t for seat, t in zip(setup["seats"], issued, strict=True)]
         organizer = self.tokens.issue_organizer(game_id) if setup.get("mode") == "tournament" else None
-        self._schedule_ai(game_id)
+        self._appended(game_id)
         return Created(game_id, len(events), tokens, organizer)
 
     # --- reading --------------------------------------------------------------------
@@ -477,16 +480,19 @@ class GameService:
         if loaded.broken is not None:
             return
         loaded = self._system_follow_up(loaded)
+        self.listings.record(loaded)
         if self.ai is not None:
             self.ai.schedule(loaded)
         if self.tournaments is not None and loaded.rules.is_terminal(loaded.state):
             self.tournaments.game_ended(loaded)
 
-    def _schedule_ai(self, game_id: str) -> None:
-        """Enqueue the moves of computer seats the newest version waits for (and the analysis)."""
-        if self.ai is not None:
-            loaded = self.load(game_id)
-            if loaded.broken is None:
+    def _appended(self, game_id: str) -> None:
+        """List the game as it now is and enqueue the moves of computer seats the newest version
+        waits for (and the analysis)."""
+        loaded = self.load(game_id)
+        if loaded.broken is None:
+            self.listings.record(loaded)
+            if self.ai is not None:
                 self.ai.schedule(loaded)
 
     def _system_follow_up(self, loaded: Loaded) -> Loaded:
@@ -532,7 +538,7 @@ class GameService:
                 )
             except VersionConflict:
                 continue
-            self._schedule_ai(game_id)
+            self._appended(game_id)
             if self.tournaments is not None:
                 # The deal after the scoring may end the game too (a premature end, I-7).
                 after = self.load(game_id)

@@ -23,7 +23,10 @@ import redis
 from redis.cluster import RedisCluster
 
 from record.envelope import from_fields
-from service.keys import CLUSTER, GLOBAL_STREAMS, SINGLE
+from service.games import GameService
+from service.keys import CLUSTER, GLOBAL_STREAMS, SINGLE, TOURNAMENT
+from service.store import EventStore
+from service.tournaments import TournamentService
 
 BATCH = 500
 _GAME_KEY = re.compile(rb"^(game|tournament):\{([^{}]+)\}:(.+)$")
@@ -41,6 +44,7 @@ class Moved:
     streams: dict[str, int] = field(default_factory=dict)  # kind -> games (or tournaments)
     keys: int = 0  # other keys of games and tournaments (tokens, idempotency, archive, annotations)
     left: int = 0  # keys of the source that are not a game's or a tournament's (RQ's, the ratings)
+    listed: int = 0  # games and tournaments listed on the cluster
 
 
 def migrate(source: redis.Redis, target: RedisCluster, batch: int = BATCH) -> Moved:
@@ -61,7 +65,17 @@ def migrate(source: redis.Redis, target: RedisCluster, batch: int = BATCH) -> Mo
             if payload is not None:
                 writes.restore(CLUSTER.key(kind, stream_id, part), 0, payload)
         moved.keys += len(writes.execute())
+    moved.listed = _listed_afresh(target)
     return moved
+
+
+def _listed_afresh(target: RedisCluster) -> int:
+    """Make the listings on the cluster from its events; how many games and tournaments."""
+    games = GameService(EventStore(target), target)
+    tournaments = TournamentService(EventStore(target, kind=TOURNAMENT), target, games)
+    games.listings.rebuild(games)
+    tournaments.listings.rebuild(tournaments)
+    return games.listings.listing.count() + tournaments.listings.listing.count()
 
 
 def _other_keys(source: redis.Redis) -> tuple[list[tuple[str, str, str]], int]:
@@ -142,7 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         target.close()
     print(
         f"moved {moved.events} events of {moved.streams} streams and {moved.keys} other keys; "
-        f"left {moved.left} keys (RQ's, the ratings) on the source"
+        f"listed {moved.listed} games and tournaments afresh; "
+        f"left {moved.left} keys (RQ's, the ratings, the listings) on the source"
     )
     return 0
 

@@ -308,25 +308,6 @@ class EventStore:
                 self._last_hash.popitem(last=False)
 
 
-def newest_first(pointers: Iterable[Pointer]) -> list[str]:
-    """The ids the pointers name, the one with the newest event first.
-
-    Within one all-events stream the position orders exactly; across the buckets of a cluster
-    only the time the events were appended can (clocks of several web processes may disagree by
-    a little, which moves a game a place or two in a list, never out of it).
-    """
-    newest: dict[str, Pointer] = {}
-    streams = set()
-    for pointer in pointers:
-        newest[pointer.game_id] = pointer
-        streams.add(pointer.stream)
-    if len(streams) > 1:
-        return sorted(
-            newest, key=lambda i: (newest[i].at, newest[i].stream, newest[i].position), reverse=True
-        )
-    return sorted(newest, key=lambda i: newest[i].position, reverse=True)
-
-
 def _result(game_id: str, expected_version: int, reply: list[Any]) -> AppendResult:
     """The script's reply as an AppendResult, or its refusal raised."""
     status = _text(reply[0])

@@ -1,7 +1,9 @@
 """The worker's sweeper: re-enqueues the jobs play waits for when they were lost or failed.
 
 It covers round scoring and computer seats' moves (the enqueuers of service.queues), and the
-games of tournaments: their results, move time limits and the ratings (service.tournament_jobs).
+games of tournaments: their results, move time limits and the ratings (service.tournament_jobs);
+and it catches the listings of games and tournaments up with events no process recorded
+(service.games_index).
 Each keeps a set of the games that wait for a job; for each such game the sweep checks
 that the job is queued or running, else deletes what is left of it and enqueues it again.
 One game's error is logged and the sweep goes on to the next game.
@@ -85,6 +87,8 @@ def sweep(service) -> int:  # type: ignore[no-untyped-def]
         parts.append(("AI", service.ai))
     if getattr(service, "tournaments", None) is not None:
         parts.append(("tournament", service.tournaments.jobs))
+        parts.append(("tournaments listing", service.tournaments.listings))
+    parts.append(("games listing", service.listings))
     for name, part in parts:
         if part is None:
             continue

@@ -34,6 +34,7 @@ from service.games import CONFLICT_RETRIES, GameService, Loaded, chains_onto, co
 from service.keys import SINGLE, TOURNAMENT, Layout, layout_of
 from service.seats import organizer_key as game_organizer_key
 from service.tournament_tokens import TournamentTokens, organizer_key
+from service.tournaments_index import TournamentsIndex
 
 AI_PLAYER = "ismcts"
 """The computer player of an AI entrant; the entrant's level sets its search budget."""
@@ -135,6 +136,8 @@ class TournamentService:
         self.tokens = TournamentTokens(client)
         self.dice = dice or Dice()
         self.jobs = jobs  # service.tournament_jobs.TournamentQueue: results, ratings, clocks
+        # The tournaments listing, recorded after each append this service makes (/t, GET /tournaments).
+        self.listings = TournamentsIndex(client)
         self._cache: OrderedDict[str, tuple[LoadedTournament, float]] = OrderedDict()
         self._cache_size = cache_size
         self._monotonic = monotonic
@@ -150,7 +153,9 @@ class TournamentService:
         event = rules.created(request)
         tournament_id = secrets.token_hex(8)
         self.store.append(tournament_id, 0, _envelopes([event], str(ORGANIZER), f"create-{tournament_id}"))
-        return tournament_id, 1, self.tokens.issue_organizer(tournament_id)
+        token = self.tokens.issue_organizer(tournament_id)
+        self.listings.record(self.load(tournament_id))
+        return tournament_id, 1, token
 
     def load(self, tournament_id: str) -> LoadedTournament:
         """The tournament folded from its events, chain checked. A cached fold is caught up by
@@ -259,6 +264,8 @@ class TournamentService:
             except VersionConflict:
                 pass  # someone else moved it on: decide again on what is stored now
             loaded = self.load(tournament_id)
+        if loaded.broken is None:
+            self.listings.record(loaded)
         if self.jobs is not None:
             self.jobs.after_append(loaded, since)
         return loaded

@@ -12,6 +12,7 @@ from domain.games import GAMES
 from service.api import (
     contract,
     games,
+    listings,
     openapi,
     problems,
     replays,
@@ -58,6 +59,7 @@ def init_api(app: Flask) -> Api:
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     openapi.register_components(api.spec, api.ma_plugin.converter)
     api.register_blueprint(games.blp)
+    api.register_blueprint(listings.blp)
     api.register_blueprint(undo.blp)
     api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)

@@ -210,12 +210,33 @@ def _create(game: GameModule[Any], create: Schema, options: str) -> Schema:
     return schema
 
 
+def summary_component(games: list[GameModule[Any]], base: Schema) -> Schema:
+    """The games listing's entry, its `result` typed as the games' views type theirs."""
+    summary = copy.deepcopy(base)
+    results: list[Schema] = []
+    for game in sorted(games, key=lambda g: g.name):
+        shown = game.schemas.view.get("properties", {}).get("result")
+        if isinstance(shown, Mapping):
+            result = {k: v for k, v in copy.deepcopy(dict(shown)).items() if k != "nullable"}
+            if result not in results:
+                results.append(result)
+    if not results or any(not g.schemas.view.get("properties") for g in games):
+        results.append(dict(GENERIC_OBJECT))
+    described = summary["properties"]["result"].get("description", "")
+    typed = {"anyOf": [{**r, "nullable": True} for r in results]} if len(results) > 1 else results[0]
+    summary["properties"]["result"] = {**typed, "nullable": True, "description": described}
+    return summary
+
+
 def build(games: list[GameModule[Any]], generated: Mapping[str, Schema]) -> Components:
     """Every game-dependent component, from the registry and the marshmallow-made bases."""
-    return {
+    components = {
         **command_components(games),
         **event_components(games, copy.deepcopy(generated["Event"])),
         **game_components(
             games, copy.deepcopy(generated["GameView"]), copy.deepcopy(generated["CreateGame"])
         ),
     }
+    if "GameSummary" in generated:
+        components["GameSummary"] = summary_component(games, generated["GameSummary"])
+    return components

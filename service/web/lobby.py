@@ -24,7 +24,7 @@ from service.api.rate_limits import client_address, creation_limit
 from service.api.schemas import DEFAULT_AI_LEVEL, CreateGameSchema
 from service.errors import ServiceError
 from service.games import GameService
-from service.store import newest_first
+from service.games_index import FINISHED, ONGOING, STATUSES
 from service.web.option_fields import FormError, chosen_options, option_fields
 
 #: How many games each list of the lobby shows, newest activity first.
@@ -45,40 +45,44 @@ class Listed:
     finished: bool
     result: Mapping[str, Any] | None
 
-
-def recent_games(service: GameService, limit: int = LISTED) -> tuple[list[Listed], list[Listed]]:
-    """The ongoing and the finished games, each newest activity first, at most `limit` each."""
-    ongoing: list[Listed] = []
-    finished: list[Listed] = []
-    for game_id in newest_first(service.store.read_pointers()):
-        if len(ongoing) >= limit and len(finished) >= limit:
-            break
-        listed = _listed(service, game_id)
-        if listed is not None:
-            bucket = finished if listed.finished else ongoing
-            if len(bucket) < limit:
-                bucket.append(listed)
-    return ongoing, finished
+    @classmethod
+    def of(cls, summary: Mapping[str, Any]) -> Listed:
+        """The line of a games listing's summary (service.games_index)."""
+        players = [
+            f"{seat['name']} (computer)" if seat["kind"] == "ai" else str(seat["name"])
+            for seat in summary["seats"]
+        ]
+        finished = summary["status"] == FINISHED
+        return cls(
+            summary["game_id"], summary["game"], players, summary["version"], finished, summary["result"]
+        )
 
 
-def _listed(service: GameService, game_id: str) -> Listed | None:
-    try:
-        loaded = service.load(game_id)
-    except ServiceError:  # a broken record is listed nowhere; its own page says why
-        return None
-    players = [
-        f"{seat['name']} (computer)" if seat.get("ai") else str(seat["name"])
-        for seat in loaded.setup["seats"]
-    ]
-    done = loaded.rules.is_terminal(loaded.state)
-    result = loaded.rules.result(loaded.state) if done else None
-    return Listed(game_id, str(loaded.setup["game"]), players, loaded.version, done, result)
+@dataclass(frozen=True)
+class Listing:
+    """One list of the lobby: its lines and the cursor of the next page (None at the end)."""
+
+    games: list[Listed]
+    more: str | None
+
+
+def recent_games(
+    service: GameService, limit: int = LISTED, cursors: Mapping[str, str | None] | None = None
+) -> dict[str, Listing]:
+    """The ongoing and the finished games, each newest activity first, a page of at most
+    `limit` each (after `cursors[status]` when given), read from the games listing."""
+    lists = {}
+    for status in STATUSES:
+        page = service.listings.page(limit, (cursors or {}).get(status), status=status)
+        lists[status] = Listing([Listed.of(summary) for summary in page.items], page.cursor)
+    return lists
 
 
 def index() -> Any:
-    """The lobby page."""
-    ongoing, finished = recent_games(game_service())
-    return render_template("lobby.html", ongoing=ongoing, finished=finished)
+    """The lobby page; ?ongoing= and ?finished= page through each list (the cursor of its link)."""
+    cursors = {status: request.args.get(status) or None for status in STATUSES}
+    lists = recent_games(game_service(), LISTED, cursors)
+    return render_template("lobby.html", ongoing=lists[ONGOING], finished=lists[FINISHED], cursors=cursors)
 
 
 def _form_context(values: Mapping[str, str], problem: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from service.api.rate_limits import command_limit
 from service.api.tournament_schemas import MAX_ENTRANT_NAME, RegisterSchema
 from service.api.tournaments import _newcomer, tournament_view
 from service.errors import ServiceError
-from service.store import newest_first
+from service.listing_index import Page
 from service.tournaments import LoadedTournament, TournamentService
 
 #: How many tournaments `/t` lists, newest activity first.
@@ -30,20 +30,17 @@ LISTED = 50
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def recent_tournaments(service: TournamentService, limit: int = LISTED) -> list[dict[str, Any]]:
-    """The public views of the tournaments with the newest activity, at most `limit`."""
-    listed = []
-    for tournament_id in newest_first(service.store.read_pointers())[:limit]:
-        try:
-            listed.append(tournament_view(service.load(tournament_id), None))
-        except ServiceError:  # a broken record is listed nowhere; its own page says why
-            continue
-    return listed
+def recent_tournaments(service: TournamentService, limit: int = LISTED, cursor: str | None = None) -> Page:
+    """A page of the tournaments with the newest activity, at most `limit`, from the listing."""
+    return service.listings.page(limit, cursor)
 
 
 def index() -> Any:
-    """The list of tournaments."""
-    return render_template("tournaments.html", tournaments=recent_tournaments(tournament_service()))
+    """The list of tournaments; ?after= pages through it (the cursor of its link)."""
+    page = recent_tournaments(tournament_service(), LISTED, request.args.get("after") or None)
+    return render_template(
+        "tournaments.html", tournaments=page.items, more=page.cursor, paged=bool(request.args.get("after"))
+    )
 
 
 def registration_open(view: dict[str, Any]) -> bool:

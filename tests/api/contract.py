@@ -27,10 +27,10 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.test import TestResponse
 
 from domain.games import GAMES
-from service.api import games, replays, system, tournament_reports, tournaments, undo
+from service.api import games, listings, replays, system, tournament_reports, tournaments, undo
 
 API_BLUEPRINTS = frozenset(
-    m.blp.name for m in (games, replays, system, tournament_reports, tournaments, undo)
+    m.blp.name for m in (games, listings, replays, system, tournament_reports, tournaments, undo)
 )
 
 _DOCUMENTS: dict[Any, tuple[OpenAPI, OpenAPI]] = {}

@@ -7,10 +7,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+import pytest
 import redis
 from flask.testing import FlaskClient
 
 from domain.games import GAMES, register_game, unregister_game
+from service.web import lobby
 from tests.api.helpers import bearer, create_game, view
 from tests.platform.example_game import RACE
 from tests.web.pages import by_id, elements
@@ -121,6 +123,27 @@ def test_the_lobby_lists_ongoing_and_finished_games_with_links(
     assert rows == {(ongoing["game_id"], "ongoing"), (done["game_id"], "finished")}
     assert {f"/play/{ongoing['game_id']}", f"/play/{done['game_id']}", f"/replay/{done['game_id']}"} <= hrefs
     assert f"/replay/{ongoing['game_id']}" not in hrefs
+
+
+def test_each_list_of_the_lobby_shows_a_page_and_links_to_the_older_games(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lobby, "LISTED", 2)
+    games = [create_game(client)["game_id"] for _ in range(5)]
+
+    pages, url = [], "/"
+    while url:
+        html = client.get(url).get_data(as_text=True)
+        pages.append(
+            [a["data-game-id"] for tag, a, _ in elements(html) if tag == "tr" and "data-game-id" in a]
+        )
+        more = by_id(html, "ongoing-more")
+        url = more["href"] if more is not None else None
+
+    assert pages == [games[4:2:-1], games[2:0:-1], games[:1]]
+    assert by_id(html, "ongoing-first") is not None and by_id(html, "finished-more") is None
+    refused = client.get("/?finished=not-a-cursor")
+    assert refused.status_code == 422 and refused.json["code"] == "bad_cursor"
 
 
 def test_who_starts_names_a_row_of_the_form_and_rows_of_nobody_are_left_out(client: FlaskClient) -> None:
