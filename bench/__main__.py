@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from bench import ai, api, domain, load, store
+from bench import ai, api, domain, load, store, streams
 from bench.common import Figure, machine, say, table
 
 PARTS: dict[str, Callable[..., list[Figure]]] = {
@@ -20,6 +20,7 @@ PARTS: dict[str, Callable[..., list[Figure]]] = {
     "api": api.run,
     "ai": ai.run,
     "load": load.run,
+    "streams": streams.run,
 }
 
 
@@ -31,7 +32,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             "store: EventStore.append vs raw XADD on a fresh embedded Redis; "
             "api: p50/p99 latency against gunicorn + RQ worker + Redis; "
             "ai: ISMCTS iterations/s per game and time per AI move by level; "
-            "load: commands/s, latency and scoring wait with 1-4 web processes and 1-2 workers."
+            "load: commands/s, latency and scoring wait with 1-4 web processes and 1-2 workers; "
+            "streams: p50/p99 of ordinary requests while 1,000 event streams and 200 slowloris "
+            "clients hold connections to `make run`."
         ),
     )
     parser.add_argument(
@@ -75,6 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except api.BenchError as exc:
         say(f"\napi benchmark failed: {exc}")
+        return 1
+    except streams.SiegeError as exc:
+        say(f"\nstreams benchmark failed: {exc}")
         return 1
     say()
     say(f"== summary ({time.monotonic() - started:.0f} s) ==")

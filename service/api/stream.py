@@ -1,4 +1,5 @@
-"""Server-Sent Events: a game's events for one viewer, live from the store's XREAD BLOCK."""
+"""Server-Sent Events: a game's events for one viewer, live from its stream's one shared reader
+(service.feeds: one XREAD BLOCK per game in a process, however many watch it)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from record.envelope import Envelope, EventStorePort
 from record.redaction import redact
 from service.api.schemas import EventSchema
 from service.errors import ChainBroken
+from service.feeds import feeds_of
 from service.games import Loaded, chains_onto, extended
 
 log = logging.getLogger("archipelago.api")
@@ -89,6 +91,8 @@ def follow(
     """SSE frames of a game's events after `after` for `viewer`, then of each new one as it is
     appended; ends when the game ends (a broken chain takes no command: nothing more comes)."""
 
+    feeds = feeds_of(store)
+
     def frames(now: Loaded, pending: Sequence[Envelope]) -> Iterator[str]:
         for envelope in pending:
             if envelope.version > after:
@@ -99,7 +103,7 @@ def follow(
         loaded.envelopes[after:],
         frames=frames,
         finished=lambda now: now.rules.is_terminal(now.state) or now.broken is not None,
-        wait=lambda now, wait_ms: store.wait(now.game_id, now.version, wait_ms),
+        wait=lambda now, wait_ms: feeds.wait(now.game_id, now.version, wait_ms),
         fold=advanced,
         name=loaded.game_id,
         idle_seconds=idle_seconds,
