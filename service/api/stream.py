@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Protocol, TypeVar
@@ -67,7 +68,9 @@ def live(
                 deadline = now + idle_seconds
             if now >= deadline:
                 return
-            wait_ms = max(1, int(min(deadline - now, heartbeat_seconds) * 1000))
+            # Rounded up: a wait that ends a fraction of a millisecond before the deadline would
+            # send a heartbeat where the stream should end.
+            wait_ms = max(1, math.ceil(min(deadline - now, heartbeat_seconds) * 1000))
             pending = wait(loaded, wait_ms)
             if pending and not chains_onto(loaded.envelopes[-1], pending):
                 log.warning("event stream of %s ended: the new events do not chain", name)
