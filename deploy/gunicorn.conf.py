@@ -49,7 +49,8 @@ graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "5"))
 # Also the header read timeout of the gevent worker: a request's line and headers must have
 # arrived within this many seconds of the connection (or of the previous answer), else the
 # connection is closed. A slowloris client sending a byte a second is cut off after 5 s.
-keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
+# At least 1: gunicorn reads a request head without any time limit when keep-alive is off (0).
+keepalive = max(1, int(os.environ.get("GUNICORN_KEEPALIVE", "5")))
 
 # The app logs one JSON line per request (method, route template, status, duration, request
 # id: service/api/telemetry.py); gunicorn's own access line, with the raw path, only on demand.
