@@ -36,6 +36,10 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 # accepting and the other takes the next ones. Each needs a file descriptor: the launcher
 # raises its soft limit (RLIMIT_NOFILE) to the hard one.
 worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "4000"))
+# Each worker listens on a socket of its own (SO_REUSEPORT), and the kernel spreads new
+# connections over them. With one shared socket the first gevent worker to wake took every
+# connection of a burst: under a few keep-alive clients one worker worked, the other idled.
+reuse_port = True
 # Used only by GUNICORN_WORKER_CLASS=gthread.
 threads = int(os.environ.get("GUNICORN_THREADS", "16"))
 

@@ -179,7 +179,7 @@ class Launcher:
         if conf.exists():
             web_cmd += ["-c", str(conf)]
         else:
-            web_cmd += ["--worker-class", "gevent", "--worker-connections", "4000"]
+            web_cmd += ["--worker-class", "gevent", "--worker-connections", "4000", "--reuse-port"]
         web_cmd += ["--bind", f"{host}:{port}", app]
         self._spawn(
             "web server (gunicorn)",
