@@ -52,7 +52,7 @@ def live(
     """SSE frames of `first`, then of each batch `wait` brings, folded in as it comes.
 
     Ends when `finished` says so, after `idle_seconds` without a new event (so a watcher
-    never pins a server thread for ever: EventSource reconnects with Last-Event-ID), when
+    never holds a connection for ever: EventSource reconnects with Last-Event-ID), when
     new events do not chain onto the last one, or when Redis fails. A comment line every
     `heartbeat_seconds` notices gone clients. Games and tournaments both stream through it.
     """
