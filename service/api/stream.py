@@ -14,6 +14,7 @@ import redis
 
 from record.envelope import Envelope, EventStorePort
 from record.redaction import redact
+from service import metrics
 from service.api.schemas import EventSchema
 from service.errors import ChainBroken
 from service.feeds import feeds_of
@@ -46,6 +47,7 @@ def live(
     wait: Callable[[F, int], Sequence[Envelope]],
     fold: Callable[[F, Sequence[Envelope]], F],
     name: str,
+    kind: str,
     idle_seconds: float,
     heartbeat_seconds: float,
 ) -> Iterator[str]:
@@ -58,6 +60,7 @@ def live(
     """
     pending = first
     deadline = time.monotonic() + idle_seconds
+    metrics.stream_opened(kind)  # `kind` labels /metrics' count of open streams
     try:
         while True:
             yield from frames(loaded, pending)
@@ -81,6 +84,8 @@ def live(
                 yield ": keep-alive\n\n"
     except (redis.exceptions.RedisError, ChainBroken) as error:
         log.warning("event stream of %s ended: %s", name, error)
+    finally:
+        metrics.stream_closed(kind)
 
 
 def follow(
@@ -109,6 +114,7 @@ def follow(
         wait=lambda now, wait_ms: feeds.wait(now.game_id, now.version, wait_ms),
         fold=advanced,
         name=loaded.game_id,
+        kind="game",
         idle_seconds=idle_seconds,
         heartbeat_seconds=heartbeat_seconds,
     )

@@ -44,6 +44,7 @@ def follow_tournament(
         wait=lambda now, wait_ms: feeds.wait(tournament_id, now.version, wait_ms),
         fold=_folded,
         name=f"tournament {tournament_id}",
+        kind="tournament",
         idle_seconds=idle_seconds,
         heartbeat_seconds=heartbeat_seconds,
     )

@@ -65,3 +65,23 @@ def test_a_quiet_stream_sends_keep_alive_comments(client: FlaskClient) -> None:
     game = create_game(client)
     body = client.get(f"/games/{game['game_id']}/stream?after={game['version']}").get_data()
     assert body.count(b": keep-alive\n\n") >= 2
+
+
+def test_metrics_count_the_streams_open_now(client: FlaskClient) -> None:
+    client.application.config["SSE_MAX_SECONDS"] = 30  # closed below
+    game = create_game(client)
+
+    def open_streams() -> float:
+        text = client.get("/metrics").get_data(as_text=True)
+        line = next(
+            (x for x in text.splitlines() if x.startswith('archipelago_event_streams_open{kind="game"}')), ""
+        )
+        return float(line.rsplit(" ", 1)[1]) if line else 0.0
+
+    before = open_streams()
+    response = client.get(f"/games/{game['game_id']}/stream")
+    next(response.iter_encoded())  # the stream has started: its first event went out
+    during = open_streams()
+    response.close()
+
+    assert (during - before, open_streams() - before) == (1, 0)
