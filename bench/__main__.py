@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from bench import ai, api, domain, growth, load, store
+from bench import ai, api, domain, growth, load, store, streams
 from bench.common import Figure, machine, say, table
 
 PARTS: dict[str, Callable[..., list[Figure]]] = {
@@ -21,6 +21,7 @@ PARTS: dict[str, Callable[..., list[Figure]]] = {
     "ai": ai.run,
     "load": load.run,
     "growth": growth.run,
+    "streams": streams.run,
 }
 
 
@@ -34,7 +35,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             "ai: ISMCTS iterations/s per game and time per AI move by level; "
             "load: commands/s, latency and scoring wait with 1-4 web processes and 1-2 workers; "
             "growth: lobby, listings, a game, ratings and standings times with 100, 1,000 and 10,000 "
-            "stored games (BENCH_GROWTH_HUGE=1 adds 100,000: about 16 GB of Redis memory)."
+            "stored games (BENCH_GROWTH_HUGE=1 adds 100,000: about 16 GB of Redis memory); "
+            "streams: p50/p99 of ordinary requests while 1,000 event streams and 200 slowloris "
+            "clients hold connections to `make run`."
         ),
     )
     parser.add_argument(
@@ -78,6 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except api.BenchError as exc:
         say(f"\napi benchmark failed: {exc}")
+        return 1
+    except streams.SiegeError as exc:
+        say(f"\nstreams benchmark failed: {exc}")
         return 1
     say()
     say(f"== summary ({time.monotonic() - started:.0f} s) ==")

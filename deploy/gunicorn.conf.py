@@ -23,11 +23,24 @@ wsgi_app = os.environ.get("ARCHIPELAGO_WSGI_APP", "service.app:create_app()")
 
 bind = [f"{os.environ.get('ARCHIPELAGO_HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"]
 
-# Server-Sent Events hold a connection open for as long as a client watches a
-# game, so each stream pins one thread: gthread keeps the worker's heartbeat
-# independent of long requests, and workers x threads bounds open streams.
-worker_class = "gthread"
+# Server-Sent Events hold a connection open for as long as a client watches a game or a
+# tournament (up to SSE_MAX_SECONDS without an event). Under gthread each one pinned one of
+# workers x threads threads, and 40 watchers took every ordinary request down. gevent serves
+# each connection in a greenlet: an open stream costs a socket and some memory, and all the
+# viewers of one stream share one Redis reader (service/feeds.py). The worker patches the
+# standard library (sockets, threading) before it loads the app; redis-py, RQ's enqueue,
+# Flask-Limiter, prometheus_client and logging all run on the patched library.
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+# Open connections per worker, streams and slow clients included; a full worker stops
+# accepting and the other takes the next ones. Each needs a file descriptor: the launcher
+# raises its soft limit (RLIMIT_NOFILE) to the hard one.
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "4000"))
+# Each worker listens on a socket of its own (SO_REUSEPORT), and the kernel spreads new
+# connections over them. With one shared socket the first gevent worker to wake took every
+# connection of a burst: under a few keep-alive clients one worker worked, the other idled.
+reuse_port = True
+# Used only by GUNICORN_WORKER_CLASS=gthread.
 threads = int(os.environ.get("GUNICORN_THREADS", "16"))
 
 # The app factory runs in each worker, after the fork: no Redis connection or
@@ -37,7 +50,11 @@ preload_app = False
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # How long a stop waits for in-flight requests (and open event streams).
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "5"))
-keepalive = 5
+# Also the header read timeout of the gevent worker: a request's line and headers must have
+# arrived within this many seconds of the connection (or of the previous answer), else the
+# connection is closed. A slowloris client sending a byte a second is cut off after 5 s.
+# At least 1: gunicorn reads a request head without any time limit when keep-alive is off (0).
+keepalive = max(1, int(os.environ.get("GUNICORN_KEEPALIVE", "5")))
 
 # The app logs one JSON line per request (method, route template, status, duration, request
 # id: service/api/telemetry.py); gunicorn's own access line, with the raw path, only on demand.

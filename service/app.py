@@ -38,6 +38,7 @@ DEFAULTS: Mapping[str, Any] = {
 #: Settings that may come from the environment: the variable names the setting.
 ENVIRONMENT: Mapping[str, tuple[str, type]] = {
     "ARCHIPELAGO_SSE_MAX_SECONDS": ("SSE_MAX_SECONDS", float),
+    "ARCHIPELAGO_SSE_HEARTBEAT_SECONDS": ("SSE_HEARTBEAT_SECONDS", float),
     "ARCHIPELAGO_MAX_BODY_BYTES": ("MAX_CONTENT_LENGTH", int),
     "ARCHIPELAGO_MAX_IMPORT_BYTES": ("MAX_IMPORT_BYTES", int),
     "ARCHIPELAGO_MAX_URL_BYTES": ("MAX_URL_BYTES", int),

@@ -71,6 +71,8 @@ REDIS_STOP_TIMEOUT = 30.0
 #: After the hurry signal (gunicorn: quick shutdown; RQ: cold shutdown), before SIGKILL.
 HURRY_TIMEOUT = 5.0
 APPENDFSYNC_VALUES = ("always", "everysec", "no")
+#: Open files the launcher asks for (if the hard limit allows): streams are sockets.
+OPEN_FILES = 65536
 
 
 class LaunchError(Exception):
@@ -195,6 +197,7 @@ class Launcher:
             self._shutdown()
 
     def _run(self) -> int:
+        raise_open_files_limit()
         host = self.env.get("ARCHIPELAGO_HOST") or DEFAULT_HOST
         port = _int_env(self.env, "PORT", DEFAULT_PORT)
         self._address = (host, port)
@@ -227,7 +230,7 @@ class Launcher:
         if conf.exists():
             web_cmd += ["-c", str(conf)]
         else:
-            web_cmd += ["--worker-class", "gthread", "--threads", "16"]
+            web_cmd += ["--worker-class", "gevent", "--worker-connections", "4000", "--reuse-port"]
         web_cmd += ["--bind", f"{host}:{port}", app]
         self.web = self._add(
             "web server (gunicorn)",
@@ -657,6 +660,23 @@ def _stop_leftover_redis(pidfile: Path, data_dir: Path) -> None:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
     pidfile.unlink(missing_ok=True)
+
+
+def raise_open_files_limit() -> None:
+    """Lift this process's soft limit of open files towards its hard one (at most OPEN_FILES);
+    the children inherit it.
+
+    Every open event stream and slow client is a socket of a web worker (and the embedded
+    Redis sizes its maxclients by its limit): the common soft limit of 1,024 is too few.
+    """
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = OPEN_FILES if hard == resource.RLIM_INFINITY else min(hard, OPEN_FILES)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def die_with_parent_hook(sig: int = signal.SIGTERM) -> Callable[[], None] | None:

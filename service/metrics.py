@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from prometheus_client import Counter, Histogram, disable_created_metrics
+from prometheus_client import Counter, Gauge, Histogram, disable_created_metrics
 
 # The `_created` series say when a process first counted a label set: noise beside the
 # counts, and absent from the multiprocess exposition anyway.
@@ -41,6 +41,13 @@ EVENTS_APPENDED = Counter(
     "Events this process (the web processes together) wrote to the store; a recognised retry writes none",
     ["kind"],
 )
+OPEN_STREAMS = Gauge(
+    "archipelago_event_streams_open",
+    "Event streams (Server-Sent Events) open now, by what they follow",
+    ["kind"],
+    # Summed over the live web processes; a dead one's streams are gone with it.
+    multiprocess_mode="livesum",
+)
 JOB_DURATION = Histogram(
     "archipelago_job_duration_seconds",
     "Seconds an RQ job took on a worker, by job function, queue and final status",
@@ -59,6 +66,14 @@ def observe_request(method: str, route: str | None, status: int, seconds: float)
 
 def observe_appended(kind: str, events: int) -> None:
     EVENTS_APPENDED.labels(kind).inc(events)
+
+
+def stream_opened(kind: str) -> None:
+    OPEN_STREAMS.labels(kind).inc()
+
+
+def stream_closed(kind: str) -> None:
+    OPEN_STREAMS.labels(kind).dec()
 
 
 def observe_job(function: str, queue: str, status: str, seconds: float) -> None:

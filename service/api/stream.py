@@ -1,4 +1,5 @@
-"""Server-Sent Events: a game's events for one viewer, live from the store's XREAD BLOCK."""
+"""Server-Sent Events: a game's events for one viewer, live from its stream's one shared reader
+(service.feeds: one XREAD BLOCK per game in a process, however many watch it)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ import redis
 
 from record.envelope import Envelope, EventStorePort
 from record.redaction import redact
+from service import metrics
 from service.api.schemas import EventSchema
 from service.errors import ChainBroken
+from service.feeds import feeds_of
 from service.games import Loaded, chains_onto, extended
 
 log = logging.getLogger("archipelago.api")
@@ -44,6 +47,7 @@ def live(
     wait: Callable[[F, int], Sequence[Envelope]],
     fold: Callable[[F, Sequence[Envelope]], F],
     name: str,
+    kind: str,
     idle_seconds: float,
     heartbeat_seconds: float,
     clock: Callable[[], float] = time.monotonic,
@@ -51,12 +55,13 @@ def live(
     """SSE frames of `first`, then of each batch `wait` brings, folded in as it comes.
 
     Ends when `finished` says so, after `idle_seconds` without a new event (so a watcher
-    never pins a server thread for ever: EventSource reconnects with Last-Event-ID), when
+    never holds a connection for ever: EventSource reconnects with Last-Event-ID), when
     new events do not chain onto the last one, or when Redis fails. A comment line every
     `heartbeat_seconds` notices gone clients. Games and tournaments both stream through it.
     """
     pending = first
     deadline = clock() + idle_seconds
+    metrics.stream_opened(kind)  # `kind` labels /metrics' count of open streams
     try:
         while True:
             yield from frames(loaded, pending)
@@ -84,6 +89,8 @@ def live(
                 yield ": keep-alive\n\n"
     except (redis.exceptions.RedisError, ChainBroken) as error:
         log.warning("event stream of %s ended: %s", name, error)
+    finally:
+        metrics.stream_closed(kind)
 
 
 def follow(
@@ -97,6 +104,8 @@ def follow(
     """SSE frames of a game's events after `after` for `viewer`, then of each new one as it is
     appended; ends when the game ends (a broken chain takes no command: nothing more comes)."""
 
+    feeds = feeds_of(store)
+
     def frames(now: Loaded, pending: Sequence[Envelope]) -> Iterator[str]:
         for envelope in pending:
             if envelope.version > after:
@@ -107,9 +116,10 @@ def follow(
         loaded.envelopes[after:],
         frames=frames,
         finished=lambda now: now.rules.is_terminal(now.state) or now.broken is not None,
-        wait=lambda now, wait_ms: store.wait(now.game_id, now.version, wait_ms),
+        wait=lambda now, wait_ms: feeds.wait(now.game_id, now.version, wait_ms),
         fold=advanced,
         name=loaded.game_id,
+        kind="game",
         idle_seconds=idle_seconds,
         heartbeat_seconds=heartbeat_seconds,
     )

@@ -1,5 +1,5 @@
 """Server-Sent Events of a tournament: each event as it is appended, and the standings after
-each result, live from the store's XREAD BLOCK."""
+each result, live from its stream's one shared reader (service.feeds)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from record.envelope import Envelope
 from record.redaction import redact
 from service.api.schemas import EventSchema
 from service.api.stream import live
+from service.feeds import feeds_of
 from service.tournaments import LoadedTournament, TournamentService
 
 _EVENT = EventSchema()
@@ -34,14 +35,16 @@ def follow_tournament(
     """SSE frames of the events after `after`, then of each new one; ends when the tournament
     is closed (or its chain breaks), or after `idle_seconds` without a new event."""
     tournament_id = loaded.tournament_id
+    feeds = feeds_of(service.store)
     return live(
         loaded,
         loaded.envelopes[after:],
         frames=_frames,
         finished=lambda now: rules.is_terminal(now.state) or now.broken is not None,
-        wait=lambda now, wait_ms: service.store.wait(tournament_id, now.version, wait_ms),
+        wait=lambda now, wait_ms: feeds.wait(tournament_id, now.version, wait_ms),
         fold=_folded,
         name=f"tournament {tournament_id}",
+        kind="tournament",
         idle_seconds=idle_seconds,
         heartbeat_seconds=heartbeat_seconds,
     )

@@ -96,6 +96,7 @@ def _quiet_frames(quiet: _Quiet, idle: float, heartbeat: float) -> list[str]:
             wait=quiet.wait,
             fold=lambda loaded, _pending: loaded,
             name="g",
+            kind="game",
             idle_seconds=idle,
             heartbeat_seconds=heartbeat,
             clock=lambda: quiet.now,
@@ -115,3 +116,23 @@ def test_a_stream_idle_for_less_than_a_heartbeat_ends_without_one() -> None:
     quiet = _Quiet()
     assert _quiet_frames(quiet, idle=0.3, heartbeat=15.0) == []
     assert quiet.waits == [300]
+
+
+def test_metrics_count_the_streams_open_now(client: FlaskClient) -> None:
+    client.application.config["SSE_MAX_SECONDS"] = 30  # closed below
+    game = create_game(client)
+
+    def open_streams() -> float:
+        text = client.get("/metrics").get_data(as_text=True)
+        line = next(
+            (x for x in text.splitlines() if x.startswith('archipelago_event_streams_open{kind="game"}')), ""
+        )
+        return float(line.rsplit(" ", 1)[1]) if line else 0.0
+
+    before = open_streams()
+    response = client.get(f"/games/{game['game_id']}/stream")
+    next(response.iter_encoded())  # the stream has started: its first event went out
+    during = open_streams()
+    response.close()
+
+    assert (during - before, open_streams() - before) == (1, 0)

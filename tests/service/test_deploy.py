@@ -15,7 +15,7 @@ import pytest
 import yaml
 from flask import Flask
 
-from service.app import create_app
+from service.app import DEFAULTS, create_app
 from service.embedded_redis import EmbeddedRedis
 from service.worker_http import ROUTES as WORKER_ROUTES
 
@@ -163,7 +163,8 @@ def deployments_and_services() -> Iterator[tuple[str, dict[str, str], list[str]]
         yield f"compose {name}", {k: str(v) for k, v in service["environment"].items()}, service["command"]
     for name in of_kind("Deployment"):
         container = containers(name)
-        yield f"k8s {name}", container_environment(container), container["command"]
+        if container["image"] == "archipelago":
+            yield f"k8s {name}", container_environment(container), container["command"]
 
 
 @pytest.fixture
@@ -255,7 +256,7 @@ def test_images_and_commands_are_the_packages_own() -> None:
         assert service["build"]["dockerfile"] == "deploy/Dockerfile"
     images = kustomization()["images"]
     assert [(i["name"], f"{i['newName']}:{i['newTag']}") for i in images] == [("archipelago", IMAGE)]
-    for name in of_kind("Deployment"):
+    for name in set(of_kind("Deployment")) - {"proxy"}:
         assert containers(name)["image"] == "archipelago"
 
     commands = {where: command for where, _, command in deployments_and_services()}
@@ -293,3 +294,28 @@ def test_rq_dashboard_watches_rqs_redis() -> None:
         == compose()["services"]["worker"]["environment"]["REDIS_URL"]
     )
     assert dashboard["command"][0] == "rq-dashboard"
+
+
+def test_nginx_fronts_the_web_app_and_cuts_slow_clients_off_in_both_files() -> None:
+    conf = (DEPLOY / "nginx.conf").read_text()
+    assert of_kind("ConfigMap")["archipelago-proxy"]["data"]["nginx.conf"] == conf
+    mount = containers("proxy")["volumeMounts"][0]
+    assert (mount["mountPath"], mount["subPath"]) == ("/etc/nginx/nginx.conf", "nginx.conf")
+    assert "./nginx.conf:/etc/nginx/nginx.conf:ro" in compose()["services"]["proxy"]["volumes"]
+
+    settings = dict(
+        re.findall(r"^\s*(client_header_timeout|client_body_timeout|send_timeout) (\d+)s;", conf, re.M)
+    )
+    assert settings and all(0 < int(seconds) <= 30 for seconds in settings.values()) and len(settings) == 3
+    upstream = re.search(r"server (\w+):(\d+);", conf)
+    assert upstream and upstream.groups() == ("web", container_environment(containers("web"))["PORT"])
+    (web_port,) = of_kind("Service")["web"]["spec"]["ports"]
+    assert web_port["port"] == int(upstream.group(2))
+    # The streams: unbuffered, and read longer than the app's heartbeat between two messages.
+    stream = re.search(r"location ~ \^/\(games\|tournaments\)/\[\^/\]\+/stream\$ \{(.*?)\}", conf, re.S)
+    assert stream and "proxy_buffering off;" in stream.group(1)
+    read = re.search(r"proxy_read_timeout (\d+)s;", stream.group(1))
+    assert read and int(read.group(1)) > DEFAULTS["SSE_HEARTBEAT_SECONDS"]
+    # Only the proxy is published; the web app is reached through it.
+    assert "ports" not in compose()["services"]["web"]
+    assert compose()["services"]["proxy"]["ports"] == ["${PORT:-8000}:8080"]
