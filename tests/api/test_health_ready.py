@@ -8,8 +8,8 @@ from flask.testing import FlaskClient
 
 from service.app import create_app
 from service.embedded_redis import Loading, start_redis
-from tests.api.contract import ValidatingClient
 from service.refusals import RETRY_AFTER_SECONDS, StoreState
+from tests.api.contract import ValidatingClient
 from tests.slow_loading import slow_loading_data
 
 
