@@ -187,7 +187,7 @@ class ListingIndex:
             members = [_text(m) for m in self._redis.zrevrangebylex(key, high, "-", start=0, num=want)]
             if not members:
                 return _page(found, limit, None, scanned)
-            raw = self._redis.hmget(self.key("summaries"), [m.partition(":")[2] for m in members])
+            raw = self._redis.hmget(self.key("summaries"), [_listed_id(m) for m in members])
             scanned += len(members)
             for name, summary in zip(members, raw, strict=True):
                 if summary is None:
@@ -239,3 +239,8 @@ def _page(found: list[tuple[str, dict[str, Any]]], limit: int, last: str | None,
 
 def _text(value: str | bytes) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+def _listed_id(member: str) -> str:
+    """The id a sorted-set member lists: what follows its ordering prefix and the first colon."""
+    return member.split(":", 1)[1]
