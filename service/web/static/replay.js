@@ -219,10 +219,12 @@
       return;
     }
     try {
+      const untouched = asked;
       if (token || !versions.length) await loadLog();
       document.getElementById("author-field").hidden = Boolean(token);
+      // A person who already stepped while the seat's log loaded stays where they went.
       const at = wanted ? versions.findIndex((v) => v >= wanted) : -1;
-      await show(at >= 0 ? at : 0);
+      await show(asked !== untouched ? index : at >= 0 ? at : 0);
     } catch (error) {
       say("The replay could not be loaded: " + error.message);
     }
