@@ -13,9 +13,21 @@ from flask.testing import FlaskClient
 from replays.bundle import verify_bundle
 from tests.api.tournament_helpers import create_tournament, organize, register
 from tests.api.tournament_play import play_tournament
-from tests.backends import store_backend  # noqa: F401  (on one Redis and on a cluster)
 
-ROUNDS = 3
+
+@pytest.fixture(
+    params=[("redis", 3), ("cluster", 1), pytest.param(("cluster", 3), marks=pytest.mark.long)],
+    ids=["redis", "cluster-1-round", "cluster"],
+)
+def played_on(request: pytest.FixtureRequest) -> tuple[str, int]:
+    """Three rounds on one Redis; on the cluster one round in make test, three in make test-long."""
+    backend, rounds = request.param
+    return str(backend), int(rounds)
+
+
+@pytest.fixture
+def store_backend(played_on: tuple[str, int]) -> str:
+    return played_on[0]
 
 
 @pytest.fixture(autouse=True)
@@ -26,9 +38,10 @@ def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_six_entrant_swiss_of_arabana_ikibiti_with_ai_entrants_runs_to_its_end_over_http(
-    client: FlaskClient, run_jobs: Callable[[], None]
+    client: FlaskClient, run_jobs: Callable[[], None], played_on: tuple[str, int]
 ) -> None:
-    tournament = create_tournament(client, name="Ikibiti Open", game="arabana-ikibiti", rounds=ROUNDS)
+    _, rounds = played_on
+    tournament = create_tournament(client, name="Ikibiti Open", game="arabana-ikibiti", rounds=rounds)
     tid = tournament["tournament_id"]
     for level in (1, 2, 3, 1, 2):
         register(client, tournament, kind="ai", level=level)
@@ -37,13 +50,13 @@ def test_a_six_entrant_swiss_of_arabana_ikibiti_with_ai_entrants_runs_to_its_end
 
     final = play_tournament(client, tournament, {ann["entrant"]: ann["token"]}, random.Random(7), run_jobs)
 
-    assert final["phase"] == "closed" and final["completed"] == ROUNDS
-    assert len(final["tables"]) == 3 * ROUNDS and all(t["result"]["how"] == "played" for t in final["tables"])
-    assert sorted(line["games"] for line in final["standings"]) == [ROUNDS] * 6
+    assert final["phase"] == "closed" and final["completed"] == rounds
+    assert len(final["tables"]) == 3 * rounds and all(t["result"]["how"] == "played" for t in final["tables"])
+    assert sorted(line["games"] for line in final["standings"]) == [rounds] * 6
     met = {frozenset(t["seats"]) for t in final["tables"]}
-    assert len(met) == 3 * ROUNDS, "no rematch"
+    assert len(met) == 3 * rounds, "no rematch"
     report = client.get(f"/tournaments/{tid}/audit").json
-    assert (report["ok"], report["streams"], report["broken"]) == (True, 1 + 3 * ROUNDS, None)
+    assert (report["ok"], report["streams"], report["broken"]) == (True, 1 + 3 * rounds, None)
     assert verify_bundle(client.get(f"/tournaments/{tid}/export").data).ok
     rated = {p["name"]: p["games"] for p in client.get("/ratings/arabana-ikibiti").json["players"]}
-    assert rated["Ann"] == ROUNDS and set(rated) == {"Ann", "AI level 1", "AI level 2", "AI level 3"}
+    assert rated["Ann"] == rounds and set(rated) == {"Ann", "AI level 1", "AI level 2", "AI level 3"}

@@ -22,7 +22,15 @@ def test_every_registered_game_has_a_benchmark_setup() -> None:
     assert all(2 <= setup.seats <= 4 for setup in setups)
 
 
-@pytest.mark.parametrize("setup", DEFAULT_SETUPS, ids=lambda s: s.label)
+# A Conquest of Paradise game takes seconds of rules alone: make test-long plays it here, and
+# make test plays it once in the quick bench below.
+SELF_PLAY = [
+    pytest.param(setup, marks=pytest.mark.long) if setup.game == "conquest-of-paradise" else setup
+    for setup in DEFAULT_SETUPS
+]
+
+
+@pytest.mark.parametrize("setup", SELF_PLAY, ids=lambda s: s.label)
 def test_a_random_self_play_game_is_played_to_its_end(setup: domain.Setup) -> None:
     seen: list[str] = []
 
