@@ -86,7 +86,7 @@ PROBLEMS: Mapping[int, str] = {
     "bad_last_event_id, bad_idempotency_key)",
     401: "No token where one is needed, or a token that holds nothing here (token_required, invalid_token)",
     403: "A token without the right here: the organizer's where a seat's is needed, or the reverse "
-    "(not_a_seat, organizer_only, not_an_entrant); a browser's request from another site that "
+    "(not_a_seat, organizer_only, not_an_entrant, not_your_entrant); a browser's request from another site that "
     "would change something (cross_site_request); an address outside METRICS_ALLOW asking for "
     "the metrics (metrics_not_allowed)",
     404: "No such game, tournament, entrant or game kind (game_not_found, tournament_not_found, not_found)",

@@ -150,6 +150,9 @@ def withdraw(tournament_id: str, entrant: str) -> Any:
     """Withdraw an entrant: the organizer any, an entrant itself; a game it plays is forfeited."""
     service = tournament_service()
     actor = required_actor(service, tournament_id)
+    if actor.seat is not None and entrant_id(actor.seat) != entrant:
+        # the token holds no right over another entrant: a matter of credentials, not of the rules
+        raise Forbidden("not_your_entrant", "an entrant's token withdraws that entrant only")
     body = {"type": "WithdrawEntrant", "entrant": entrant}
     executed = service.execute(tournament_id, actor, body, if_match_version(), idempotency_key())
     return executed_answer(executed), version_headers(executed.version)

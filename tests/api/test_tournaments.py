@@ -168,9 +168,17 @@ def test_an_entrant_withdraws_itself_only_and_its_game_is_forfeited(
     url = f"/tournaments/{tournament['tournament_id']}/entrants"
     written = _tournament_events(redis_client)
 
-    other = client.post(f"{url}/e2/withdraw", headers=bearer(ann["token"]))
-    assert (other.status_code, other.json["code"]) == (409, "not_your_entrant")
+    other = client.post(f"{url}/e2/withdraw", headers={**bearer(ann["token"]), "Idempotency-Key": "w1"})
+    assert (other.status_code, other.json["code"]) == (403, "not_your_entrant")
+    assert other.mimetype == "application/problem+json"
+    unknown = client.post(f"{url}/e9/withdraw", headers=bearer(ann["token"]))
+    assert (unknown.status_code, unknown.json["code"]) == (403, "not_your_entrant")
     assert _tournament_events(redis_client) == written
+    assert all(e["withdrawn"] is None for e in view(client, tournament)["entrants"])
+    operation = client.get("/openapi.json").json["paths"][
+        "/tournaments/{tournament_id}/entrants/{entrant}/withdraw"
+    ]["post"]
+    assert "403" in operation["responses"]
     own = client.post(f"{url}/e1/withdraw", headers=bearer(ann["token"]))
 
     assert own.status_code == 200
