@@ -14,7 +14,7 @@ from typing import Any
 from flask import current_app, url_for
 
 from domain.actor import ORGANIZER, Actor
-from domain.tournaments import AI, State, entrant_id, rules
+from domain.tournaments import AI, State, Table, entrant_id, rules
 from record.redaction import redact
 from service.api.auth import BEARER_SECURITY, HEADER_FORM, presented_token
 from service.api.blueprint import Blueprint
@@ -172,6 +172,20 @@ def post_command(body: dict[str, Any], tournament_id: str) -> Any:
     return executed_answer(executed), version_headers(executed.version)
 
 
+def game_finished(service: TournamentService, game_id: str) -> bool:
+    """Whether the game itself has ended: a forfeit ends the table's tournament result, not the game."""
+    game = service.games.load(game_id)
+    return bool(game.rules.is_terminal(game.state))
+
+
+def forfeited_seat(table: Table) -> int | None:
+    """The seat the tournament forfeited at this table (placed last alone), None without a forfeit."""
+    result = table.result
+    if result is None or result.how != "forfeit":
+        return None
+    return result.places.index(max(result.places))
+
+
 @blp.get("/tournaments/<tournament_id>/me")
 @blp.doc(security=BEARER_SECURITY)
 @blp.response(200, MeSchema)
@@ -201,7 +215,8 @@ def me(tournament_id: str) -> Any:
             "seat": seat,
             "seat_token": service.tokens.seat_token(token, table.game_id, seat),
             "url": url_for("games.get_game", game_id=table.game_id),
-            "finished": table.result is not None,
+            "finished": game_finished(service, table.game_id),
+            "forfeited_seat": forfeited_seat(table),
         }
     body = {
         "entrant": mine,

@@ -187,6 +187,23 @@ def test_an_entrant_withdraws_itself_only_and_its_game_is_forfeited(
     assert view(client, tournament)["tables"][0]["result"]["how"] == "forfeit"
 
 
+def test_me_says_a_forfeited_game_still_in_play_is_not_finished_and_names_the_forfeited_seat(
+    client: FlaskClient,
+) -> None:
+    tournament, ann, ben = _paired_pair(client)
+    before = me(client, tournament, ann["token"])["game"]
+    assert (before["finished"], before["forfeited_seat"]) == (False, None)
+    forfeit = {"type": "ForfeitSeat", "game_id": before["game_id"], "seat": 1, "reason": "no_show"}
+    organize(client, tournament, forfeit)
+
+    assert view(client, tournament)["tables"][0]["result"]["how"] == "forfeit"
+    game_events = client.get(f"{before['url']}/events").json["events"]
+    assert "GameEnded" not in [e["type"] for e in game_events], "a forfeit does not end the game"
+    for who in (ann, ben):
+        game = me(client, tournament, who["token"])["game"]
+        assert (game["finished"], game["forfeited_seat"]) == (False, 1)
+
+
 def test_if_match_and_idempotency_key_work_on_tournament_commands_as_on_games(
     client: FlaskClient, redis_client: redis.Redis
 ) -> None:

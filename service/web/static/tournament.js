@@ -44,6 +44,12 @@
     if (me.game) {
       const href = "/play/" + encodeURIComponent(me.game.game_id) + "#token=" + me.game.seat_token;
       game.append("Your game of round " + me.game.round + ", table " + (me.game.table + 1) + ": ");
+      if (me.game.forfeited_seat !== null && !me.game.finished) {
+        // the tournament has its result; the game itself is still open
+        game.append(me.game.forfeited_seat === me.game.seat
+          ? "you forfeited it; "
+          : "seat " + (me.game.forfeited_seat + 1) + " forfeited it; ");
+      }
       game.append(link(href, me.game.finished ? "see the end" : "play your seat"));
     } else {
       game.textContent = me.bye ? "You have a bye this round." : "You have no game yet.";
