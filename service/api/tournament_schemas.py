@@ -137,22 +137,6 @@ class RegisteredSchema(Schema):
     )
 
 
-class TournamentViewSchema(OpenSchema):
-    """The tournament as everyone sees it (domain.tournament.module.view)."""
-
-    class Meta:
-        description = (
-            "The tournament: its settings, entrants, lots, tables with their games and results, "
-            "byes and standings, as the rules' view gives them."
-        )
-
-    tournament_id = fields.String()
-    version = fields.Integer()
-    phase = fields.String()
-    round = fields.Integer()
-    chain_broken = fields.Dict(allow_none=True)
-
-
 class TournamentEventSchema(EventSchema):
     """A tournament's event (domain.tournament): registrations, pairings, results; none is secret."""
 

@@ -32,9 +32,9 @@ from service.api.tournament_schemas import (
     TournamentCreatedSchema,
     TournamentEventsSchema,
     TournamentExecutedSchema,
-    TournamentViewSchema,
 )
 from service.api.tournament_stream import follow_tournament, sse_response
+from service.api.tournament_view_schemas import TournamentViewSchema
 from service.errors import Forbidden, TournamentNotFound, Unauthorized
 from service.tournaments import LoadedTournament, TournamentExecuted, TournamentService
 

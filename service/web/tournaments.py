@@ -119,5 +119,7 @@ def _refused(tournament_id: str, status: int, code: str, detail: str, errors: An
     if best != "text/html":
         return json.dumps(problem), status, {"Content-Type": PROBLEM_JSON}
     loaded = tournament_service().load(tournament_id)
-    shown = render_template("tournament.html", **context(loaded), problem=problem, fields=field_errors(errors))
+    shown = render_template(
+        "tournament.html", **context(loaded), problem=problem, fields=field_errors(errors)
+    )
     return shown, status, NO_STORE

@@ -21,8 +21,8 @@ import random
 
 import pytest
 
-from replays.tournament_reports import crosstable, crosstable_csv, pairings, pairings_csv, standings_csv, trf
 from domain.actor import SYSTEM
+from replays.tournament_reports import crosstable, crosstable_csv, pairings, pairings_csv, standings_csv, trf
 from tests.replays.tournament_play import NAMES, created, hand_swiss
 
 
