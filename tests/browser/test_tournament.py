@@ -64,6 +64,7 @@ def test_a_person_registers_on_the_page_then_sees_the_pairing_live_and_opens_its
     assert code
     said = pages.find_or_fail(driver, "#register-name-error").text
     assert said == "Your name: an entrant named 'Ann' is registered already"
+    assert axe.barred(axe.violations(driver)) == []  # the form with its refusals shown
 
     _post(base, f"/tournaments/{tid}/entrants", {"kind": "ai", "level": 1}, organizer)
     _post(base, f"/tournaments/{tid}/commands", {"type": "StartTournament"}, organizer)
