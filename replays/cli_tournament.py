@@ -52,7 +52,8 @@ def verify_text(report: AuditReport) -> str:
 
 def _mismatch(found: Mapping[str, Any]) -> str:
     if found.get("game_id") is None:  # a pairing or the close: no game of its own
-        return f"{found['type']} of round {found.get('round')}: {found['reason']}"
+        of_round = "" if found.get("round") is None else f" of round {found['round']}"
+        return f"{found['type']}{of_round}: {found['reason']}"
     return f"game {found['game_id']} ({_table(found)}): {found['reason']}"
 
 

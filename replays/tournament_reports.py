@@ -22,6 +22,8 @@ STANDINGS_COLUMNS = (
 )  # fmt: skip
 PAIRINGS_COLUMNS = ("round", "table", "game_id", "entrants", "points", "how")
 OUTCOMES = {1.0: "1", 0.5: "½", 0.0: "0"}
+# A meeting one seat lost by forfeiting, written as the TRF writes it (no game was played out).
+FORFEITS = {1.0: "+", 0.0: "-"}
 
 
 def _csv(rows: Iterable[Sequence[Any]]) -> str:
@@ -72,13 +74,19 @@ def crosstable(view: Mapping[str, Any]) -> dict[str, Any]:
     """Every entrant's outcomes against every other, rows and columns in standings order.
 
     {"entrants": [{entrant, name, rank, points, byes: [rounds]}], "cells": {entrant: {opponent:
-    [{round, outcome, game_id}]}}}; a pair that never met has no cell.
+    [{round, outcome, how, game_id}]}}}; `how` is the table's result's: played, forfeit or
+    corrected. A pair that never met has no cell.
     """
     called = names(view)
     order = [line["entrant"] for line in view["standings"]]
     cells: dict[str, dict[str, list[dict[str, Any]]]] = {e: {} for e in order}
     for entrant, opponent, outcome, table in meetings(view):
-        meeting = {"round": table["round"], "outcome": outcome, "game_id": table.get("game_id")}
+        meeting = {
+            "round": table["round"],
+            "outcome": outcome,
+            "how": table["result"]["how"],
+            "game_id": table.get("game_id"),
+        }
         cells.setdefault(entrant, {}).setdefault(opponent, []).append(meeting)
     byes: dict[str, list[int]] = {}
     for bye in view["byes"]:
@@ -96,9 +104,18 @@ def crosstable(view: Mapping[str, Any]) -> dict[str, Any]:
     return {"entrants": entrants, "cells": cells}
 
 
+def outcome_text(meeting: Mapping[str, Any]) -> str:
+    """1, ½, 0 for a game; + and - for a win and a loss by forfeit. Two seats that shared a
+    place because a third forfeited their table stand equal to each other: ½."""
+    outcome = meeting["outcome"]
+    if meeting.get("how") == "forfeit" and outcome in FORFEITS:
+        return FORFEITS[outcome]
+    return OUTCOMES.get(outcome, figure(outcome))
+
+
 def cell_text(meetings: Sequence[Mapping[str, Any]]) -> str:
-    """The outcomes of one pair's meetings, round by round: "1", "½ 0", ..."""
-    return " ".join(OUTCOMES.get(m["outcome"], figure(m["outcome"])) for m in meetings)
+    """The outcomes of one pair's meetings, round by round: "1", "½ 0", "+", ..."""
+    return " ".join(outcome_text(m) for m in meetings)
 
 
 def crosstable_csv(view: Mapping[str, Any]) -> str:

@@ -16,7 +16,7 @@ from apispec import BasePlugin
 from service.api.preconditions import IF_MATCH_PATTERN, MAX_IDEMPOTENCY_KEY
 from service.api.problems import PROBLEM_JSON
 
-API_VERSION = "2.4.0"
+API_VERSION = "2.5.0"
 """The contract's version (docs/api-changelog.md): major for a change that breaks a client."""
 
 HEADERS: dict[str, dict[str, Any]] = {
@@ -86,9 +86,10 @@ PROBLEMS: Mapping[int, str] = {
     "bad_last_event_id, bad_idempotency_key)",
     401: "No token where one is needed, or a token that holds nothing here (token_required, invalid_token)",
     403: "A token without the right here: the organizer's where a seat's is needed, or the reverse "
-    "(not_a_seat, organizer_only, not_an_entrant); a browser's request from another site that "
-    "would change something (cross_site_request); an address outside METRICS_ALLOW asking for "
-    "the metrics (metrics_not_allowed)",
+    "(not_a_seat, organizer_only, not_an_entrant), an entrant's naming another entrant "
+    "(not_your_entrant); a browser's request from another site that would change something "
+    "(cross_site_request); an address outside METRICS_ALLOW asking for the metrics "
+    "(metrics_not_allowed)",
     404: "No such game, tournament, entrant or game kind (game_not_found, tournament_not_found, not_found)",
     409: "Refused now: the rules (not_your_turn, hand_full, ...), a concurrent append (version_conflict), "
     "an archived game (game_archived) or a broken hash chain (chain_broken)",

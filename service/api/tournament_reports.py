@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Response, request, url_for
+from marshmallow import Schema
 
 from domain.games import GAMES
 from domain.tournaments import SWISS, rules
@@ -19,6 +20,11 @@ from service.api.blueprint import Blueprint
 from service.api.context import tournament_service
 from service.api.preconditions import version_headers
 from service.api.tournament_schemas import AuditSchema, RatingsSchema, ReportQuerySchema
+from service.api.tournament_view_schemas import (
+    CrosstableReportSchema,
+    PairingsReportSchema,
+    StandingsReportSchema,
+)
 from service.errors import ChainBroken, Conflict, TournamentNotFound, UnknownGame
 from service.ratings_projection import RatingsProjection
 from service.tournaments import LoadedTournament
@@ -29,9 +35,10 @@ CSV, TRF = "text/csv", "text/plain"
 View = Mapping[str, Any]
 
 
-def _documented(json_description: str, *other: str) -> dict[str, Any]:
-    """The 200 answer of a report: JSON, or the other media types `?format=` (or Accept) asks for."""
-    content: dict[str, Any] = {"application/json": {"schema": {"type": "object"}}}
+def _documented(json_description: str, schema: type[Schema], *other: str) -> dict[str, Any]:
+    """The 200 answer of a report: JSON of `schema`, or the other media types `?format=` (or
+    Accept) asks for."""
+    content: dict[str, Any] = {"application/json": {"schema": schema}}
     content.update({media: {"schema": {"type": "string"}} for media in other})
     return {"responses": {"200": {"description": json_description, "content": content}}}
 
@@ -84,7 +91,7 @@ def links(loaded: LoadedTournament) -> dict[str, dict[str, str]]:
 
 @blp.get("/tournaments/<tournament_id>/standings")
 @blp.arguments(ReportQuerySchema, location="query")
-@blp.doc(**_documented("The standings with every tie-break, first first.", CSV))
+@blp.doc(**_documented("The standings with every tie-break, first first.", StandingsReportSchema, CSV))
 def standings(query: dict[str, Any], tournament_id: str) -> Any:
     """The standings: points, island points, Buchholz, Sonneborn-Berger, direct encounter, lot."""
     return _report(
@@ -94,7 +101,11 @@ def standings(query: dict[str, Any], tournament_id: str) -> Any:
 
 @blp.get("/tournaments/<tournament_id>/crosstable")
 @blp.arguments(ReportQuerySchema, location="query")
-@blp.doc(**_documented("Each entrant's result against each opponent, with a link to each game.", CSV))
+@blp.doc(
+    **_documented(
+        "Each entrant's result against each opponent, with a link to each game.", CrosstableReportSchema, CSV
+    )
+)
 def crosstable(query: dict[str, Any], tournament_id: str) -> Any:
     """The crosstable."""
     return _report(tournament_id, query, tournament_reports.crosstable, tournament_reports.crosstable_csv)
@@ -102,7 +113,11 @@ def crosstable(query: dict[str, Any], tournament_id: str) -> Any:
 
 @blp.get("/tournaments/<tournament_id>/pairings")
 @blp.arguments(ReportQuerySchema, location="query")
-@blp.doc(**_documented("Every round's tables and byes, each game's result and link.", CSV, TRF))
+@blp.doc(
+    **_documented(
+        "Every round's tables and byes, each game's result and link.", PairingsReportSchema, CSV, TRF
+    )
+)
 def pairings(query: dict[str, Any], tournament_id: str) -> Any:
     """The pairings per round; a Swiss's also as a FIDE TRF file (?format=trf)."""
     return _report(

@@ -137,22 +137,6 @@ class RegisteredSchema(Schema):
     )
 
 
-class TournamentViewSchema(OpenSchema):
-    """The tournament as everyone sees it (domain.tournament.module.view)."""
-
-    class Meta:
-        description = (
-            "The tournament: its settings, entrants, lots, tables with their games and results, "
-            "byes and standings, as the rules' view gives them."
-        )
-
-    tournament_id = fields.String()
-    version = fields.Integer()
-    phase = fields.String()
-    round = fields.Integer()
-    chain_broken = fields.Dict(allow_none=True)
-
-
 class TournamentEventSchema(EventSchema):
     """A tournament's event (domain.tournament): registrations, pairings, results; none is secret."""
 
@@ -168,16 +152,44 @@ class TournamentExecutedSchema(Schema):
     duplicate = fields.Boolean()
 
 
+class MeGameSchema(Schema):
+    """The entrant's game of the newest round it plays."""
+
+    game_id = fields.String(required=True)
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True, metadata={"description": "The table's index in its round, from 0."})
+    seat = fields.Integer(required=True, metadata={"description": "The entrant's seat there, from 0."})
+    seat_token = fields.String(
+        required=True, metadata={"description": "The bearer token of that seat, in that game only."}
+    )
+    url = fields.String(required=True)
+    finished = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "The game itself has ended. A forfeit gives the table its tournament "
+            "result but does not end the game: a forfeited game may still be in play."
+        },
+    )
+    forfeited_seat = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The seat the tournament forfeited at this table (out of time, absent, "
+            "withdrawn), whose result is then a forfeit; null when no seat was forfeited (or a "
+            "correction replaced the forfeit)."
+        },
+    )
+
+
 class MeSchema(Schema):
     entrant = fields.String()
     name = fields.String()
     round = fields.Integer()
     withdrawn = fields.Boolean()
-    game = fields.Dict(
+    game = fields.Nested(
+        MeGameSchema,
         allow_none=True,
-        metadata={
-            "description": "The entrant's game of the newest round it plays: game_id, seat, seat_token, url."
-        },
+        metadata={"description": "The entrant's game of the newest round it plays; null before it has one."},
     )
     bye = fields.Boolean(metadata={"description": "The entrant has a bye in the newest round."})
 

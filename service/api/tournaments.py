@@ -14,7 +14,7 @@ from typing import Any
 from flask import current_app, url_for
 
 from domain.actor import ORGANIZER, Actor
-from domain.tournaments import AI, State, entrant_id, rules
+from domain.tournaments import AI, State, Table, entrant_id, rules
 from record.redaction import redact
 from service.api.auth import BEARER_SECURITY, HEADER_FORM, presented_token
 from service.api.blueprint import Blueprint
@@ -32,9 +32,9 @@ from service.api.tournament_schemas import (
     TournamentCreatedSchema,
     TournamentEventsSchema,
     TournamentExecutedSchema,
-    TournamentViewSchema,
 )
 from service.api.tournament_stream import follow_tournament, sse_response
+from service.api.tournament_view_schemas import TournamentViewSchema
 from service.errors import Forbidden, TournamentNotFound, Unauthorized
 from service.tournaments import LoadedTournament, TournamentExecuted, TournamentService
 
@@ -150,6 +150,9 @@ def withdraw(tournament_id: str, entrant: str) -> Any:
     """Withdraw an entrant: the organizer any, an entrant itself; a game it plays is forfeited."""
     service = tournament_service()
     actor = required_actor(service, tournament_id)
+    if actor.seat is not None and entrant_id(actor.seat) != entrant:
+        # the token holds no right over another entrant: a matter of credentials, not of the rules
+        raise Forbidden("not_your_entrant", "an entrant's token withdraws that entrant only")
     body = {"type": "WithdrawEntrant", "entrant": entrant}
     executed = service.execute(tournament_id, actor, body, if_match_version(), idempotency_key())
     return executed_answer(executed), version_headers(executed.version)
@@ -167,6 +170,20 @@ def post_command(body: dict[str, Any], tournament_id: str) -> Any:
         raise Forbidden("organizer_only", "only the organizer's token sends these commands")
     executed = service.execute(tournament_id, ORGANIZER, body, if_match_version(), idempotency_key())
     return executed_answer(executed), version_headers(executed.version)
+
+
+def game_finished(service: TournamentService, game_id: str) -> bool:
+    """Whether the game itself has ended: a forfeit ends the table's tournament result, not the game."""
+    game = service.games.load(game_id)
+    return bool(game.rules.is_terminal(game.state))
+
+
+def forfeited_seat(table: Table) -> int | None:
+    """The seat the tournament forfeited at this table (placed last alone), None without a forfeit."""
+    result = table.result
+    if result is None or result.how != "forfeit":
+        return None
+    return result.places.index(max(result.places))
 
 
 @blp.get("/tournaments/<tournament_id>/me")
@@ -198,7 +215,8 @@ def me(tournament_id: str) -> Any:
             "seat": seat,
             "seat_token": service.tokens.seat_token(token, table.game_id, seat),
             "url": url_for("games.get_game", game_id=table.game_id),
-            "finished": table.result is not None,
+            "finished": game_finished(service, table.game_id),
+            "forfeited_seat": forfeited_seat(table),
         }
     body = {
         "entrant": mine,

@@ -66,7 +66,7 @@ def context(loaded: LoadedTournament) -> dict[str, Any]:
 def page(tournament_id: str) -> Any:
     """One tournament's page."""
     loaded = tournament_service().load(tournament_id)
-    return render_template("tournament.html", **context(loaded), problem=None), NO_STORE
+    return render_template("tournament.html", **context(loaded), problem=None, fields={}), NO_STORE
 
 
 @command_limit
@@ -79,12 +79,33 @@ def register(tournament_id: str) -> Any:
     except ValidationError as error:
         return _refused(tournament_id, 422, "validation_failed", "the form names nobody", error.messages)
     except DomainError as error:
-        return _refused(tournament_id, 422, error.code, error.message, None)
+        about = None if error.field is None else {error.field: [error.message]}
+        return _refused(tournament_id, 422, error.code, error.message, about)
     except ServiceError as error:
         return _refused(tournament_id, SERVICE_STATUS.get(type(error), 409), error.code, error.message, None)
     token = service.tokens.issue_entrant(tournament_id, executed.envelopes[0].data["entrant"])
     link = url_for("web.tournament", tournament_id=tournament_id) + f"#token={token}"
     return redirect(link, 303), NO_STORE
+
+
+#: The form's fields by the name a refusal gives them, and the words the page puts before them.
+FORM_FIELDS = {"name": "Your name"}
+
+
+def field_errors(errors: Any) -> dict[str, str]:
+    """A refusal's `errors` ({field: [messages]}) in words, one sentence per field: the form's
+    fields under their own names (shown next to them), any other under "" (shown with the reason)."""
+    if not isinstance(errors, dict):
+        return {}
+    said: dict[str, list[str]] = {}
+    for name, messages in errors.items():
+        texts = messages if isinstance(messages, list) else [messages]
+        words = " ".join(str(m) for m in texts)
+        if name in FORM_FIELDS:
+            said.setdefault(name, []).append(f"{FORM_FIELDS[name]}: {words}")
+        else:
+            said.setdefault("", []).append(words if name == "_schema" else f"{name}: {words}")
+    return {name: " ".join(texts) for name, texts in said.items()}
 
 
 def _refused(tournament_id: str, status: int, code: str, detail: str, errors: Any) -> Any:
@@ -98,4 +119,7 @@ def _refused(tournament_id: str, status: int, code: str, detail: str, errors: An
     if best != "text/html":
         return json.dumps(problem), status, {"Content-Type": PROBLEM_JSON}
     loaded = tournament_service().load(tournament_id)
-    return render_template("tournament.html", **context(loaded), problem=problem), status, NO_STORE
+    shown = render_template(
+        "tournament.html", **context(loaded), problem=problem, fields=field_errors(errors)
+    )
+    return shown, status, NO_STORE

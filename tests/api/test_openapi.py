@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask.testing import FlaskClient
+
+from tests.api.helpers import bearer
+from tests.api.tournament_helpers import create_tournament, organize, register
 
 
 def test_the_openapi_document_lists_every_endpoint(client: FlaskClient) -> None:
@@ -76,3 +81,65 @@ def test_the_tournament_reports_document_their_csv_and_trf_answers(client: Flask
     assert "text/csv" in paths["/tournaments/{tournament_id}/standings"]["get"]["responses"]["200"]["content"]
     export = paths["/tournaments/{tournament_id}/export"]["get"]["responses"]["200"]["content"]
     assert set(export) == {"application/x-ndjson"}
+
+
+#: How the document writes "or null" beside a nested schema (anyOf: [this, {$ref}]).
+NULL_BRANCH = {"type": "object", "nullable": True}
+
+
+def _free_form(document: dict[str, Any], schema: Any, where: str, seen: set[str]) -> list[str]:
+    """The places under `schema` that are objects without a declared shape (no properties and
+    no schema for their values), each named by its path; $refs followed once."""
+    if not isinstance(schema, dict):
+        return []
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        if ref in seen:
+            return []
+        seen.add(ref)
+        return _free_form(document, document["components"]["schemas"][ref.rsplit("/", 1)[1]], where, seen)
+    found = []
+    values = schema.get("additionalProperties")
+    composed = any(schema.get(key) for key in ("allOf", "oneOf", "anyOf"))
+    if (
+        schema.get("type") == "object"
+        and not schema.get("properties")
+        and not isinstance(values, dict)
+        and not composed
+    ):
+        found.append(where)
+    for name, inner in (schema.get("properties") or {}).items():
+        found += _free_form(document, inner, f"{where}.{name}", seen)
+    for key in ("items", "additionalProperties"):
+        found += _free_form(document, schema.get(key), f"{where}[]", seen)
+    branches = schema.get("allOf", []) + schema.get("oneOf", []) + schema.get("anyOf", [])
+    nullable_ref = any("$ref" in b for b in branches)
+    for inner in branches:
+        if not (nullable_ref and inner == NULL_BRANCH):
+            found += _free_form(document, inner, where, seen)
+    return found
+
+
+def _declared(document: dict[str, Any], schema: dict[str, Any]) -> set[str]:
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        return _declared(document, document["components"]["schemas"][ref.rsplit("/", 1)[1]])
+    return set(schema.get("properties") or {})
+
+
+def test_the_tournament_view_me_standings_crosstable_and_pairings_are_typed(client: FlaskClient) -> None:
+    document = client.get("/openapi.json").json
+    tournament = create_tournament(client, rounds=1)
+    ann = register(client, tournament, name="Ann")
+    register(client, tournament, name="Ben")
+    organize(client, tournament, {"type": "StartTournament"})
+    organize(client, tournament, {"type": "PairRound"})
+    url = f"/tournaments/{tournament['tournament_id']}"
+    for path in ("", "/me", "/standings", "/crosstable", "/pairings"):
+        answer = document["paths"][f"/tournaments/{{tournament_id}}{path}"]["get"]["responses"]["200"]
+        schema = answer["content"]["application/json"]["schema"]
+        free = _free_form(document, schema, path or "view", set())
+        # a game's options are the game's own (POST /games documents them per game)
+        assert [place for place in free if not place.endswith(".options")] == [], (path, free)
+        given = client.get(url + path, headers=bearer(ann["token"])).json
+        assert set(given) <= _declared(document, schema), (path, set(given) - _declared(document, schema))

@@ -11,7 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from replays.bundle import verify_bundle
-from tests.api.tournament_helpers import create_tournament, organize, register
+from tests.api.tournament_helpers import create_tournament, me, organize, register
 from tests.api.tournament_play import play_tournament
 
 
@@ -51,6 +51,8 @@ def test_a_six_entrant_swiss_of_arabana_ikibiti_with_ai_entrants_runs_to_its_end
     final = play_tournament(client, tournament, {ann["entrant"]: ann["token"]}, random.Random(7), run_jobs)
 
     assert final["phase"] == "closed" and final["completed"] == rounds
+    last = me(client, tournament, ann["token"])["game"]
+    assert (last["round"], last["finished"], last["forfeited_seat"]) == (rounds, True, None)
     assert len(final["tables"]) == 3 * rounds and all(t["result"]["how"] == "played" for t in final["tables"])
     assert sorted(line["games"] for line in final["standings"]) == [rounds] * 6
     met = {frozenset(t["seats"]) for t in final["tables"]}

@@ -168,15 +168,40 @@ def test_an_entrant_withdraws_itself_only_and_its_game_is_forfeited(
     url = f"/tournaments/{tournament['tournament_id']}/entrants"
     written = _tournament_events(redis_client)
 
-    other = client.post(f"{url}/e2/withdraw", headers=bearer(ann["token"]))
-    assert (other.status_code, other.json["code"]) == (409, "not_your_entrant")
+    other = client.post(f"{url}/e2/withdraw", headers={**bearer(ann["token"]), "Idempotency-Key": "w1"})
+    assert (other.status_code, other.json["code"]) == (403, "not_your_entrant")
+    assert other.mimetype == "application/problem+json"
+    unknown = client.post(f"{url}/e9/withdraw", headers=bearer(ann["token"]))
+    assert (unknown.status_code, unknown.json["code"]) == (403, "not_your_entrant")
     assert _tournament_events(redis_client) == written
+    assert all(e["withdrawn"] is None for e in view(client, tournament)["entrants"])
+    operation = client.get("/openapi.json").json["paths"][
+        "/tournaments/{tournament_id}/entrants/{entrant}/withdraw"
+    ]["post"]
+    assert "403" in operation["responses"]
     own = client.post(f"{url}/e1/withdraw", headers=bearer(ann["token"]))
 
     assert own.status_code == 200
     types = [e["type"] for e in own.json["events"]]
     assert types[:2] == ["EntrantWithdrawn", "SeatForfeited"]
     assert view(client, tournament)["tables"][0]["result"]["how"] == "forfeit"
+
+
+def test_me_says_a_forfeited_game_still_in_play_is_not_finished_and_names_the_forfeited_seat(
+    client: FlaskClient,
+) -> None:
+    tournament, ann, ben = _paired_pair(client)
+    before = me(client, tournament, ann["token"])["game"]
+    assert (before["finished"], before["forfeited_seat"]) == (False, None)
+    forfeit = {"type": "ForfeitSeat", "game_id": before["game_id"], "seat": 1, "reason": "no_show"}
+    organize(client, tournament, forfeit)
+
+    assert view(client, tournament)["tables"][0]["result"]["how"] == "forfeit"
+    game_events = client.get(f"{before['url']}/events").json["events"]
+    assert "GameEnded" not in [e["type"] for e in game_events], "a forfeit does not end the game"
+    for who in (ann, ben):
+        game = me(client, tournament, who["token"])["game"]
+        assert (game["finished"], game["forfeited_seat"]) == (False, 1)
 
 
 def test_if_match_and_idempotency_key_work_on_tournament_commands_as_on_games(

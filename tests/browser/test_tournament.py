@@ -47,13 +47,24 @@ def test_a_person_registers_on_the_page_then_sees_the_pairing_live_and_opens_its
     _register(driver, "Ann")
     pages.wait_until(driver, lambda d: pages.shown(d, "#you"), what="the entrant the page registered")
     assert "Ann (e1)" in pages.find_or_fail(driver, "#you-entrant").text
+    _register(driver, "   ")  # passes `required`, trimmed to nothing: the schema refuses it
+    said = pages.wait_until(
+        driver, lambda d: pages.find_or_fail(d, "#register-name-error").text, what="the field's refusal"
+    )
+    assert said.startswith("Your name: ") and "between 1 and 60" in said
+    assert pages.find_or_fail(driver, "#register-name").get_attribute("aria-invalid") == "true"
+    reason = pages.find_or_fail(driver, "#register-error").text
+    assert "see errors" not in reason and reason.endswith("(invalid_request)")
     _register(driver, "Ann")
     code = pages.wait_until(
         driver,
-        lambda d: pages.find_or_fail(d, "#register-error").get_attribute("data-code"),
+        lambda d: pages.find_or_fail(d, "#register-error").get_attribute("data-code") == "name_taken",
         what="a refusal",
     )
-    assert code == "name_taken"
+    assert code
+    said = pages.find_or_fail(driver, "#register-name-error").text
+    assert said == "Your name: an entrant named 'Ann' is registered already"
+    assert axe.barred(axe.violations(driver)) == []  # the form with its refusals shown
 
     _post(base, f"/tournaments/{tid}/entrants", {"kind": "ai", "level": 1}, organizer)
     _post(base, f"/tournaments/{tid}/commands", {"type": "StartTournament"}, organizer)

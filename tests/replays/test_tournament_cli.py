@@ -94,6 +94,22 @@ def test_verify_fails_on_a_pairing_that_is_not_the_rules_own(
     assert "more places the rules or the games contradict" in err
 
 
+def test_verify_names_a_forged_close_without_a_round(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, tournament: Tournament
+) -> None:
+    closed = tournament.envelopes[-1]
+    assert closed.type == "TournamentClosed"
+    ranking = list(reversed(closed.data["ranking"]))
+    forged = rechained(tournament.envelopes, closed.version, data={**closed.data, "ranking": ranking})
+    path = tmp_path / "forged.jsonl"
+    path.write_bytes(write_bundle(forged, tournament.games))
+    status, _, err = run(capsys, "verify", str(path))
+    assert status == 1
+    where = f"tournament, event {closed.version} (line {closed.version + 1})"
+    assert f"replays: error: {where}: TournamentClosed: not what the rules decide for CloseTournament" in err
+    assert "None" not in err
+
+
 def test_show_of_a_bundle_prints_the_standings(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     running = played(seed=4)
     path = tmp_path / "running.jsonl"

@@ -15,10 +15,13 @@ Buchholz, Di ahead of Bo on island points.
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 
 import pytest
 
+from domain.actor import SYSTEM
 from replays.tournament_reports import crosstable, crosstable_csv, pairings, pairings_csv, standings_csv, trf
 from tests.replays.tournament_play import NAMES, created, hand_swiss
 
@@ -57,10 +60,47 @@ def test_crosstable_csv_has_a_column_per_opponent_by_rank(view: dict) -> None:
 def test_crosstable_names_each_meeting_with_its_round_and_game(view: dict) -> None:
     table = crosstable(view)
     assert [e["name"] for e in table["entrants"]] == ["Ada", "Ed", "Cy", "Di", "Bo"]
-    assert table["cells"]["e1"]["e4"] == [{"round": 2, "outcome": 1.0, "game_id": "g2-0"}]
-    assert table["cells"]["e2"]["e4"] == [{"round": 1, "outcome": 0.5, "game_id": "g1-1"}]
+    assert table["cells"]["e1"]["e4"] == [{"round": 2, "outcome": 1.0, "how": "played", "game_id": "g2-0"}]
+    assert table["cells"]["e2"]["e4"] == [{"round": 1, "outcome": 0.5, "how": "played", "game_id": "g1-1"}]
     assert "e5" not in table["cells"]["e1"]
     assert [e["byes"] for e in table["entrants"]] == [[], [1], [2], [], []]
+
+
+def test_crosstable_writes_a_forfeit_as_the_trf_does_not_as_a_played_game() -> None:
+    tournament = created("kahuna", NAMES[:4], rounds=1)
+    tournament.run("PairRound")
+    first, second = tournament.state.round_tables(1)
+    tournament.run("AssignGame", table=first.index, game_id="g1-0")
+    tournament.run("ForfeitSeat", game_id="g1-0", seat=1, reason="no_show")
+    tournament.run("AssignGame", table=second.index, game_id="g1-1")
+    end = {"winner": 1, "totals": [2, 6], "reason": "points"}
+    tournament.run("RecordResult", SYSTEM, game_id="g1-1", result=end, final_hash="1" * 64)
+    table = crosstable(tournament.view)
+    winner, loser = first.seats
+    assert [m["how"] for m in table["cells"][winner][loser]] == ["forfeit"]
+    rows = {row[1]: row for row in csv.reader(io.StringIO(crosstable_csv(tournament.view)))}
+    columns = {e: str(n) for n, e in enumerate((e["entrant"] for e in table["entrants"]), start=1)}
+    head = rows["entrant"]
+
+    def cell(entrant: str, opponent: str) -> str:
+        return rows[entrant][head.index(columns[opponent])]
+
+    assert (cell(winner, loser), cell(loser, winner)) == ("+", "-")
+    played_first, played_second = second.seats
+    assert (cell(played_first, played_second), cell(played_second, played_first)) == ("0", "1")
+
+
+def test_crosstable_of_a_table_with_a_forfeit_marks_only_the_forfeiting_seat() -> None:
+    tournament = created("arabana-opodopo", NAMES[:4], fmt="tables")
+    tournament.run("PairRound")
+    (table,) = tournament.state.round_tables(1)
+    tournament.run("AssignGame", table=table.index, game_id="g1-0")
+    tournament.run("ForfeitSeat", game_id="g1-0", seat=2, reason="no_show")
+    rows = crosstable_csv(tournament.view).splitlines()
+    forfeiting = table.seats[2]
+    marks = {line.split(",")[1]: [c for c in line.split(",")[3:-1] if c] for line in rows[1:]}
+    assert marks[forfeiting] == ["-", "-", "-"]
+    assert all(sorted(m) == ["+", "½", "½"] for e, m in marks.items() if e != forfeiting)
 
 
 def test_pairings_list_each_rounds_tables_results_and_byes(view: dict) -> None:

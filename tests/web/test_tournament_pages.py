@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_module
 import re
 from typing import Any
 
@@ -141,6 +142,29 @@ def test_a_refused_registration_says_why_and_writes_nothing(
     assert blank.status_code == 422 and blank.mimetype == "application/problem+json"
     assert blank.json["code"] == "validation_failed"
     assert _length(redis_client, tournament) == before
+
+
+def _text_of(html: str, element_id: str) -> str:
+    found = re.search(rf'<(\w+) id="{element_id}"[^>]*>(.*?)</\1>', html, re.S)
+    assert found is not None, element_id
+    return html_module.unescape(found.group(2)).strip()
+
+
+def test_a_refused_registration_shows_each_error_in_words_next_to_its_field(client: FlaskClient) -> None:
+    tournament = create_tournament(client)
+    _register_by_form(client, tournament, "Ann")
+    url = f"/t/{tournament['tournament_id']}/entrants"
+
+    blank = client.post(url, data={"name": " "}).get_data(as_text=True)
+    said = _text_of(blank, "register-name-error")
+    assert said.startswith("Your name: ") and "between 1 and 60" in said
+    assert by_id(blank, "register-name")["aria-invalid"] == "true"
+    assert "see errors" not in _text_of(blank, "register-error")
+
+    taken = client.post(url, data={"name": "Ann"}).get_data(as_text=True)
+    assert _text_of(taken, "register-name-error") == "Your name: an entrant named 'Ann' is registered already"
+    fine = _page(client, tournament)
+    assert _text_of(fine, "register-name-error") == "" and "aria-invalid" not in by_id(fine, "register-name")
 
 
 def test_registration_closes_at_the_start_unless_late_entry(

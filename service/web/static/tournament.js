@@ -44,10 +44,49 @@
     if (me.game) {
       const href = "/play/" + encodeURIComponent(me.game.game_id) + "#token=" + me.game.seat_token;
       game.append("Your game of round " + me.game.round + ", table " + (me.game.table + 1) + ": ");
+      if (me.game.forfeited_seat !== null && !me.game.finished) {
+        // the tournament has its result; the game itself is still open
+        game.append(me.game.forfeited_seat === me.game.seat
+          ? "you forfeited it; "
+          : "seat " + (me.game.forfeited_seat + 1) + " forfeited it; ");
+      }
       game.append(link(href, me.game.finished ? "see the end" : "play your seat"));
     } else {
       game.textContent = me.bye ? "You have a bye this round." : "You have no game yet.";
     }
+  }
+
+  function clearFieldErrors(form) {
+    for (const slot of form.querySelectorAll("[data-field]")) {
+      slot.textContent = "";
+      const input = form.elements.namedItem(slot.dataset.field);
+      if (input) input.removeAttribute("aria-invalid");
+    }
+  }
+
+  // Each refused field's messages go next to that field, after its label's words; what names
+  // no field of the form is returned to be said with the reason.
+  function refusalText(form, body) {
+    const elsewhere = [];
+    let placed = false;
+    for (const [name, messages] of Object.entries(body.errors || {})) {
+      const words = [].concat(messages).join(" ");
+      const slot = Array.from(form.querySelectorAll("[data-field]")).find(function (s) { return s.dataset.field === name; });
+      const input = form.elements.namedItem(name);
+      if (slot && input) {
+        const label = input.labels && input.labels.length ? input.labels[0].textContent : name;
+        slot.textContent = label + ": " + words;
+        input.setAttribute("aria-invalid", "true");
+        placed = true;
+      } else {
+        elsewhere.push(name === "_schema" ? words : name + ": " + words);
+      }
+    }
+    // The API's general wording points at `errors`; a person reads them where they belong.
+    let reason = body.code === "invalid_request" ? "Not registered" : body.detail;
+    if (elsewhere.length) reason += ": " + elsewhere.join(" ");
+    else if (placed && body.code === "invalid_request") reason += ": see the reason next to the field";
+    return reason;
   }
 
   // Listened for on the document: a refresh replaces the form (or removes it at the start).
@@ -62,9 +101,10 @@
       body: JSON.stringify({ name: form.elements.name.value.trim() }),
     });
     const body = await answer.json();
+    clearFieldErrors(form);
     if (!answer.ok) {
       error.dataset.code = body.code;
-      error.textContent = body.detail + " (" + body.code + ")";
+      error.textContent = refusalText(form, body) + " (" + body.code + ")";
       return;
     }
     error.textContent = "";
