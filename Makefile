@@ -9,8 +9,9 @@ STAMP    := $(VENV)/.installed
 PYTEST_ARGS ?=
 # One pytest-xdist worker per core; each starts its own Redis and cluster on its own ports.
 PYTEST_WORKERS ?= 2
-# Whole modules go to one worker, so a module's servers start once (loadfile).
-XDIST    := -n $(PYTEST_WORKERS) --dist loadfile
+# Tests go where there is room, but those that share a set-up (tests/conftest.py, SHARED_SET_UP:
+# the browser package's service, the replays modules' files) go together to one worker.
+XDIST    := -n $(PYTEST_WORKERS) --dist loadgroup
 # make test: the quick hypothesis profile, seeded (tests/hypothesis_profiles.py); make test-long: the full one.
 HYPOTHESIS_PROFILE ?= quick
 LEFT_OUT := faults or browser_long or long

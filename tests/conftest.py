@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import redis
@@ -16,6 +17,20 @@ from service.store import EventStore
 from tests import hypothesis_profiles
 
 hypothesis_profiles.load()
+
+TESTS = Path(__file__).resolve().parent
+#: Folders whose tests share servers or files set up once for a package or a module: under
+#: pytest-xdist's loadgroup those go whole to one worker; every other test goes where there is room.
+SHARED_SET_UP = {TESTS / "browser": "package", TESTS / "replays": "module"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """An xdist group for each package or module set up once (see SHARED_SET_UP)."""
+    for item in items:
+        for folder, scope in SHARED_SET_UP.items():
+            if folder in item.path.parents:
+                group = folder.name if scope == "package" else str(item.path.relative_to(TESTS))
+                item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(scope="session")
