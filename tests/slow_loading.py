@@ -24,7 +24,9 @@ def slow_loading_data(data_dir: Path, seconds: float, cycle: float = 0.5) -> lis
     """Fill `data_dir` so that a Redis started with `key_load_delay(cycle)` loads it in about
     `seconds`; the redis-server arguments that do so."""
     keys = int(seconds / cycle * CHUNK_BYTES / VALUE_BYTES)
-    server = start_redis(data_dir)
+    # No rewrite of Redis's own: the data written here outgrows its default auto-aof-rewrite
+    # size (64 MB), and a rewrite it started would make the one asked for below refused.
+    server = start_redis(data_dir, extra_args=["--auto-aof-rewrite-percentage", "0"])
     client = redis.Redis(port=server.port)
     try:
         pipe = client.pipeline(transaction=False)
