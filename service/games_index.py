@@ -12,22 +12,15 @@ nothing. Each write stores the checkpoint with the entries, in one script.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import redis
-from redis.cluster import RedisCluster
-
-from service.keys import layout_of
-from service.listing_index import Entry, ListingIndex, Page, catch_up, kind_and_status, order_of
-
-log = logging.getLogger("archipelago.listings")
+from service.folded_listing import FoldedListing
+from service.listing_index import Page, kind_and_status
 
 ONGOING, FINISHED = "ongoing", "finished"
 STATUSES = (ONGOING, FINISHED)
-BATCH = 2000
 """Events the projector reads from each all-events stream per step."""
 
 
@@ -73,35 +66,19 @@ def sets_of(summary: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(sets)
 
 
-class GamesIndex:
+class GamesIndex(FoldedListing):
     """Records folded games, catches up with the events, and reads pages of the listing."""
 
-    def __init__(self, client: redis.Redis | RedisCluster) -> None:
-        self.layout = layout_of(client)
-        self.listing = ListingIndex(client, "games")
+    name, noun = "games", "game"
 
-    def entry(self, loaded: Any) -> Entry:
-        newest = loaded.envelopes[-1]
-        summary = summary_of(loaded)
-        order = order_of(self.layout, newest.position, newest.at)
-        return Entry(loaded.game_id, loaded.version, order, summary, sets_of(summary))
+    def ident(self, loaded: Any) -> str:
+        return str(loaded.game_id)
 
-    def record(self, loaded: Any) -> None:
-        """List the game as `loaded` folds it; a failure is logged and left to the projector."""
-        try:
-            self.listing.write([self.entry(loaded)])
-        except redis.RedisError as error:
-            log.warning("the listing of game %s waits for the projector: %s", loaded.game_id, error)
+    def summary(self, loaded: Any) -> dict[str, Any]:
+        return summary_of(loaded)
 
-    def update(self, service: Any, batch: int = BATCH) -> int:
-        """Catch up with the events after the checkpoint (service: the GameService); how many
-        events were read."""
-        return catch_up(self.listing, service.store, lambda i: self.entry(service.load(i)), batch)
-
-    def rebuild(self, service: Any) -> int:
-        """The listing afresh from every stored event; how many events were read."""
-        self.listing.clear()
-        return self.update(service)
+    def sets(self, summary: Mapping[str, Any]) -> tuple[str, ...]:
+        return sets_of(summary)
 
     def sweep(self, service: Any) -> int:
         """The sweeper's pass (service.sweeper): the events the listing has not seen; it

@@ -8,19 +8,11 @@ checkpoint with what no process recorded.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from typing import Any
 
-import redis
-from redis.cluster import RedisCluster
-
-from service.keys import layout_of
-from service.listing_index import Entry, ListingIndex, Page, catch_up, kind_and_status, order_of
-
-log = logging.getLogger("archipelago.listings")
-
-BATCH = 2000
+from service.folded_listing import FoldedListing
+from service.listing_index import Page, kind_and_status
 
 
 def summary_of(loaded: Any) -> dict[str, Any]:
@@ -47,36 +39,19 @@ def sets_of(summary: Mapping[str, Any]) -> tuple[str, ...]:
     return ("all", f"status:{status}", f"game:{game}", f"game:{game}:status:{status}")
 
 
-class TournamentsIndex:
+class TournamentsIndex(FoldedListing):
     """Records folded tournaments, catches up with the events, and reads pages of the listing."""
 
-    def __init__(self, client: redis.Redis | RedisCluster) -> None:
-        self.layout = layout_of(client)
-        self.listing = ListingIndex(client, "tournaments")
+    name, noun = "tournaments", "tournament"
 
-    def entry(self, loaded: Any) -> Entry:
-        newest = loaded.envelopes[-1]
-        summary = summary_of(loaded)
-        order = order_of(self.layout, newest.position, newest.at)
-        return Entry(loaded.tournament_id, loaded.version, order, summary, sets_of(summary))
+    def ident(self, loaded: Any) -> str:
+        return str(loaded.tournament_id)
 
-    def record(self, loaded: Any) -> None:
-        """List the tournament as `loaded` folds it; a failure is left to the projector."""
-        try:
-            self.listing.write([self.entry(loaded)])
-        except redis.RedisError as error:
-            log.warning(
-                "the listing of tournament %s waits for the projector: %s", loaded.tournament_id, error
-            )
+    def summary(self, loaded: Any) -> dict[str, Any]:
+        return summary_of(loaded)
 
-    def update(self, service: Any, batch: int = BATCH) -> int:
-        """Catch up with the events after the checkpoint (service: the TournamentService)."""
-        return catch_up(self.listing, service.store, lambda i: self.entry(service.load(i)), batch)
-
-    def rebuild(self, service: Any) -> int:
-        """The listing afresh from every stored event; how many events were read."""
-        self.listing.clear()
-        return self.update(service)
+    def sets(self, summary: Mapping[str, Any]) -> tuple[str, ...]:
+        return sets_of(summary)
 
     def sweep(self, games: Any) -> int:
         """The sweeper's pass (service.sweeper hands it the GameService); it enqueues no job: 0."""
