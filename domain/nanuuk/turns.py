@@ -1,4 +1,4 @@
-"""The flow of a turn: what is pending, what follows by itself, how turns and games end
+"""The flow of a turn: who has a move, what follows by itself, how turns and games end
 (X-3's forced cracks, N-4, N-10, N-11, L-4, L-5, L-6, L-7, L-8)."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from domain.core import Event
 from domain.nanuuk import events as ev
 from domain.nanuuk.cracks import crack_choices
 from domain.nanuuk.evolve import evolve
-from domain.nanuuk.hunt import dealings, takeable
-from domain.nanuuk.moves import can_step, enclosed, in_igloo, movers, parts, sheet_of, steps
+from domain.nanuuk.moves import can_step, enclosed, may_stay, movers, parts, steps
 from domain.nanuuk.rules import AIMS, BEAR_FLIGHT, BEAR_HUNT, HELPER, LEARNING, PARTNERS
-from domain.nanuuk.state import CRACK, IGLOO, MOVE, PLAY, STEP, TAKE, State
+from domain.nanuuk.stage import stage
+from domain.nanuuk.state import CRACK, PLAY, STEP, State
 
 
 class Outcome:
@@ -28,36 +28,11 @@ class Outcome:
 # --- what the active seat is asked now -----------------------------------------------------
 
 
-def stage(state: State) -> str | None:
-    """The choice the active seat owes now (state.MOVE, STEP, TAKE, IGLOO, CRACK), or
-    None once the move under way is complete (or outside play)."""
-    if state.phase != PLAY:
-        return None
-    turn = state.turn
-    if turn.piece is None or turn.cell is None:
-        return MOVE
-    sheet = sheet_of(state, turn.piece)
-    if sheet is not None:
-        if not turn.took and takeable(state, sheet, turn.cell):
-            return TAKE
-        if not turn.dealt and state.rules.ice.is_igloo(turn.cell) and dealings(sheet):
-            return IGLOO
-    if not turn.cracked and (turn.crack_each or turn.more == 0) and crack_choices(state, turn.cell)[1]:
-        return CRACK
-    return STEP if turn.more > 0 else None
-
-
-def may_stay(state: State, piece: int) -> bool:
-    """L-5's option: a learning-game bear may stay (and crack at its own cell)."""
-    bear = state.rules.game in (BEAR_HUNT, BEAR_FLIGHT) and state.pieces[piece].kind == "bear"
-    return bear and bool(state.rules.options.get("bear_may_stay"))
-
-
 def can_act(state: State, piece: int) -> bool:
-    """Whether `piece` has a move to make: a step, N-10's retirement, or L-5's staying."""
-    if can_step(state, piece) or may_stay(state, piece):
-        return True
-    return state.rules.full and in_igloo(state, piece)
+    """Whether `piece` has a move to make: a step, or L-5's staying. Retiring (N-10) is no
+    move: a hunter that cannot step stays (N-4), in an igloo too, and is never left with
+    retiring as its only command."""
+    return can_step(state, piece) or may_stay(state, piece)
 
 
 # --- what follows by itself -----------------------------------------------------------------
@@ -117,7 +92,7 @@ def begin_turn(out: Outcome) -> None:
     while out.state.phase == PLAY:
         state, seat = out.state, out.state.active
         if state.rules.full:
-            if state.idle >= state.seats:
+            if state.idle >= state.seats and not any(can_step(state, p) for p in hunters(state)):
                 out.emit(final_result(state))
                 return
             mine = movers(state, seat, 0)
@@ -129,6 +104,11 @@ def begin_turn(out: Outcome) -> None:
         if not _learning_start(out):
             return
     return
+
+
+def hunters(state: State) -> list[int]:
+    """The hunters still in play: placed and not retired."""
+    return [n for s in range(state.seats) for n in movers(state, s, 0)]
 
 
 def _learning_start(out: Outcome) -> bool:
