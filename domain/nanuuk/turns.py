@@ -9,6 +9,7 @@ from domain.nanuuk.cracks import crack_choices
 from domain.nanuuk.evolve import evolve
 from domain.nanuuk.moves import can_step, enclosed, may_stay, movers, parts, steps
 from domain.nanuuk.rules import AIMS, BEAR_FLIGHT, BEAR_HUNT, HELPER, LEARNING, PARTNERS
+from domain.nanuuk.shut import shut_in
 from domain.nanuuk.stage import stage
 from domain.nanuuk.state import CRACK, PLAY, STEP, State
 
@@ -83,7 +84,31 @@ def next_seat(state: State, seat: int) -> int:
 def end_turn(out: Outcome) -> None:
     state = out.state
     out.emit(ev.turn_ended(state.active, next_seat(state, state.active), state.turn.moved))
+    if state.rules.game == BEAR_HUNT and _capture_first(out, state.active):
+        return
     begin_turn(out)
+
+
+def _capture_first(out: Outcome, mover: int) -> bool:
+    """L-5: a move that leaves both the bear and an Inuk shut in counts for the mover, whose
+    capture comes first (not the next seat's turn start). True when the game ended."""
+    state = out.state
+    bear_seat = state.rules.option("bear_seat")
+    placed = [n for n, p in enumerate(state.pieces) if p.cell is not None and not p.out]
+    bears = [n for n in placed if state.pieces[n].kind == "bear" and shut_in(state, n)]
+    if not bears or not any(state.pieces[n].kind == "inuk" and shut_in(state, n) for n in placed):
+        return False
+    if mover == bear_seat:
+        out.emit(_won(state, [bear_seat], "inuk_shut_in"))
+        return True
+    if not state.rules.option("play_on"):
+        inuit = sorted({p.seat for p in state.pieces if p.kind == "inuk" and p.seat is not None})
+        out.emit(_won(state, inuit, "bear_shut_in"))
+        return True
+    out.emit(ev.piece_out(bears[0], bear_seat, "shut_in"))
+    if out.state.active == bear_seat:
+        out.emit(ev.turn_skipped(bear_seat, next_seat(out.state, bear_seat), "out"))
+    return False
 
 
 def begin_turn(out: Outcome) -> None:
@@ -117,16 +142,18 @@ def _learning_start(out: Outcome) -> bool:
     if game == LEARNING:
         return _elimination(out)
     mine = movers(state, seat, parts(state) - 1)
-    stuck = [p for p in mine if not can_step(state, p)]
-    if game == PARTNERS and stuck:  # L-7: whoever aims at the stuck seat wins alone
-        winner = (seat - AIMS[state.rules.option("aim")]) % state.seats
-        out.emit(_won(state, [winner], "partner_shut_in"))
-    elif game == BEAR_HUNT and stuck:
-        _bear_hunt_end(out, seat, stuck)
-        return out.state.phase == PLAY
-    elif game in (BEAR_FLIGHT, HELPER) and stuck:  # L-6: one's Inuk; L-8: one's bear
+    if game == PARTNERS:  # L-7: whoever aims at the stuck seat wins alone
+        if not all(can_step(state, p) for p in mine):
+            winner = (seat - AIMS[state.rules.option("aim")]) % state.seats
+            out.emit(_won(state, [winner], "partner_shut_in"))
+    elif game == BEAR_HUNT:
+        caught = [p for p in mine if shut_in(state, p)]
+        if caught:
+            _bear_hunt_end(out, seat, caught)
+            return out.state.phase == PLAY
+    elif game in (BEAR_FLIGHT, HELPER):  # L-6: one's Inuk; L-8: one's bear
         watched = "inuk" if game == BEAR_FLIGHT else "bear"
-        if any(state.pieces[p].kind == watched for p in stuck):
+        if any(state.pieces[p].kind == watched and shut_in(state, p) for p in mine):
             out.emit(_won(state, [1 - seat], f"{watched}_shut_in"))
     if out.state.phase == PLAY:
         open_part(out)

@@ -135,6 +135,18 @@ def test_N6_the_chased_bear_goes_to_a_free_cell_and_the_harpoon_home() -> None:
     assert of(events, "HarpoonReturned") and "harpoon" in game.state.sheets[0].carried
 
 
+def test_N6_a_cell_holding_only_an_inuk_is_no_free_cell_for_a_chased_bear() -> None:
+    """The rulings list "no hunter, animal or igloo"; an Inuk is a piece on the ice too."""
+    game = solo()
+    step(game, [0, -1], take=True)  # the seal's cell, free once left
+    inuit = [c for c, kind in game.state.tokens.items() if kind == "inuk"]
+    assert len(inuit) == 3 and not [p for p in game.state.pieces if p.cell in inuit]
+    chased_to = [a["bear"] for a in game.offered("Move") if "bear" in a]
+    assert chased_to == [[0, -1]]
+    for q, r in inuit:
+        assert game.refused("Move", piece=0, cell=[1, -1], bear=[q, r]) == "cannot_move"
+
+
 def test_N6_without_the_harpoon_no_bear_s_cell_may_be_entered() -> None:
     game = solo()
     step(game, [0, -1], take=True)
