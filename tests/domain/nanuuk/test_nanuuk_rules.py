@@ -307,3 +307,16 @@ def test_N10_with_two_hunters_each_two_retirements_do_not_end_the_game_while_hun
     ended = of(events, "GameEnded")
     assert ended and ended[0]["reason"] == "no_move_for_a_round"
     assert all(p.retired for p in game.state.pieces if p.kind == "hunter")
+
+
+def test_N4_a_game_stored_waiting_for_a_blocked_hunter_to_retire_goes_on() -> None:
+    """Folded from the events the former N-4 wrote (Aput asked to move, blocked in the north
+    igloo): nothing is stuck, Retire is still offered there and the game plays on."""
+    game = Game("nanuuk", 2, first=1, layout=LAYOUT_2)
+    game.place(IGLOO_E, IGLOO_N)
+    game.crack((IGLOO_N, [1, -2]), (IGLOO_N, [-1, -1]))
+    game.fold(ev.piece_moved(1, 1, (2, 0), (0, -1), False, False, False))
+    game.fold(ev.turn_ended(1, 0, True))
+    assert game.state.active == 0 and game.types() == {"Retire"}
+    events = game.do("Retire", piece=0)
+    assert game.state.phase == "play" and game.state.active == 1 and of(events, "HunterRetired")
