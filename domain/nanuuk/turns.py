@@ -26,7 +26,7 @@ class Outcome:
         self.state = evolve(self.state, event)
 
 
-# --- what the active seat is asked now -----------------------------------------------------
+# --- who has a move ------------------------------------------------------------------------
 
 
 def can_act(state: State, piece: int) -> bool:
