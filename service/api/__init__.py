@@ -12,6 +12,7 @@ from domain.games import GAMES
 from service.api import (
     contract,
     games,
+    receipts,
     listings,
     openapi,
     problems,
@@ -63,6 +64,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(undo.blp)
     api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)
+    api.register_blueprint(receipts.blp)
     api.register_blueprint(tournaments.blp)
     api.register_blueprint(tournament_reports.blp)
     schemas = api.spec.components.schemas

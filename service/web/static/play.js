@@ -217,6 +217,8 @@
       say("Refused: " + (problem.detail || answer.statusText) + (problem.code ? " (" + problem.code + ")" : ""));
     } else {
       say("");
+      const body = await answer.json();
+      await receipts.keep(body.receipt);
     }
     await refresh();
   }
@@ -314,6 +316,11 @@
       event.preventDefault();
       button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     }
+  });
+
+  const receipts = window.ArchipelagoReceipts;
+  receipts.offer(document.getElementById("receipts-link"), document.getElementById("receipts-count"), function (r) {
+    return r.game_id === gameId;
   });
 
   refresh().then(listen);

@@ -109,6 +109,7 @@
     }
     error.textContent = "";
     delete error.dataset.code;
+    await receipts.keep(body.receipt);
     localStorage.setItem(tokenKey, body.token);
     form.reset();
     refresh();
@@ -156,6 +157,12 @@
       "GameAssigned", "ResultRecorded", "ResultCorrected", "SeatForfeited", "ByeGiven", "RoundCompleted", "TournamentClosed"];
     types.forEach(function (type) { source.addEventListener(type, schedule); });
   }
+
+  // This tournament's receipts and those of its games (their ids start with the tournament's).
+  const receipts = window.ArchipelagoReceipts;
+  receipts.offer(document.getElementById("receipts-link"), document.getElementById("receipts-count"), function (r) {
+    return r.tournament_id === id || (typeof r.game_id === "string" && r.game_id.startsWith(id + "-r"));
+  });
 
   showMe();
   listen();
