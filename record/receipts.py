@@ -132,9 +132,7 @@ def stream_fault(receipt: Mapping[str, Any], envelopes: Sequence[Envelope]) -> s
     hash at the receipt's version."""
     version = receipt["version"]
     if version > len(envelopes):
-        return (
-            f"truncated: the receipt vouches for event {version}, the file ends at event {len(envelopes)}"
-        )
+        return f"truncated: the receipt vouches for event {version}, the file ends at event {len(envelopes)}"
     held = envelopes[version - 1].hash
     if held != receipt["hash"]:
         return f"rewritten: event {version} hashes to {held}, the receipt to {receipt['hash']}"

@@ -343,7 +343,7 @@ def _check_header(header: Mapping[str, Any], envelopes: Sequence[Envelope], reda
         if viewer is not None and type(viewer) is not int:
             raise ArchiveError("a redacted file names its viewer in redacted_for: a seat or null", 1)
     if KEYS in header and not is_key_set(header[KEYS]):
-        raise ArchiveError("the header's keys is not a JWK set ({\"keys\": [...]})", 1)
+        raise ArchiveError('the header\'s keys is not a JWK set ({"keys": [...]})', 1)
     extra = set(header) - {*HEADER_FIELDS, KEYS} - ({"redacted_for"} if redacted else set())
     if extra:
         raise ArchiveError(f"unknown header fields {sorted(extra)}", 1)

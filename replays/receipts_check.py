@@ -41,7 +41,9 @@ class Checked:
     """Receipts of streams this file does not hold (another game), left aside."""
 
     def __str__(self) -> str:
-        aside = f"; {self.elsewhere} receipts of other games or tournaments left aside" if self.elsewhere else ""
+        aside = (
+            f"; {self.elsewhere} receipts of other games or tournaments left aside" if self.elsewhere else ""
+        )
         return (
             f"receipts: {self.checked} checked; each is signed by a published key and the file holds "
             f"its hash at its version{aside}"
@@ -110,7 +112,9 @@ def check(held: Sequence[Held], streams: Streams, key_set: Any) -> Checked:
         reason = receipts.signature_fault(one.receipt, keys) or receipts.stream_fault(one.receipt, envelopes)
         if reason is not None:
             kind = "game" if field == receipts.GAME else "tournament"
-            faults.append(f"receipt {one.where} ({kind} {stream_id}, event {one.receipt['version']}): {reason}")
+            faults.append(
+                f"receipt {one.where} ({kind} {stream_id}, event {one.receipt['version']}): {reason}"
+            )
     if faults:
         more = f" (and {len(faults) - 1} more receipts fail)" if len(faults) > 1 else ""
         raise ReceiptsError(faults[0] + more)

@@ -63,7 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "rotate-signing-key":
         folder = keys_dir(os.environ)
         old, new = rotate(folder)
-        print(f"retired key {old} (kept in {folder / RETIRED}); receipts will be signed with {new} after a restart")
+        print(
+            f"retired key {old} (kept in {folder / RETIRED}); "
+            f"receipts will be signed with {new} after a restart"
+        )
         return 0
     started = time.monotonic()
     done = rebuild_listings(build_service(), catch_up_only=args.catch_up)

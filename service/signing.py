@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from record import receipts
-from service.clock import iso_utc, utc_now
+from record.envelope import Envelope
 
 KEYS_DIR = "ARCHIPELAGO_KEYS"
 SIGNING_KEY = "ARCHIPELAGO_SIGNING_KEY"
@@ -40,7 +39,6 @@ class Signer:
 
     key: Ed25519PrivateKey
     retired: tuple[dict[str, Any], ...] = ()
-    clock: Callable[[], datetime] = utc_now
     current: dict[str, Any] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -55,9 +53,11 @@ class Signer:
         others = [jwk for jwk in self.retired if jwk.get("kid") != self.kid]
         return receipts.key_set([self.current, *others])
 
-    def receipt(self, field: str, stream_id: str, version: int, hash: str) -> dict[str, Any]:
-        """The signed receipt that stream `stream_id` holds `hash` at `version`, given now."""
-        return receipts.sign(self.key, self.kid, field, stream_id, version, hash, iso_utc(self.clock()))
+    def receipt(self, field: str, stream_id: str, event: Envelope) -> dict[str, Any]:
+        """The signed receipt that stream `stream_id` holds `event` (its hash at its version, appended
+        at its `at`). Ed25519 signs deterministically: a retried command is answered the same
+        receipt, byte for byte, as its first answer."""
+        return receipts.sign(self.key, self.kid, field, stream_id, event.version, event.hash, event.at)
 
 
 def keys_dir(environ: Mapping[str, str]) -> Path:

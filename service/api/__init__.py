@@ -12,10 +12,10 @@ from domain.games import GAMES
 from service.api import (
     contract,
     games,
-    receipts,
     listings,
     openapi,
     problems,
+    receipts,
     replays,
     sizes,
     system,

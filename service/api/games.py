@@ -176,7 +176,7 @@ def executed_answer(executed: Executed, viewer: int | None) -> tuple[dict[str, A
         "version": executed.version,
         "events": [redact(e, viewer, revealed) for e in executed.envelopes],
         "duplicate": executed.duplicate,
-        "receipt": signer().receipt(GAME, executed.loaded.game_id, executed.version, executed.envelopes[-1].hash),
+        "receipt": signer().receipt(GAME, executed.loaded.game_id, executed.envelopes[-1]),
     }
     return body, version_headers(executed.version)
 

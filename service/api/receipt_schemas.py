@@ -13,9 +13,12 @@ SIGNATURE = (
 class _Receipt(Schema):
     version = fields.Integer(required=True, metadata={"description": "The stream's version vouched for."})
     hash = fields.String(required=True, metadata={"description": "The hash of the event at `version`."})
-    at = fields.String(required=True, metadata={"description": "When the receipt was given (UTC)."})
+    at = fields.String(
+        required=True, metadata={"description": "When the event at `version` was appended (its `at`, UTC)."}
+    )
     kid = fields.String(
-        required=True, metadata={"description": "The signing key: its RFC 7638 thumbprint, as in the key set."}
+        required=True,
+        metadata={"description": "The signing key: its RFC 7638 thumbprint, as in the key set."},
     )
     sig = fields.String(required=True, metadata={"description": SIGNATURE})
 

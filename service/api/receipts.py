@@ -32,7 +32,7 @@ def game_receipt(game_id: str) -> Any:
     chain breaks: the service vouches only for what holds)."""
     loaded = game_service().load(game_id)
     newest = _sound(loaded.envelopes, loaded.broken)
-    return signer().receipt(GAME, game_id, newest.version, newest.hash)
+    return signer().receipt(GAME, game_id, newest)
 
 
 @blp.get("/tournaments/<tournament_id>/receipt")
@@ -41,7 +41,7 @@ def tournament_receipt(tournament_id: str) -> Any:
     """The signed receipt of the tournament's newest version (its last sound one, as for a game)."""
     loaded = tournament_service().load(tournament_id)
     newest = _sound(loaded.envelopes, loaded.broken)
-    return signer().receipt(TOURNAMENT, tournament_id, newest.version, newest.hash)
+    return signer().receipt(TOURNAMENT, tournament_id, newest)
 
 
 def _sound(envelopes: list[Envelope], broken: int | None) -> Envelope:

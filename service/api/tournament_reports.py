@@ -165,7 +165,9 @@ def export(tournament_id: str) -> Any:
     """One bundle of the tournament and all its games, for `replays verify` offline."""
     tournament, games = stored_streams(tournament_id)
     headers = {"Content-Disposition": f'attachment; filename="tournament-{tournament_id}.jsonl"'}
-    return Response(write_bundle(tournament, games, None, signer().key_set()), mimetype=MEDIA_TYPE, headers=headers)
+    return Response(
+        write_bundle(tournament, games, None, signer().key_set()), mimetype=MEDIA_TYPE, headers=headers
+    )
 
 
 @blp.get("/ratings/<game>")

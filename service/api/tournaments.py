@@ -84,8 +84,7 @@ def executed_answer(executed: TournamentExecuted) -> dict[str, Any]:
 
 def receipt(executed: TournamentExecuted) -> dict[str, Any]:
     """The service's signed receipt of the tournament's version the change reached."""
-    tournament_id = executed.loaded.tournament_id
-    return signer().receipt(TOURNAMENT, tournament_id, executed.version, executed.envelopes[-1].hash)
+    return signer().receipt(TOURNAMENT, executed.loaded.tournament_id, executed.envelopes[-1])
 
 
 def tournament_view(loaded: LoadedTournament, viewer: Actor | None) -> dict[str, Any]:

@@ -83,10 +83,15 @@ def test_a_re_sealed_rewrite_of_the_winner_passes_the_chain_and_fails_on_a_recei
     status, out, err = run(capsys, "verify", str(forged), "--receipts", str(folder))
     ended = next(e for e in game if e.type == "GameEnded")
     # The first receipt at or after the changed event names it (its line in the receipts file).
-    first = next(n for n, r in enumerate(receipts_of(game, receipts.GAME, "g"), 1) if r["version"] >= ended.version)
+    first = next(
+        n for n, r in enumerate(receipts_of(game, receipts.GAME, "g"), 1) if r["version"] >= ended.version
+    )
     version = receipts_of(game, receipts.GAME, "g")[first - 1]["version"]
     assert status == 1
-    assert f"replays: error: receipt seat0.jsonl line {first} (game g, event {version}): rewritten: event {version}" in err
+    assert (
+        f"replays: error: receipt seat0.jsonl line {first} (game g, event {version}): "
+        f"rewritten: event {version}" in err
+    )
 
 
 def test_a_cut_tail_fails_on_a_receipt_beyond_the_files_end(
@@ -98,7 +103,10 @@ def test_a_cut_tail_fails_on_a_receipt_beyond_the_files_end(
     assert status == 1
     end = len(game) - 3
     first = next(r["version"] for r in receipts_of(game, receipts.GAME, "g") if r["version"] > end)
-    assert f"(game g, event {first}): truncated: the receipt vouches for event {first}, the file ends at event {end}" in err
+    assert (
+        f"(game g, event {first}): truncated: "
+        f"the receipt vouches for event {first}, the file ends at event {end}" in err
+    )
 
 
 def test_a_forged_receipt_is_refused_and_so_is_a_file_whose_keys_were_swapped(
@@ -110,7 +118,10 @@ def test_a_forged_receipt_is_refused_and_so_is_a_file_whose_keys_were_swapped(
     sound = game_file(tmp_path, game)
     status, _, err = run(capsys, "verify", str(sound), "--receipts", str(kept))
     assert status == 1
-    assert f"receipt receipts.jsonl line {len(genuine) + 1} (game g, event {len(game)}): the signature does not verify" in err
+    assert (
+        f"receipt receipts.jsonl line {len(genuine) + 1} (game g, event {len(game)}): "
+        "the signature does not verify" in err
+    )
     # An operator who re-signs a rewrite with a new key cannot make the players' receipts verify.
     other = receipts.key_set([receipts.public_jwk(Ed25519PrivateKey.generate().public_key())])
     swapped = tmp_path / "swapped.jsonl"

@@ -3,8 +3,8 @@ setting instead, and rotated with the old public key still published."""
 
 from __future__ import annotations
 
+import random
 import threading
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,9 @@ from service.signing import (
     signer_from,
     signing_key,
 )
+from tests.replays.play import sealed_game, setup_of
+
+GAME = sealed_game(random.Random(1), setup_of("kahuna"))
 
 
 def test_the_first_start_makes_a_key_in_the_folder_and_later_starts_read_it(tmp_path: Path) -> None:
@@ -66,14 +69,14 @@ def test_a_key_given_by_the_setting_wins_over_the_folder(tmp_path: Path) -> None
 def test_a_rotation_signs_with_a_new_key_and_keeps_publishing_the_old_one(tmp_path: Path) -> None:
     environ = {KEYS_DIR: str(tmp_path)}
     before = signer_from(environ)
-    old_receipt = before.receipt(receipts.GAME, "g1", 3, "ab" * 32)
+    old_receipt = before.receipt(receipts.GAME, "g1", GAME[2])
     old_kid, new_kid = rotate(tmp_path)
     after = signer_from(environ)
     assert (old_kid, new_kid) == (before.kid, after.kid) and old_kid != new_kid
     assert [k["kid"] for k in after.key_set()["keys"]] == [new_kid, old_kid]
     keys = receipts.public_keys(after.key_set())
     assert receipts.signature_fault(old_receipt, keys) is None
-    assert receipts.signature_fault(after.receipt(receipts.GAME, "g1", 4, "cd" * 32), keys) is None
+    assert receipts.signature_fault(after.receipt(receipts.GAME, "g1", GAME[3]), keys) is None
 
 
 def test_a_retired_key_file_that_is_no_ed25519_jwk_stops_the_start(tmp_path: Path) -> None:
@@ -83,11 +86,14 @@ def test_a_retired_key_file_that_is_no_ed25519_jwk_stops_the_start(tmp_path: Pat
         signer_from({KEYS_DIR: str(tmp_path)})
 
 
-def test_a_receipt_carries_the_time_of_its_clock(tmp_path: Path) -> None:
-    moment = datetime(2026, 11, 28, 1, 2, 3, 456789, tzinfo=UTC)
-    signer = Signer(Ed25519PrivateKey.generate(), clock=lambda: moment)
-    receipt = signer.receipt(receipts.TOURNAMENT, "t1", 7, "ef" * 32)
-    assert receipt["at"] == "2026-11-28T01:02:03.456789Z" and receipt["tournament_id"] == "t1"
+def test_a_receipt_names_its_event_s_version_hash_and_time_and_is_the_same_each_time() -> None:
+    signer = Signer(Ed25519PrivateKey.generate())
+    event = GAME[6]
+    receipt = signer.receipt(receipts.TOURNAMENT, "t1", event)
+    assert (receipt["version"], receipt["hash"], receipt["at"]) == (event.version, event.hash, event.at)
+    assert receipt["tournament_id"] == "t1"
+    # A retried command is answered again with the very same receipt.
+    assert signer.receipt(receipts.TOURNAMENT, "t1", event) == receipt
 
 
 def test_the_admin_command_rotates_the_folder_s_key(
