@@ -83,6 +83,10 @@ def test_a_whole_game_s_receipts_verify_and_catch_a_re_sealed_rewrite_of_its_exp
     read = archive.read(exported)
     assert read.header["keys"] == key_set
     assert kept[-1]["version"] == len(read.envelopes) and kept[-1]["hash"] == read.envelopes[-1].hash
+    # An imported copy keeps the keys of the file it came from: its export is the same bytes.
+    imported = client.post("/games/import", data=exported, content_type="application/x-ndjson")
+    assert imported.status_code == 201, imported.json
+    assert client.get(f"/games/{imported.json['game_id']}/export").data == exported
     held = tmp_path / "receipts.jsonl"
     held.write_text("".join(json.dumps(r) + "\n" for r in kept))
     sound = tmp_path / "game.jsonl"

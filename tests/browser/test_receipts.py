@@ -12,7 +12,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from record import receipts
 from tests.browser import pages
-from tests.browser.conftest import LiveService
+from tests.browser.conftest import ARTIFACTS, LiveService
 
 DATA_URL = "data:application/x-ndjson;charset=utf-8,"
 
@@ -44,6 +44,8 @@ def test_the_play_page_keeps_each_move_s_receipt_and_offers_them_for_download(
     pages.place_by_board(driver, placements[0])
     pages.wait_until(driver, lambda d: kept_count(d) >= 1, what="the move's receipt kept")
     assert pages.shown(driver, "[data-receipts]")
+    driver.execute_script("arguments[0].scrollIntoView()", pages.find_or_fail(driver, "#receipts-link"))
+    driver.save_screenshot(str(ARTIFACTS / "receipts.png"))
 
     [receipt] = downloaded(driver)[:1]
     assert receipt["game_id"] == game_id and receipt["version"] >= 2
