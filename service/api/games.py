@@ -12,11 +12,12 @@ from typing import Any
 from flask import Response, current_app, request, url_for
 
 from domain import undo
+from record.receipts import GAME
 from record.redaction import redact
 from service import game_files
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
-from service.api.context import game_service
+from service.api.context import game_service, signer
 from service.api.preconditions import (
     IF_MATCH_PATTERN,
     MAX_IDEMPOTENCY_KEY,
@@ -168,12 +169,14 @@ def run_command(game_id: str, seat: int, command: dict[str, Any]) -> tuple[dict[
 
 
 def executed_answer(executed: Executed, viewer: int | None) -> tuple[dict[str, Any], dict[str, str]]:
-    """The answer to any command: the events it caused, redacted for `viewer`, and the new ETag."""
+    """The answer to any command: the events it caused, redacted for `viewer`, the service's signed
+    receipt of the version they reach, and the new ETag."""
     revealed = executed.loaded.revealed
     body = {
         "version": executed.version,
         "events": [redact(e, viewer, revealed) for e in executed.envelopes],
         "duplicate": executed.duplicate,
+        "receipt": signer().receipt(GAME, executed.loaded.game_id, executed.envelopes[-1]),
     }
     return body, version_headers(executed.version)
 

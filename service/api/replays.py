@@ -22,7 +22,7 @@ from service import game_files
 from service.annotations import Annotations, Author
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
-from service.api.context import game_service
+from service.api.context import game_service, signer
 from service.api.json_body import read_json
 from service.api.preconditions import version_headers
 from service.api.schemas import (
@@ -90,7 +90,7 @@ def get_replay(game_id: str, seat: int | None) -> Any:
 @with_seat(required=False)
 def export_game(game_id: str, seat: int | None) -> Any:
     """The game as one self-contained file, built for the token's seat (or a spectator)."""
-    content = game_files.export_game(game_service(), _notes(), game_id, seat)
+    content = game_files.export_game(game_service(), _notes(), game_id, seat, signer().key_set())
     headers = {"Content-Disposition": f'attachment; filename="{game_id}.jsonl"', "Vary": "Authorization"}
     return Response(content, mimetype=MEDIA_TYPE, headers=headers)
 

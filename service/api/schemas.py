@@ -21,6 +21,7 @@ from ai.policies import LEVELS as AI_LEVELS
 from domain.games import GAMES
 from domain.text import NOT_BLANK, is_blank
 from domain.undo import SCOPES
+from service.api.receipt_schemas import ReceiptSchema
 
 MODES = ("casual", "tournament")
 DEFAULT_AI_LEVEL = 2
@@ -561,6 +562,7 @@ class ExecutedSchema(Schema):
     duplicate = fields.Boolean(
         metadata={"description": "true when an Idempotency-Key replay returned the first answer"}
     )
+    receipt = fields.Nested(ReceiptSchema, required=True)
 
 
 class HealthSchema(Schema):

@@ -17,7 +17,7 @@ from replays import tournament_reports
 from replays.bundle import MEDIA_TYPE, write_bundle
 from replays.tournament_audit import TOURNAMENT, AuditReport, BrokenPlace, assigned_games, audit, game_stream
 from service.api.blueprint import Blueprint
-from service.api.context import tournament_service
+from service.api.context import signer, tournament_service
 from service.api.preconditions import version_headers
 from service.api.tournament_schemas import AuditSchema, RatingsSchema, ReportQuerySchema
 from service.api.tournament_view_schemas import (
@@ -165,7 +165,9 @@ def export(tournament_id: str) -> Any:
     """One bundle of the tournament and all its games, for `replays verify` offline."""
     tournament, games = stored_streams(tournament_id)
     headers = {"Content-Disposition": f'attachment; filename="tournament-{tournament_id}.jsonl"'}
-    return Response(write_bundle(tournament, games, None), mimetype=MEDIA_TYPE, headers=headers)
+    return Response(
+        write_bundle(tournament, games, None, signer().key_set()), mimetype=MEDIA_TYPE, headers=headers
+    )
 
 
 @blp.get("/ratings/<game>")
