@@ -28,6 +28,7 @@ from record.envelope import Envelope, EventStorePort, NewEvent
 from service.chance import Dice
 from service.errors import (
     ChainBroken,
+    ChainTruncated,
     Conflict,
     GameNotFound,
     IdempotencyMismatch,
@@ -106,11 +107,16 @@ class Created:
 
 @dataclass(frozen=True)
 class Verified:
-    """The stored chain's check: `first_bad` is None when every hash and link holds."""
+    """The stored chain's check: `first_bad` is None when every hash and link holds.
+
+    `vouched` is set when the stream lost its tail: the last version the store's head vouches
+    for; `first_bad` is then the first missing one.
+    """
 
     game_id: str
     version: int
     first_bad: int | None
+    vouched: int | None = None
 
 
 @dataclass(frozen=True)
@@ -304,7 +310,7 @@ class GameService:
             cached = None if fresh else self._cache.get(game_id)
         try:
             loaded, checked_at = self._loaded(game_id, cached)
-        except ChainBroken:  # nothing to fold at all (the setup, or an entry that does not read)
+        except (ChainBroken, ChainTruncated):  # nothing to fold at all, or not the whole of it
             self.forget(game_id)
             raise
         if loaded.broken is None:
@@ -359,6 +365,15 @@ class GameService:
         """The hash chain of every stored event, read from the store, never from the cache."""
         try:
             envelopes = self.store.read(game_id)
+        except ChainTruncated as cut:
+            self.forget(game_id)
+            stored = cut.stored_version
+            return Verified(
+                game_id,
+                stored,
+                first_bad(self.store.read(game_id, upto=stored)) or stored + 1,
+                cut.vouched_version,
+            )
         except ChainBroken as error:
             self.forget(game_id)
             return Verified(game_id, self.store.version(game_id), error.version)
