@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from domain.ending import ending
 from record.canonical import canonical_json
 from record.envelope import Envelope
 from replays import archive
@@ -91,9 +92,9 @@ def write_bundle(
 
 
 def _revealed(envelopes: Sequence[Envelope]) -> bool:
-    """As the service reveals a game's log: after its end, unless it was created otherwise."""
-    ended = any(e.type == "GameEnded" for e in envelopes)
-    return ended and bool(envelopes[0].data.get("reveal_after_end", True))
+    """As the service reveals a game's log: after its end (the rules' or a forfeit), unless it
+    was created otherwise."""
+    return ending(envelopes) is not None and bool(envelopes[0].data.get("reveal_after_end", True))
 
 
 # --- reading -----------------------------------------------------------------------------

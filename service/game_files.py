@@ -57,7 +57,7 @@ def visible_annotations(
     notes: Annotations, loaded: Loaded, viewer: int | None, layer: str | None = None
 ) -> list[dict[str, Any]]:
     """The game's annotations `viewer` may read (of one layer, when given), with their ids."""
-    ended = bool(loaded.rules.is_terminal(loaded.state))
+    ended = loaded.over
     records = visible(notes.list(loaded.game_id), viewer, ended, loaded.revealed)
     return [r for r in records if layer is None or r["layer"] == layer]
 

@@ -101,7 +101,9 @@ def export_game(game_id: str, seat: int | None) -> Any:
 @with_seat(required=False)
 def verify_game(game_id: str, seat: int | None) -> Any:
     """Check the game's hash chain as the store holds it now, event by event (never a cached
-    copy); anyone may ask. A failure names the first event whose hash or link is wrong."""
+    copy); anyone may ask. A failure names the first event whose hash or link is wrong, or,
+    when the stream ends before the last event its head vouches for, the first one missing
+    (chain_truncated)."""
     verified = game_service().verify(game_id)
     return {
         "game_id": game_id,
@@ -109,7 +111,13 @@ def verify_game(game_id: str, seat: int | None) -> Any:
         "first_bad_version": verified.first_bad,
         "version": verified.version,
         "archived": game_files.is_archived(game_service(), game_id),
+        "chain_truncated": truncated(verified.version, verified.vouched),
     }
+
+
+def truncated(stored: int, vouched: int | None) -> dict[str, int] | None:
+    """The chain_truncated member of a check: None unless the stream lost its tail."""
+    return None if vouched is None else {"stored_version": stored, "vouched_version": vouched}
 
 
 @blp.get("/games/<game_id>/notation")

@@ -232,3 +232,10 @@ class AuditSchema(OpenSchema):
     corrections = fields.List(fields.Dict())
     broken = fields.Dict(allow_none=True)
     mismatches = fields.List(fields.Dict())
+    chain_truncated = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "A stream that ends before the last event the store's head vouches for: "
+            "stream, stored_version, vouched_version; null when none."
+        },
+    )

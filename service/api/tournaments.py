@@ -180,9 +180,9 @@ def post_command(body: dict[str, Any], tournament_id: str) -> Any:
 
 
 def game_finished(service: TournamentService, game_id: str) -> bool:
-    """Whether the game itself has ended: a forfeit ends the table's tournament result, not the game."""
+    """Whether the game itself has ended: by its rules, or by a forfeit written on it (GameForfeited)."""
     game = service.games.load(game_id)
-    return bool(game.rules.is_terminal(game.state))
+    return game.over
 
 
 def forfeited_seat(table: Table) -> int | None:
