@@ -295,7 +295,13 @@ EVENTS: dict[str, JsonSchema] = {
         given=by_kind(("war_canoe", "band")),
     ),
     "BaseMoved": obj(("seat", "hex"), seat=SEAT, hex=nullable(HEX)),
-    "BattleOver": obj(("hex", "winner", "remaining"), hex=HEX, winner=nullable(SIDE), remaining=REMAINING),
+    "BattleOver": obj(
+        ("hex", "winner", "remaining"),
+        hex=HEX,
+        winner=nullable(SIDE),
+        remaining=REMAINING,
+        lost={**by_kind(KINDS), "description": "At sea: the winner's pieces no canoe of theirs carries."},
+    ),
     "BuildOrdered": SEAT_ONLY,
     "BuildCommitted": SEAT_ONLY,
     "BuildRevealed": obj(
@@ -312,6 +318,17 @@ EVENTS: dict[str, JsonSchema] = {
         },
         rotate=BOOLEAN,
         save=BOOLEAN,
+        void={
+            **listed(
+                obj(
+                    ("item", "hex", "why"),
+                    item={"type": "string", "enum": list(ITEMS)},
+                    hex=nullable(HEX),
+                    why={"type": "string"},
+                )
+            ),
+            "description": "Q-1: orders an earlier seat's reveal made impossible; void, at no cost.",
+        },
     ),
     "CardDrawn": SEAT_ONLY,
     "CardRevealed": obj(("seat", "card"), seat=SEAT, card=CARD),

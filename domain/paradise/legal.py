@@ -9,10 +9,12 @@ from typing import Any
 
 from domain.core import Command, IllegalMove
 from domain.paradise import advanced, build, engine, explore, move
+from domain.paradise.combat import ARIOI, HAKA, holds
 from domain.paradise.empire import components, controlled
 from domain.paradise.hexes import neighbours
 from domain.paradise.state import BUILD, EXPLORE, MOVE, START, State, counts
 from domain.paradise.tables import Hex
+from domain.paradise.victory import DEFORESTATION
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -47,7 +49,9 @@ def _choices(state: State, seat: int) -> list[Command]:
     if kind == "casualty":
         return [Command("Lose", seat, {"piece": p}) for p in options]
     if kind in ("haka", "arioi"):
-        return [Command("UseCard", seat, {"use": use}) for use in (True, False)]
+        card = HAKA if kind == "haka" else ARIOI
+        answers = (True, False) if holds(state, seat, card) else (False,)
+        return [Command("UseCard", seat, {"use": use}) for use in answers]
     if kind == "save":
         return [Command("SaveVillages", seat, {"war_canoes": w, "bands": b}) for w, b in options]
     if kind == "kumara":
@@ -58,7 +62,8 @@ def _choices(state: State, seat: int) -> list[Command]:
             for h in options
         ]
     if kind == "deforest":
-        return [Command("Deforest", seat, {} if t is None else {"target": t}) for t in options]
+        targets = options if holds(state, seat, DEFORESTATION) else (None,)
+        return [Command("Deforest", seat, {} if t is None else {"target": t}) for t in targets]
     return []
 
 
