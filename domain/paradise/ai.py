@@ -35,7 +35,7 @@ from domain.paradise.build import on_map
 from domain.paradise.combat import HAKA, outcome
 from domain.paradise.evaluate import priors, win_chances
 from domain.paradise.move import PASSENGERS
-from domain.paradise.state import Draft, Stack, State, counts, put, total, with_stack
+from domain.paradise.state import Draft, Stack, State, add, counts, out_of_game, put, total, with_stack
 from domain.paradise.tables import KINDS, PIECES, Hex
 from domain.paradise.victory import DEFORESTATION
 
@@ -202,7 +202,8 @@ class _Filler:
     def draft(self, state: State, data: Mapping[str, Any]) -> Draft:
         """A seat's orders as its reveal shows them, the pieces' kinds drawn from its supply."""
         seat = int(data["seat"])
-        left = Counter({k: PIECES[k] - n for k, n in on_map(state, seat).items() if PIECES[k] > n})
+        used = add(on_map(state, seat), out_of_game(state, seat))
+        left = Counter({k: PIECES[k] - n for k, n in used.items() if PIECES[k] > n})
         items: list[tuple[str, Hex | None]] = []
         for where, n in sorted(data.get("placed", {}).items()):
             col, row = (int(v) for v in where.split(","))

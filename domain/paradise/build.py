@@ -14,7 +14,19 @@ from typing import Any
 from domain.core import Command, Event, IllegalMove
 from domain.paradise.empire import controller, pools, revealed_effect
 from domain.paradise.hexes import as_hex
-from domain.paradise.state import LOST, START, Draft, Due, State, add, counts, put, with_island, with_stack
+from domain.paradise.state import (
+    LOST,
+    START,
+    Draft,
+    Due,
+    State,
+    add,
+    counts,
+    out_of_game,
+    put,
+    with_island,
+    with_stack,
+)
 from domain.paradise.tables import (
     CARDS_PER_TURN,
     COSTS,
@@ -105,7 +117,7 @@ def item_error(state: State, seat: int, draft: Draft, item: str, at: Hex | None)
             return error
     if item in KINDS:
         drafted = sum(1 for i, _ in draft.items if i == item)
-        if on_map(state, seat)[item] + drafted >= PIECES[item]:
+        if on_map(state, seat)[item] + out_of_game(state, seat)[item] + drafted >= PIECES[item]:
             return f"no {item} left to build"
     return shortfall(state, seat, replace(draft, items=draft.items + ((item, at),)))
 

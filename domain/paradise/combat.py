@@ -467,6 +467,8 @@ def group_conquered(state: State, data: dict[str, Any], secret: Any) -> State:
     given = data["given"]
     pieces = {k: v - given.get(k, 0) for k, v in stack.pieces.items()}
     state = with_stack(state, at, seat, replace(stack, pieces=pieces))
+    if given.get("war_canoe") or given.get("band"):
+        state = _given_up(state, seat, given.get("war_canoe", 0), given.get("band", 0))
     old = island.owner
     if old is not None and old >= 0:
         if state.kumara[old] and saved and not state.kumara[seat]:
@@ -477,6 +479,13 @@ def group_conquered(state: State, data: dict[str, Any], secret: Any) -> State:
             if choices:
                 return replace(state, choice=Choice("base", old, choices))
     return replace(state, choice=None)
+
+
+def _given_up(state: State, seat: int, war: int, bands: int) -> State:
+    """P-3.8: the fighters given to save villages leave the game (the seed: "retirer de la partie")."""
+    before = state.given_up or ((0, 0),) * state.seats
+    was = before[seat]
+    return replace(state, given_up=put(before, seat, (was[0] + war, was[1] + bands)))
 
 
 def decide_base(state: State, command: Command) -> list[Event]:

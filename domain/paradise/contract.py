@@ -116,7 +116,11 @@ COMMANDS: dict[str, JsonSchema] = {
         first={**SEAT, "description": "P-1.2: the seat that plays first this turn."},
         clockwise={**BOOLEAN, "description": "The direction of play (default true)."},
     ),
-    "Explore": HEX_ONLY,
+    "Explore": obj(
+        ("hex",),
+        hex=HEX,
+        **{"from": {**HEX, "description": "A first step only: the pre-move hex it sets out from (P-2.1)."}},
+    ),
     "EndExploration": obj(),
     "SeekKumara": HEX_ONLY,
     "KumaraStep": HEX_ONLY,
@@ -188,7 +192,14 @@ EVENTS: dict[str, JsonSchema] = {
     "MalariaArmed": obj(),
     "MalariaStruck": obj(("roll", "hex", "seat"), roll=COUNT, hex=nullable(HEX), seat=nullable(SEAT)),
     "ExpeditionStarted": SEAT_ONLY,
-    "ExplorerEntered": obj(("seat", "hex", "penalty"), seat=SEAT, hex=HEX, penalty=COUNT, crossing=BOOLEAN),
+    "ExplorerEntered": obj(
+        ("seat", "hex", "penalty"),
+        seat=SEAT,
+        hex=HEX,
+        penalty=COUNT,
+        crossing=BOOLEAN,
+        **{"from": {**HEX, "description": "A first step only: the pre-move hex it set out from."}},
+    ),
     "ChitDrawn": obj(
         ("seat", "hex", "kind", "knots", "chit"),
         seat=SEAT,

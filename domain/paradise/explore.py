@@ -61,29 +61,50 @@ def decide_explore(state: State, command: Command) -> list[Event]:
     at = as_hex(command.args.get("hex"))
     if at is None or at not in next_steps(state, exp):
         raise IllegalMove("cannot_explore", "the explorer cannot go there now", field="hex")
-    return entering(state, exp.seat, at)
+    start = _set_out_from(state, exp, at, command.args.get("from")) if exp.at is None else None
+    return entering(state, exp.seat, at, start)
 
 
-def entering(state: State, seat: int, at: Hex) -> list[Event]:
-    """The events of the explorer entering `at`, before any chance (P-2.2, P-2.5)."""
+def _set_out_from(state: State, exp: Expedition, at: Hex, raw: object) -> Hex | None:
+    """P-2.1: the hex of its pre-move the explorer sets out from, next to `at` (the command's
+    `from`, else one of its groups there, else the first such hex): a voyage disrupted on this
+    step turns from there (P-2.3)."""
+    region, home = start_region(state, exp.seat), set(controlled(state, exp.seat))
+    beside = sorted((n for n in neighbours(at) if n in region), key=lambda n: (n not in home, n))
+    if raw is None:
+        return beside[0] if beside else None
+    start = as_hex(raw)
+    if start not in beside:
+        raise IllegalMove(
+            "cannot_explore", "the explorer sets out from a hex of its pre-move next to that one", field="from"
+        )
+    return start
+
+
+def entering(state: State, seat: int, at: Hex, start: Hex | None = None) -> list[Event]:
+    """The events of the explorer entering `at` (from `start` on a first step), before any
+    chance (P-2.2, P-2.5)."""
     island = state.islands.get(at)
+    origin = {"from": list(start)} if start is not None else {}
     if at in state.unknown:
-        return [Event("ExplorerEntered", {"seat": seat, "hex": list(at), "penalty": 0})]
+        return [Event("ExplorerEntered", {"seat": seat, "hex": list(at), "penalty": 0, **origin})]
     if island is not None and not island.face_up:
-        events = [Event("ExplorerEntered", {"seat": seat, "hex": list(at), "penalty": PENALTY})]
+        events = [Event("ExplorerEntered", {"seat": seat, "hex": list(at), "penalty": PENALTY, **origin})]
         events.append(Event("TileExamined", {"seat": seat, "hex": list(at)}, {"tile": island.name}, (seat,)))
         if len(island.discoverers) + 1 == state.seats:
             events.append(Event("TileRevealed", {"hex": list(at), "tile": island.name, "by": None}))
         return events
-    return [Event("ExplorerEntered", {"seat": seat, "hex": list(at), "penalty": PENALTY, "crossing": True})]
+    data = {"seat": seat, "hex": list(at), "penalty": PENALTY, "crossing": True, **origin}
+    return [Event("ExplorerEntered", data)]
 
 
 def explorer_entered(state: State, data: dict[str, Any], secret: Any) -> State:
     exp = state.expedition
     assert exp is not None
     at: Hex = (data["hex"][0], data["hex"][1])
+    came_from = exp.at if exp.at is not None or not data.get("from") else (data["from"][0], data["from"][1])
     moved = replace(
-        exp, at=at, came_from=exp.at, knots=exp.knots + data["penalty"], crossing=bool(data.get("crossing"))
+        exp, at=at, came_from=came_from, knots=exp.knots + data["penalty"], crossing=bool(data.get("crossing"))
     )
     due = Due("chit", {"chit": sum(state.chits)}, {"hex": data["hex"]}) if at in state.unknown else None
     if due is not None and not sum(state.chits):
@@ -139,8 +160,9 @@ def _disrupted(state: State, exp: Expedition) -> State:
     assert exp.at is not None
     left = (exp.seat + 1) % state.seats
     origin = exp.came_from
-    # Our ruling: on a first step the explorer's pre-move hex is not recorded, so the hexes
-    # next to the one it meant to explore stand for the hexes next to it.
+    # The seed: a hex next to the explorer, which on a first step stands on the hex of its
+    # pre-move it set out from. Games recorded before that hex was kept turn from the hexes
+    # next to the one it meant to explore, as they were played.
     options = tuple(n for n in neighbours(origin or exp.at) if explorable(state, n, exp.seat) and n != exp.at)
     if not options:
         return replace(state, expedition=replace(exp, at=origin, knots=exp.knots + PENALTY, disrupted=False))

@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from paradise_given import NIUE, SAMOA, TONGA, act, building, die, exact, moving, place, tile, types
+from paradise_given import NIUE, SAMOA, TONGA, act, building, die, draw, exact, moving, place, started, tile, types
 
 from domain.core import IllegalMove
 from domain.paradise.legal import legal_commands
 from domain.paradise.module import PARADISE
 from domain.paradise.sea import stranded_at_sea
 from domain.paradise.state import State
+from domain.paradise.tables import CHITS
 from domain.paradise.view import view
 
 OCEAN_W = (4, 6)
@@ -227,3 +228,57 @@ def test_QD6_one_card_a_roll_haka_cannot_change_a_roll_cannibalism_changed() -> 
     events, state = exact(state, "Draw", None, draws={"die": 3})  # a 4, made 5 by Cannibalism
     assert events[0].data == {"hex": list(SAMOA), "die": 4, "roll": 5}
     assert state.choice is not None and state.choice.kind == "casualty" and state.choice.seat == 1
+
+
+# --- item 13, P-3.8: fighters given up to save villages leave the game -----------------------
+
+
+def test_P3_8_fighters_given_to_save_villages_are_never_built_again() -> None:
+    state = moving(2)
+    state = replace(state, stacks={k: v for k, v in state.stacks.items() if k != (SAMOA, 1)})
+    state = place(state, WEST_OF_SAMOA, 0, war_canoe=6)  # every war canoe seat 0 owns
+    path = [list(WEST_OF_SAMOA), list(SAMOA)]
+    _, state = act(state, "Move", 0, path=path, pieces={"war_canoe": 6})
+    _, state = act(state, "EndMovement", 0)
+    _, state = act(state, "Fight", 0, hex=list(SAMOA), defender=1)
+    _, state = die(state, 6)  # the one local warrior (2 villages) is removed
+    _, state = act(state, "SaveVillages", 0, war_canoes=1, bands=0)
+    assert state.islands[SAMOA].owner == 0 and state.pieces(SAMOA, 0)["war_canoe"] == 5
+    while state.phase == "move":
+        _, state = act(state, "EndMovement", state.seat)
+    assert state.phase == "build"
+    # five war canoes on the map, the sixth out of the game: none is left to build
+    with pytest.raises(IllegalMove, match="no war_canoe left to build"):
+        act(state, "Build", 0, item="war_canoe", hex=list(TONGA))
+    assert state.given_up == ((1, 0), (0, 0))
+
+
+# --- item 14, P-2.3: a voyage disrupted on the first step turns from the explorer's hex -------
+
+
+def test_P2_3_a_voyage_disrupted_on_the_first_step_goes_to_a_hex_next_to_the_explorer() -> None:
+    state = started(2)
+    aimed = (5, 5)  # next to Tonga, where the explorer stands (no pre-move)
+    events, state = act(state, "Explore", 0, hex=list(aimed), **{"from": list(TONGA)})
+    assert events[0].data["from"] == list(TONGA)
+    _, state = draw(state, chit=chit_index(state, "disrupted"))
+    assert state.choice is not None and state.choice.kind == "redirect" and state.choice.seat == 1
+    assert set(state.choice.options) == {(5, 7), (6, 6), (6, 7)}  # Tonga's unknown neighbours
+    assert state.expedition is not None and state.expedition.at == TONGA
+
+
+def test_P2_1_the_explorer_sets_out_from_its_own_group_unless_told_otherwise() -> None:
+    state = started(2)
+    events, _ = act(state, "Explore", 0, hex=[5, 5])
+    assert events[0].data["from"] == list(TONGA)
+    assert refused(state, 0, "Explore", hex=[5, 5], **{"from": [5, 4]}) == "cannot_explore"
+
+
+def chit_index(state: State, kind: str) -> int:
+    """The draw index of the first chit of `kind` still in the cup."""
+    index = 0
+    for n, chit in enumerate(CHITS):
+        if chit.kind == kind and state.chits[n]:
+            return index
+        index += state.chits[n]
+    raise AssertionError(kind)

@@ -2,7 +2,10 @@
 
 After every command: each player's pieces stay within Q-D1 (what is not on the map is
 unbuilt), cards are neither made nor lost, villages fit their squares, no view shows a seat a
-face-down tile it has not seen, another's stack or another's hidden cards. At the end: the
+face-down tile it has not seen, another's stack or another's hidden cards; no band or colony
+is at sea beyond its canoes (P-3.3); and what every other seat sees after a command is the
+same whichever reaction card (Haka, Arioi, Severe Deforestation) a hand holds (Q-2: being
+asked whether to play one tells no one who holds it). At the end: the
 events refold to the live state, and the game has ended (Q-A6's `last_turn` bounds a game of
 random players, who seldom reach the VP target).
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import given
@@ -21,6 +25,7 @@ from paradise_given import new
 from domain.core import Command, Event, Seats
 from domain.paradise.build import on_map
 from domain.paradise.module import PARADISE
+from domain.paradise.sea import stranded_at_sea
 from domain.paradise.state import State
 from domain.paradise.tables import DECK, PIECES
 
@@ -68,6 +73,43 @@ def check_views(state: State) -> None:
             ]
 
 
+def check_sea(state: State) -> None:
+    """P-3.3: no band or colony is left at sea without a canoe of its own able to carry it."""
+    assert stranded_at_sea(state) == [], stranded_at_sea(state)
+
+
+REACTION_CARDS = ("Arioi", "Haka", "Severe Deforestation")
+"""The cards the rules ask about (each of one copy, 0 VP: swapping them changes no count)."""
+
+
+def _seen(state: State, seat: int) -> tuple[object, ...]:
+    return (PARADISE.view(state, seat), PARADISE.to_act(state), PARADISE.pending_system(state))
+
+
+def _swapped(state: State, seat: int, held: str, other: str) -> State:
+    """`state` with `seat`'s face-down `held` card and the deck's `other` trading places."""
+    hand, deck = list(state.hands[seat]), list(state.deck)
+    hand[hand.index(held)], deck[deck.index(other)] = other, held
+    hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1 :]
+    return replace(state, hands=hands, deck=tuple(deck))
+
+
+def check_offers(state: State, command: Command, after: State) -> None:
+    """Q-2: for a command not given by the holder (nor drawing a card), every other seat sees the
+    same answer whether the holder's hidden reaction card is this one or another still in the deck."""
+    if command.type == "Draw" and state.due is not None and state.due.what == "card":
+        return
+    for holder in range(state.seats):
+        if command.seat == holder:
+            continue
+        for held in set(state.hands[holder]) & set(REACTION_CARDS):
+            for other in set(state.deck) & set(REACTION_CARDS) - {held}:
+                _, twin = PARADISE.apply(_swapped(state, holder, held, other), command)
+                for seat in range(state.seats):
+                    if seat != holder:
+                        assert _seen(after, seat) == _seen(twin, seat), (holder, held, other, command)
+
+
 def play(seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event], State]:
     rng = random.Random(seed)
     setup = {"game": PARADISE.name, "seats": [{"name": f"p{n}"} for n in range(seats)]}
@@ -87,10 +129,13 @@ def play(seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Ev
             legal = list(PARADISE.legal_commands(state, seat))
             assert legal, (state.phase, state.choice)
             command = rng.choice(legal)
-        batch, state = PARADISE.apply(state, command)
+        batch, after = PARADISE.apply(state, command)
+        check_offers(state, command, after)
+        state = after
         events += batch
         check_pieces(state)
         check_views(state)
+        check_sea(state)
     return first, events, state
 
 
