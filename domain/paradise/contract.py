@@ -36,6 +36,7 @@ CHOICES = [
     "base",
     "deforest",
     "kumara",
+    "marker",
 ]
 
 SEAT: JsonSchema = {"type": "integer", "minimum": 0, "maximum": SEATS - 1}

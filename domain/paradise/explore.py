@@ -191,15 +191,24 @@ def voyage_redirected(state: State, data: dict[str, Any], secret: Any) -> State:
 
 
 def tile_events(state: State, index: int) -> list[Event]:
-    """P-2.2: the tile drawn lies face down, known to its discoverer, unless it shows it at once."""
+    """P-2.2: the tile drawn lies face down, known to its discoverer (who may show it at once,
+    or, with its three markers out, must show this one or an older one: P-2.5)."""
     exp = state.expedition
     assert exp is not None and exp.at is not None
     name = state.tiles[index]
-    face_up = markers_out(state, exp.seat) >= DISCOVERY_MARKERS
-    data = {"seat": exp.seat, "hex": list(exp.at), "face_up": face_up}
-    if face_up:
-        return [Event("TileFound", {**data, "tile": name, "index": index})]
+    data = {"seat": exp.seat, "hex": list(exp.at), "face_up": False}
     return [Event("TileFound", data, {"tile": name, "index": index}, (exp.seat,))]
+
+
+def _markers_kept(state: State, seat: int) -> State:
+    """P-2.5: a seat with more than three discovery markers out chooses a tile of its own to turn
+    face up (the new one or an older one); the choice goes once it is back to three."""
+    mine = tuple(sorted(at for at, i in state.islands.items() if not i.face_up and seat in i.discoverers))
+    if len(mine) > DISCOVERY_MARKERS:
+        return replace(state, choice=Choice("marker", seat, mine))
+    if state.choice is not None and state.choice.kind == "marker" and state.choice.seat == seat:
+        return replace(state, choice=None)
+    return state
 
 
 def tile_found(state: State, data: dict[str, Any], secret: Any) -> State:
@@ -211,13 +220,14 @@ def tile_found(state: State, data: dict[str, Any], secret: Any) -> State:
     at: Hex = (data["hex"][0], data["hex"][1])
     island = Island(name, tile.green, tile.brown, tile.atoll, False, data["face_up"], (data["seat"],))
     tiles = state.tiles[:index] + state.tiles[index + 1 :]
-    return replace(with_island(state, at, island), tiles=tiles, due=None)
+    return _markers_kept(replace(with_island(state, at, island), tiles=tiles, due=None), data["seat"])
 
 
 def tile_examined(state: State, data: dict[str, Any], secret: Any) -> State:
     at: Hex = (data["hex"][0], data["hex"][1])
     island = state.islands[at]
-    return with_island(state, at, replace(island, discoverers=island.discoverers + (data["seat"],)))
+    state = with_island(state, at, replace(island, discoverers=island.discoverers + (data["seat"],)))
+    return _markers_kept(state, data["seat"])
 
 
 def decide_reveal(state: State, command: Command) -> list[Event]:
@@ -233,7 +243,9 @@ def decide_reveal(state: State, command: Command) -> list[Event]:
 
 def tile_revealed(state: State, data: dict[str, Any], secret: Any) -> State:
     at: Hex = (data["hex"][0], data["hex"][1])
-    return with_island(state, at, replace(state.islands[at], face_up=True))
+    state = with_island(state, at, replace(state.islands[at], face_up=True))
+    choice = state.choice
+    return _markers_kept(state, choice.seat) if choice is not None and choice.kind == "marker" else state
 
 
 def decide_end(state: State, command: Command) -> list[Event]:

@@ -41,8 +41,8 @@ def _choices(state: State, seat: int) -> list[Command]:
             for first in range(state.seats)
             for way in ((True, False) if state.seats > 2 else (True,))
         ]
-    if kind in ("redirect", "retreat", "base"):
-        name = {"redirect": "Redirect", "retreat": "Retreat", "base": "ChooseBase"}[kind]
+    if kind in ("redirect", "retreat", "base", "marker"):
+        name = {"redirect": "Redirect", "retreat": "Retreat", "base": "ChooseBase", "marker": "RevealTile"}[kind]
         return [Command(name, seat, {"hex": list(h)}) for h in options]
     if kind == "fight":
         return [Command("Fight", seat, {"hex": list(h), "defender": d}) for h, d in options]

@@ -161,6 +161,15 @@ def path_error(state: State, seat: int, path: list[Hex], pieces: Counts) -> str 
     return None
 
 
+def rumor_path_error(state: State, path: list[Hex]) -> str | None:
+    """P-3.5: rumors move at will, so a rumor's path names only where it goes: any known hex."""
+    if len(path) != 2 or path[0] == path[1]:
+        return "a rumor's path names where it is and where it goes"
+    if not is_known(state, path[1]):
+        return "a rumor goes to a known hex"
+    return None
+
+
 def decide_move(state: State, command: Command) -> list[Event]:
     """P-3.2: canoes (with what they carry) or rumors sail from one hex along a path."""
     seat = command.seat
@@ -181,7 +190,7 @@ def decide_move(state: State, command: Command) -> list[Event]:
         raise IllegalMove("no_canoe", "bands and colonies travel in canoes", field="stops" if stops else None)
     if not wading and not capacity(state, seat, pieces):
         raise IllegalMove("over_capacity", "more passengers than the canoes carry")
-    error = path_error(state, seat, hexes, pieces)
+    error = rumor_path_error(state, hexes) if total(pieces) == pieces["rumor"] else path_error(state, seat, hexes, pieces)
     if error:
         raise IllegalMove("bad_path", error, field="path")
     if _leaves_garrison(state, hexes[0], seat, pieces):

@@ -14,7 +14,7 @@ from domain.core import IllegalMove
 from domain.paradise.legal import legal_commands
 from domain.paradise.module import PARADISE
 from domain.paradise.sea import stranded_at_sea
-from domain.paradise.state import State
+from domain.paradise.state import Island, State
 from domain.paradise.tables import CHITS
 from domain.paradise.view import view
 
@@ -282,3 +282,74 @@ def chit_index(state: State, kind: str) -> int:
             return index
         index += state.chits[n]
     raise AssertionError(kind)
+
+
+# --- item 12, P-2.5: three discovery markers at most, the player chooses which tile to show ---
+
+OLDER = ((9, 0), (9, 1), (9, 2))
+
+
+def _three_markers_out(state: State, seat: int = 0) -> State:
+    islands = dict(state.islands)
+    for at in OLDER:
+        islands[at] = Island("Tubuai", 2, 0, False, False, False, (seat,))
+    return replace(state, islands=islands)
+
+
+def test_P2_5_with_three_markers_out_the_finder_shows_the_new_tile_or_an_older_one() -> None:
+    state = _three_markers_out(started(2))
+    _, state = act(state, "Explore", 0, hex=list(NIUE))
+    _, state = draw(state, chit=chit_index(state, "island"))
+    events, state = draw(state, tile=0)
+    assert events[0].type == "TileFound" and events[0].secret is not None  # found face down
+    assert state.choice is not None and state.choice.kind == "marker" and state.choice.seat == 0
+    assert set(state.choice.options) == {*OLDER, NIUE}
+    assert {tuple(c.args["hex"]) for c in legal_commands(state, 0)} == {*OLDER, NIUE}
+    events, state = act(state, "RevealTile", 0, hex=list(OLDER[0]))
+    assert types(events) == ["TileRevealed"] and state.islands[OLDER[0]].face_up
+    assert not state.islands[NIUE].face_up and state.choice is None
+    assert sum(1 for i in state.islands.values() if not i.face_up and 0 in i.discoverers) == 3
+
+
+def test_P2_5_examining_another_s_tile_never_gives_a_fourth_marker() -> None:
+    state = started(3)
+    state = _three_markers_out(state, seat=1)
+    islands = {**state.islands, (6, 5): Island("Niue", 2, 0, False, False, False, (0,))}
+    state = replace(state, islands=islands, unknown=state.unknown - {(6, 5)})
+    while state.expedition is not None and state.expedition.seat != 1:
+        _, state = act(state, "EndExploration", state.expedition.seat)
+    _, state = act(state, "Explore", 1, hex=[6, 5])
+    assert state.choice is not None and state.choice.kind == "marker" and state.choice.seat == 1
+    _, state = act(state, "RevealTile", 1, hex=[6, 5])
+    assert state.islands[(6, 5)].face_up
+    assert sum(1 for i in state.islands.values() if not i.face_up and 1 in i.discoverers) == 3
+
+
+# --- item 15: rumors move at will; tiles and cards are shown at any time ----------------------
+
+
+def test_P3_5_a_rumor_moves_at_will_beyond_a_canoe_s_reach() -> None:
+    state = moving(2)
+    state = place(state, TONGA, 0, rumor=1)
+    far = [2, 7]  # three hexes west of Tonga: beyond the two hexes of a canoe
+    _, state = act(state, "Move", 0, path=[list(TONGA), far], pieces={"rumor": 1})
+    assert state.pieces((2, 7), 0)["rumor"] == 1
+    state = place(state, TONGA, 0, rumor=1)
+    assert refused(state, 0, "Move", path=[list(TONGA), [9, 9]], pieces={"rumor": 1}) == "bad_path"
+
+
+def test_P4_4_a_card_is_shown_at_any_time_out_of_turn_too() -> None:
+    state = moving(2)
+    state = replace(state, hands=((), ("Tiki",)))
+    assert state.seat == 0
+    events, state = act(state, "RevealCard", 1, card="Tiki")
+    assert types(events) == ["CardRevealed"] and state.revealed[1] == ("Tiki",)
+
+
+def test_P2_2_a_discoverer_turns_its_tile_face_up_at_any_time_out_of_turn_too() -> None:
+    state = moving(2)
+    islands = {**state.islands, (9, 0): Island("Tubuai", 2, 0, False, False, False, (1,))}
+    state = replace(state, islands=islands)
+    events, state = act(state, "RevealTile", 1, hex=[9, 0])
+    assert types(events) == ["TileRevealed"] and state.islands[(9, 0)].face_up
+    assert refused(state, 0, "RevealTile", hex=[9, 0]) == "cannot_reveal"
