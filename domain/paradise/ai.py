@@ -32,10 +32,9 @@ from typing import Any, Protocol
 from domain.core import AIHooks, Command, Event, SearchSettings
 from domain.paradise import engine, legal, setup
 from domain.paradise.build import on_map
-from domain.paradise.combat import HAKA, outcome
 from domain.paradise.evaluate import priors, win_chances
 from domain.paradise.move import PASSENGERS
-from domain.paradise.state import Draft, Stack, State, add, counts, out_of_game, put, total, with_stack
+from domain.paradise.state import Draft, Stack, State, add, counts, out_of_game, total, with_stack
 from domain.paradise.tables import KINDS, PIECES, Hex
 from domain.paradise.victory import DEFORESTATION
 

@@ -256,7 +256,9 @@ def reveal_event(state: State, seat: int) -> Event:
         "save": draft.save,
     }
     if void:
-        public["void"] = [{"item": item, "hex": list(at) if at else None, "why": why} for item, at, why in void]
+        public["void"] = [
+            {"item": item, "hex": list(at) if at else None, "why": why} for item, at, why in void
+        ]
     items = [[item, list(at) if at else None] for item, at in draft.items if item in KINDS]
     return Event("BuildRevealed", public, {"items": items}, (seat,))
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from domain.core import Command, Event, IllegalMove
 from domain.paradise.advanced import wades
+from domain.paradise.cards_held import may_hold
 from domain.paradise.empire import controlled, controller, nearest_friendly
 from domain.paradise.hexes import as_hex
-from domain.paradise.cards_held import may_hold
 from domain.paradise.move import battles_for
 from domain.paradise.sea import aboard, at_sea
 from domain.paradise.state import (
@@ -38,7 +38,6 @@ HAKA, CANNIBALISM, PA, ARIOI = (
 
 def holds(state: State, seat: int, card: str) -> bool:
     return seat >= 0 and (card in state.hands[seat] or card in state.revealed[seat])
-
 
 
 def local_warriors(state: State, at: Hex, defender: int) -> int:

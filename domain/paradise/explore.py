@@ -76,7 +76,9 @@ def _set_out_from(state: State, exp: Expedition, at: Hex, raw: object) -> Hex | 
     start = as_hex(raw)
     if start not in beside:
         raise IllegalMove(
-            "cannot_explore", "the explorer sets out from a hex of its pre-move next to that one", field="from"
+            "cannot_explore",
+            "the explorer sets out from a hex of its pre-move next to that one",
+            field="from",
         )
     return start
 
@@ -104,7 +106,11 @@ def explorer_entered(state: State, data: dict[str, Any], secret: Any) -> State:
     at: Hex = (data["hex"][0], data["hex"][1])
     came_from = exp.at if exp.at is not None or not data.get("from") else (data["from"][0], data["from"][1])
     moved = replace(
-        exp, at=at, came_from=came_from, knots=exp.knots + data["penalty"], crossing=bool(data.get("crossing"))
+        exp,
+        at=at,
+        came_from=came_from,
+        knots=exp.knots + data["penalty"],
+        crossing=bool(data.get("crossing")),
     )
     due = Due("chit", {"chit": sum(state.chits)}, {"hex": data["hex"]}) if at in state.unknown else None
     if due is not None and not sum(state.chits):

@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any
 
 from domain.core import Command, IllegalMove
-from domain.paradise import advanced, build, engine, explore, move
+from domain.paradise import advanced, build, engine, explore, move, sea
 from domain.paradise.combat import ARIOI, HAKA, holds
 from domain.paradise.empire import components, controlled
 from domain.paradise.hexes import neighbours
@@ -42,7 +42,9 @@ def _choices(state: State, seat: int) -> list[Command]:
             for way in ((True, False) if state.seats > 2 else (True,))
         ]
     if kind in ("redirect", "retreat", "base", "marker"):
-        name = {"redirect": "Redirect", "retreat": "Retreat", "base": "ChooseBase", "marker": "RevealTile"}[kind]
+        name = {"redirect": "Redirect", "retreat": "Retreat", "base": "ChooseBase", "marker": "RevealTile"}[
+            kind
+        ]
         return [Command(name, seat, {"hex": list(h)}) for h in options]
     if kind == "fight":
         return [Command("Fight", seat, {"hex": list(h), "defender": d}) for h, d in options]
@@ -123,7 +125,7 @@ def _loads(state: State, seat: int, free: dict[str, int]) -> list[dict[str, int]
         loads.append(counts(transport=1, colony=min(1, free["colony"])))
     if free["rumor"]:
         loads.append(counts(rumor=1))
-    return [{k: v for k, v in load.items() if v} for load in loads if move.capacity(state, seat, load)]
+    return [{k: v for k, v in load.items() if v} for load in loads if sea.capacity(state, seat, load)]
 
 
 def _paths(state: State, seat: int, start: Hex, pieces: dict[str, int]) -> list[list[Hex]]:

@@ -190,7 +190,11 @@ def decide_move(state: State, command: Command) -> list[Event]:
         raise IllegalMove("no_canoe", "bands and colonies travel in canoes", field="stops" if stops else None)
     if not wading and not capacity(state, seat, pieces):
         raise IllegalMove("over_capacity", "more passengers than the canoes carry")
-    error = rumor_path_error(state, hexes) if total(pieces) == pieces["rumor"] else path_error(state, seat, hexes, pieces)
+    error = (
+        rumor_path_error(state, hexes)
+        if total(pieces) == pieces["rumor"]
+        else path_error(state, seat, hexes, pieces)
+    )
     if error:
         raise IllegalMove("bad_path", error, field="path")
     if _leaves_garrison(state, hexes[0], seat, pieces):
@@ -203,7 +207,7 @@ def decide_move(state: State, command: Command) -> list[Event]:
 
 def _refuse_stranding(state: State, seat: int, path: list[Hex], event: Event) -> None:
     """P-3.3: no band or colony is left at sea without a canoe of its own able to carry it."""
-    after = pieces_moved(state, event.data, event.secret)
+    after = pieces_moved(state, dict(event.data), event.secret)
     for at in path:
         if at_sea(after, at) and not capacity(after, seat, after.pieces(at, seat)):
             raise IllegalMove(

@@ -37,7 +37,11 @@ def automatic(state: State) -> Event | None:
     if claims:
         for seat in range(state.seats):
             # Every seat that may hold the card is asked, holder or not.
-            if may_hold(state, seat, DEFORESTATION) and seat not in state.passed and any(c != seat for c in claims):
+            if (
+                may_hold(state, seat, DEFORESTATION)
+                and seat not in state.passed
+                and any(c != seat for c in claims)
+            ):
                 return Event(
                     "DeforestationOffered", {"seat": seat, "targets": [c for c in claims if c != seat]}
                 )

@@ -55,7 +55,10 @@ def test_P3_10_the_seed_s_combat_example() -> None:
     # (c) a 1: the attacker loses a war canoe (its only unpanicked kind: no choice to make)
     # (the side a roll hurts is asked whether it plays Haka, holder or not: Q-2)
     events, state = die(state, 1)
-    assert types(events) == ["DieRolled", "CardAnswered", "PieceHit"] and state.pieces(SAMOA, 0)["war_canoe"] == 1
+    assert (
+        types(events) == ["DieRolled", "CardAnswered", "PieceHit"]
+        and state.pieces(SAMOA, 0)["war_canoe"] == 1
+    )
     # (d) a 4: the local warrior panics; the defender has no fighter left and retreats
     events, state = die(state, 4)
     assert types(events)[:5] == ["DieRolled", "CardAnswered", "PieceHit", "BattleEnded", "Retreated"]

@@ -8,7 +8,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from paradise_given import NIUE, SAMOA, TONGA, act, building, die, draw, exact, moving, place, started, tile, types
+from paradise_given import (
+    NIUE,
+    SAMOA,
+    TONGA,
+    act,
+    building,
+    die,
+    draw,
+    exact,
+    moving,
+    place,
+    started,
+    tile,
+    types,
+)
 
 from domain.core import IllegalMove
 from domain.paradise.legal import legal_commands

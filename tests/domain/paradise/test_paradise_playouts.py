@@ -98,7 +98,9 @@ def check_offers(state: State, command: Command, after: State) -> None:
     """Q-2: for a command not given by the holder (nor drawing a card), every other seat sees the
     same answer whether the holder's hidden reaction card is this one or another still in the deck
     (until the game ends and shows every hand)."""
-    if after.result is not None or (command.type == "Draw" and state.due is not None and state.due.what == "card"):
+    if after.result is not None or (
+        command.type == "Draw" and state.due is not None and state.due.what == "card"
+    ):
         return
     for holder in range(state.seats):
         if command.seat == holder:
