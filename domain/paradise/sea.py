@@ -41,9 +41,11 @@ def at_sea(state: State, at: Hex) -> bool:
 
 
 def stranded_at_sea(state: State) -> list[tuple[Hex, int]]:
-    """The stacks at sea holding more bands or colonies than their own canoes carry."""
+    """The stacks at sea holding more bands or colonies than their own canoes carry (a battle
+    being fought is judged when it ends: the loser's retreat and the winner's losses settle it)."""
+    fighting = state.battle.hex if state.battle is not None else None
     return sorted(
         (at, seat)
         for (at, seat), stack in state.stacks.items()
-        if at_sea(state, at) and not capacity(state, seat, stack.pieces)
+        if at_sea(state, at) and at != fighting and not capacity(state, seat, stack.pieces)
     )
