@@ -20,14 +20,14 @@ from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
-from paradise_given import new
+from paradise_given import SAMOA, moving, new, place
 
 from domain.core import Command, Event, Seats
 from domain.paradise.build import on_map
 from domain.paradise.module import PARADISE
 from domain.paradise.sea import stranded_at_sea
 from domain.paradise.state import State
-from domain.paradise.tables import DECK, PIECES
+from domain.paradise.tables import CARDS, DECK, PIECES
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 SWITCHES = ("variable_start", "saved_resources", "malaria", "south_island", "kumara")
@@ -35,6 +35,7 @@ OPTIONS = st.fixed_dictionaries(
     {name: st.booleans() for name in SWITCHES}, optional={"end_shift": st.integers(-3, 3)}
 )
 LAST_TURN = 5
+WEST_OF_SAMOA = (4, 4)
 MAX_STEPS = 5000
 
 
@@ -79,7 +80,16 @@ def check_sea(state: State) -> None:
 
 
 REACTION_CARDS = ("Arioi", "Haka", "Severe Deforestation")
-"""The cards the rules ask about (each of one copy, 0 VP: swapping them changes no count)."""
+"""The cards the rules ask about."""
+STAND_INS = tuple(
+    sorted(
+        name
+        for name, card in CARDS.items()
+        if not card.vp and not card.bonus_vp and name not in ("Cannibalism", "Pa")
+    )
+)
+"""Cards a face-down reaction card may trade places with unseen: 0 VP, and no effect while face
+down (Cannibalism and Pa act from the hand)."""
 
 
 def _seen(state: State, seat: int) -> tuple[object, ...]:
@@ -96,8 +106,8 @@ def _swapped(state: State, seat: int, held: str, other: str) -> State:
 
 def check_offers(state: State, command: Command, after: State) -> None:
     """Q-2: for a command not given by the holder (nor drawing a card), every other seat sees the
-    same answer whether the holder's hidden reaction card is this one or another still in the deck
-    (until the game ends and shows every hand)."""
+    same answer whether the holder's hidden reaction card is this one or a stand-in still in the
+    deck, another reaction card or none (until the game ends and shows every hand)."""
     if after.result is not None or (
         command.type == "Draw" and state.due is not None and state.due.what == "card"
     ):
@@ -106,7 +116,7 @@ def check_offers(state: State, command: Command, after: State) -> None:
         if command.seat == holder:
             continue
         for held in set(state.hands[holder]) & set(REACTION_CARDS):
-            for other in set(state.deck) & set(REACTION_CARDS) - {held}:
+            for other in sorted(set(state.deck) & set(STAND_INS) - {held}):
                 _, twin = PARADISE.apply(_swapped(state, holder, held, other), command)
                 for seat in range(state.seats):
                     if seat != holder:
@@ -157,3 +167,36 @@ def test_legal_commands_are_given_only_to_the_seats_the_game_waits_for() -> None
     state = new(2)
     assert PARADISE.legal_commands(state, 1) == []
     assert all(isinstance(c, Command) and c.seat == 0 for c in PARADISE.legal_commands(state, 0))
+
+
+@given(seed=SEEDS, cards=st.integers(min_value=1, max_value=3))
+def test_random_battles_offer_reaction_cards_telling_no_one_who_holds_them(seed: int, cards: int) -> None:
+    """Q-2 where random games seldom go: an attack on a base with villages, random hands of
+    `cards` cards each, random dice and answers, every step checked as the playouts do."""
+    rng = random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hands = (tuple(deck[:cards]), tuple(deck[cards : 2 * cards]))
+    state = replace(moving(2), hands=hands, deck=tuple(deck[2 * cards :]))
+    state = place(state, SAMOA, 1, band=rng.randint(0, 2))
+    state = place(state, WEST_OF_SAMOA, 0, war_canoe=2, band=2)
+    command = Command(
+        "Move", 0, {"path": [list(WEST_OF_SAMOA), list(SAMOA)], "pieces": {"war_canoe": 2, "band": 2}}
+    )
+    _, state = PARADISE.apply(state, command)
+    for _ in range(200):
+        if state.phase != "move" or state.seat != 0:
+            break
+        request = PARADISE.pending_system(state)
+        if request is not None:
+            command = request.answer(rng)
+        else:
+            acting = PARADISE.to_act(state)
+            assert isinstance(acting, Seats) and acting.seats
+            seat = acting.seats[0]
+            legal = [c for c in PARADISE.legal_commands(state, seat) if c.type != "Move"]
+            command = rng.choice(legal)
+        _, after = PARADISE.apply(state, command)
+        check_offers(state, command, after)
+        state = after
+        check_sea(state)
