@@ -143,6 +143,11 @@ def stored_streams(tournament_id: str) -> tuple[list[Envelope], dict[str, list[E
 def audit_tournament(tournament_id: str) -> Any:
     """The audit of every stream, re-read from the store (never a cache): every hash chain, every
     fold, each recorded result against its game's own end; every correction; the first break."""
+    return audit_report(tournament_id)
+
+
+def audit_report(tournament_id: str) -> dict[str, Any]:
+    """The audit's report (as JSON) of the tournament and its games, read from the store now."""
     try:
         tournament, games = stored_streams(tournament_id)
     except ChainBroken as unreadable:
