@@ -157,6 +157,9 @@
     types.forEach(function (type) { source.addEventListener(type, schedule); });
   }
 
+  // The organizer's page says when its command went through: no need to wait for the stream.
+  document.addEventListener("tournament:changed", schedule);
+
   showMe();
   listen();
 })();
