@@ -40,14 +40,17 @@
     document.getElementById("organizer-link").value = location.origin + location.pathname + "#organizer=" + token;
   }
 
-  // A refusal in words: the problem's detail, each field's messages after it, and its code.
+  // A refusal in words: the problem's detail, each field's messages after it (those that do
+  // not say the detail again), and its code.
   function refusal(body) {
     let text = body.detail || body.title || "Refused";
     const errors = body.errors || {};
-    const said = Object.keys(errors).map(function (name) {
-      return name + ": " + [].concat(errors[name]).map(function (m) {
+    const said = [];
+    Object.keys(errors).forEach(function (name) {
+      const words = [].concat(errors[name]).map(function (m) {
         return typeof m === "string" ? m : JSON.stringify(m);
-      }).join(" ");
+      }).filter(function (m) { return m !== body.detail; });
+      if (words.length) said.push(name + ": " + words.join(" "));
     });
     if (said.length) text += ": " + said.join("; ");
     return "Refused: " + text + " (" + body.code + ")";

@@ -119,6 +119,13 @@
     if (answer.ok) {
       const page = new DOMParser().parseFromString(await answer.text(), "text/html");
       const fresh = page.getElementById("tournament");
+      // A page no newer than the one shown changes nothing: replacing it would only drop what
+      // a person is typing into the organizer's forms (and an answer overtaken by a later one
+      // would put an older tournament back).
+      if (Number(fresh.dataset.version) <= version) {
+        await showMe();
+        return;
+      }
       for (const part of ["live", "phase"]) {
         document.getElementById(part).replaceWith(page.getElementById(part));
       }
