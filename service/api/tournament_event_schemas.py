@@ -18,6 +18,8 @@ from service.api.tournament_view_schemas import BYE_REASONS, StandingSchema
 
 #: The stream's message after a result, a bye or a withdrawal (service/api/tournament_stream.py).
 STANDINGS_MESSAGE = "TournamentStandingsMessage"
+#: A tournament's event with its data typed by its type: the items of every list of events.
+TYPED_EVENT = "TournamentTypedEvent"
 #: What one `data:` line of the tournament stream holds.
 STREAM_MESSAGE = "TournamentStreamMessage"
 FORFEIT_REASONS = ("timeout", "no_show", "withdrawal")
@@ -191,18 +193,23 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+def _named(event_type: str) -> str:
+    return event_type if event_type.startswith("Tournament") else f"Tournament{event_type}"
+
+
 def data_component(event_type: str) -> str:
-    return f"Tournament{event_type}Data"
+    return f"{_named(event_type)}Data"
 
 
 def event_component(event_type: str) -> str:
-    return f"Tournament{event_type}Event"
+    return f"{_named(event_type)}Event"
 
 
 def register_stream_components(spec: Any) -> None:
     """Each event's data schema, each typed event (the TournamentEvent envelope with `type`
-    fixed and `data` typed), their union by `type`, and the stream's message: that union or
-    the standings. Needs TournamentEvent and Standing registered first."""
+    fixed and `data` typed), their union by `type` (what every list of a tournament's events
+    holds), and the stream's message: that union or the standings. Needs TournamentEvent,
+    TournamentEvents, TournamentExecuted and Standing registered first."""
     components = spec.components
     for event_type, schema in EVENT_DATA.items():
         components.schema(data_component(event_type), schema=schema)
@@ -215,19 +222,25 @@ def register_stream_components(spec: Any) -> None:
             },
         }
         components.schema(event_component(event_type), {"allOf": [_ref("TournamentEvent"), typed]})
-    components.schema(STANDINGS_MESSAGE, schema=TournamentStandingsMessageSchema)
-    union = {
-        "oneOf": [_ref(event_component(t)) for t in EVENT_DATA],
-        "discriminator": {
-            "propertyName": "type",
-            "mapping": {t: _ref(event_component(t))["$ref"] for t in EVENT_DATA},
+    components.schema(
+        TYPED_EVENT,
+        {
+            "description": "A tournament's event, its `data` typed by its `type`.",
+            "oneOf": [_ref(event_component(t)) for t in EVENT_DATA],
+            "discriminator": {
+                "propertyName": "type",
+                "mapping": {t: _ref(event_component(t))["$ref"] for t in EVENT_DATA},
+            },
         },
-    }
+    )
+    for listing in ("TournamentEvents", "TournamentExecuted"):
+        components.schemas[listing]["properties"]["events"]["items"] = _ref(TYPED_EVENT)
+    components.schema(STANDINGS_MESSAGE, schema=TournamentStandingsMessageSchema)
     components.schema(
         STREAM_MESSAGE,
         {
             "description": "One message of GET /tournaments/{id}/stream: an event, its `data` typed "
             "by its `type` (the SSE `event:` line), or the standings (`event: standings`).",
-            "anyOf": [union, _ref(STANDINGS_MESSAGE)],
+            "anyOf": [_ref(TYPED_EVENT), _ref(STANDINGS_MESSAGE)],
         },
     )

@@ -13,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 from openapi_schema_validator import OAS30Validator
 
-from service.api.tournament_event_schemas import EVENT_DATA, STREAM_MESSAGE
+from service.api.tournament_event_schemas import EVENT_DATA, STREAM_MESSAGE, TYPED_EVENT
 from tests.api.helpers import parse_sse
 from tests.api.test_openapi import _declared, _free_form
 from tests.api.tournament_helpers import create_tournament, organize, register, view
@@ -69,8 +69,15 @@ def test_the_audit_the_ratings_and_the_stream_messages_have_no_free_form_object(
     message = {"$ref": f"#/components/schemas/{STREAM_MESSAGE}"}
     free = [p for p in _free_form(document, message, "message", set()) if not p.endswith(".options")]
     assert free == [], free
-    mapping = document["components"]["schemas"][STREAM_MESSAGE]["anyOf"][0]["discriminator"]["mapping"]
+    mapping = document["components"]["schemas"][TYPED_EVENT]["discriminator"]["mapping"]
     assert set(mapping) == set(EVENT_DATA)
+    for path in ("/tournaments/{tournament_id}/events",):
+        free = [
+            p
+            for p in _free_form(document, _answer_schema(document, path), path, set())
+            if not p.endswith(".options")
+        ]
+        assert free == [], (path, free)
 
 
 def test_every_event_the_rules_write_has_its_data_schema() -> None:
