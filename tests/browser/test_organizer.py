@@ -1,6 +1,6 @@
 """An organizer runs a Swiss from `/t/new` to the close by clicks only: entrants, the start, two
 pairings, a bye for a late entrant, a forfeit, a correction, a withdrawal; refusals in words;
-the audit's page at the end. The entrants are people who never move: the organizer's forfeits
+the audit's page at the end; no serious axe violation and nothing the pages' policy blocks. The entrants are people who never move: the organizer's forfeits
 give the tables their results, so nothing waits on a game."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from selenium.webdriver.support.ui import Select
 
 from tests.browser import axe, pages
 from tests.browser.conftest import LiveService
+from tests.browser.test_csp import RECORDER, violations
 
 #: The whole tournament by clicks, on a busy 2-core machine.
 WITHIN = 60.0
@@ -62,6 +63,7 @@ def test_an_organizer_runs_a_swiss_from_the_new_form_to_the_close_by_clicks(
     started = time.monotonic()
     base = live_service.url
     driver = open_browser()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
     driver.get(f"{base}/t")
     pages.click(driver, "#new-tournament-link")
 
@@ -77,6 +79,7 @@ def test_an_organizer_runs_a_swiss_from_the_new_form_to_the_close_by_clicks(
     )
     assert said.startswith("Rounds: rounds must be a whole number")
     assert pages.find_or_fail(driver, "#form-error").get_attribute("data-code") == "bad_rounds"
+    assert violations(driver) == []  # the form, refused
     pages.find_or_fail(driver, "#rounds").send_keys("2")
     pages.click(driver, "#create")
     pages.wait_until(
@@ -136,6 +139,7 @@ def test_an_organizer_runs_a_swiss_from_the_new_form_to_the_close_by_clicks(
     assert _phase(driver) == "all 2 rounds played; waiting for the close"
     assert pages.find(driver, "#pair") is None
     assert axe.barred(axe.violations(driver)) == []  # the organizer's page with its forms
+    assert violations(driver) == []  # nor has its policy blocked anything
 
     _command(driver, base, tid, "#close", "Closed.")
     assert _phase(driver) == "closed after 2 rounds"
@@ -148,6 +152,7 @@ def test_an_organizer_runs_a_swiss_from_the_new_form_to_the_close_by_clicks(
     verdict = pages.wait_until(driver, lambda d: pages.find(d, "#audit-verdict"), what="the audit's page")
     assert verdict.get_attribute("data-ok") == "true"
     assert "the score sheet" in pages.find_or_fail(driver, "#audit-corrections").text
+    assert violations(driver) == []
     view = pages.api_get(base, f"/tournaments/{tid}")
     assert [b["reason"] for b in view["byes"]].count("organizer") == 1
     assert sorted(t["result"]["how"] for t in view["tables"]) == ["corrected", "forfeit", "forfeit"]
