@@ -1,7 +1,8 @@
 """An organizer runs a Swiss from `/t/new` to the close by clicks only: entrants, the start, two
 pairings, a bye for a late entrant, a forfeit, a correction, a withdrawal; refusals in words;
-the audit's page at the end; no serious axe violation and nothing the pages' policy blocks. The entrants are people who never move: the organizer's forfeits
-give the tables their results, so nothing waits on a game."""
+the audit's page at the end; no serious axe violation and nothing the pages' policy blocks.
+The entrants are people who never move: the organizer's forfeits give the tables their
+results, so nothing waits on a game."""
 
 from __future__ import annotations
 
