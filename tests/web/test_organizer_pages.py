@@ -110,7 +110,9 @@ def test_each_refusal_of_the_form_is_said_next_to_its_field_and_creates_nothing(
 def test_the_organizer_s_page_offers_only_the_commands_the_rules_take_now(client: FlaskClient) -> None:
     tournament = create_tournament(client, rounds=1, late_entry=True)
     register(client, tournament, name="Ann")
-    assert _offered(_organizer_page(client, tournament)) == {"add-entrant", "withdraw"}  # too few to start
+    page = _organizer_page(client, tournament)
+    assert _offered(page) == {"add-entrant", "withdraw"}  # too few to start
+    assert by_id(page, "register") is None  # the organizer adds entrants with its own form
     register(client, tournament, name="Ben")
     register(client, tournament, name="Cy")
     assert _offered(_organizer_page(client, tournament)) == {"start", "add-entrant", "withdraw"}
