@@ -15,6 +15,7 @@ from service.api import (
     listings,
     openapi,
     problems,
+    receipts,
     replays,
     sizes,
     system,
@@ -64,6 +65,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(undo.blp)
     api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)
+    api.register_blueprint(receipts.blp)
     api.register_blueprint(tournaments.blp)
     api.register_blueprint(tournament_reports.blp)
     register_stream_components(api.spec)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from service.api.receipt_schemas import TournamentReceiptSchema
 from service.api.schemas import (
     MAX_OPTIONS,
     MAX_TOKEN,
@@ -136,6 +137,7 @@ class RegisteredSchema(Schema):
     token = fields.String(
         metadata={"description": "A person's entrant token, shown only once (none for an AI entrant)."}
     )
+    receipt = fields.Nested(TournamentReceiptSchema, required=True)
 
 
 class TournamentEventSchema(EventSchema):
@@ -151,6 +153,7 @@ class TournamentExecutedSchema(Schema):
     version = fields.Integer()
     events = fields.List(fields.Nested(TournamentEventSchema))
     duplicate = fields.Boolean()
+    receipt = fields.Nested(TournamentReceiptSchema, required=True)
 
 
 class MeGameSchema(Schema):
@@ -284,6 +287,14 @@ class AuditMismatchSchema(Schema):
     reason = fields.String(required=True)
 
 
+class ChainTruncatedReportSchema(Schema):
+    """A stream the store holds fewer events of than its head vouches for."""
+
+    stream = fields.String(required=True, metadata={"description": "tournament, or game <game_id>."})
+    stored_version = fields.Integer(required=True, metadata={"description": "Its last stored event."})
+    vouched_version = fields.Integer(required=True, metadata={"description": "The last event vouched for."})
+
+
 class AuditSchema(OpenSchema):
     class Meta:
         description = (
@@ -302,4 +313,13 @@ class AuditSchema(OpenSchema):
         fields.String(),
         required=True,
         metadata={"description": "Games whose withheld secrets keep them from a fold (their chains hold)."},
+    )
+    chain_truncated = fields.Nested(
+        ChainTruncatedReportSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "A stream that ends before the last event the store's head vouches for; "
+            "null when none."
+        },
     )

@@ -117,6 +117,10 @@
       say(refusal(answered), answered.code || String(answer.status));
       return;
     }
+    // The organizer's evidence of each change it made, kept as an entrant's are (receipts.js).
+    if (answered.receipt && window.ArchipelagoReceipts) {
+      await window.ArchipelagoReceipts.keep(answered.receipt).catch(function () { return null; });
+    }
     if (answered.token) {
       const link = location.origin + "/t/" + encodeURIComponent(id) + "#token=" + answered.token;
       say("Entrant " + answered.entrant + " added. Hand them their link (shown this once): " + link, null);
