@@ -154,6 +154,10 @@ def test_an_organizer_runs_a_swiss_from_the_new_form_to_the_close_by_clicks(
     assert verdict.get_attribute("data-ok") == "true"
     assert "the score sheet" in pages.find_or_fail(driver, "#audit-corrections").text
     assert violations(driver) == []
+    # A link with another token: the page says it holds none that is valid here.
+    driver.get(f"{base}/t/{tid}/organize#organizer=not-the-organizers")
+    pages.wait_until(driver, lambda d: pages.shown(d, "#organizer-missing"), what="the missing token said")
+    assert pages.find_or_fail(driver, "#organizer-message").get_attribute("data-code") == "invalid_token"
     view = pages.api_get(base, f"/tournaments/{tid}")
     assert [b["reason"] for b in view["byes"]].count("organizer") == 1
     assert sorted(t["result"]["how"] for t in view["tables"]) == ["corrected", "forfeit", "forfeit"]

@@ -102,6 +102,9 @@ def test_each_refusal_of_the_form_is_said_next_to_its_field_and_creates_nothing(
         assert by_id(html, "form-error")["data-code"] == code, form
         assert _text_of(html, f"{field}-error").startswith(words), (form, _text_of(html, f"{field}-error"))
         assert by_id(html, field if field != "placement_points" else "points-4").get("aria-invalid") == "true"
+    asked = client.post("/t/new", data={**SWISS_FORM, "rounds": ""}, headers={"Accept": "application/json"})
+    assert asked.status_code == 422 and asked.mimetype == "application/problem+json"
+    assert (asked.json["code"], list(asked.json["errors"])) == ("bad_rounds", ["rounds"])
     kept = client.post("/t/new", data={**SWISS_FORM, "rounds": "", "name": "Kept"}).get_data(as_text=True)
     assert by_id(kept, "name")["value"] == "Kept" and "checked" in by_id(kept, "rated")
     assert _tournaments(redis_client) == before
@@ -206,6 +209,7 @@ def test_the_audit_is_a_page_linked_from_every_tournament_page(client: FlaskClie
     corrections = _text_of(page, "audit-corrections")
     assert "seen played" in corrections and "organizer" in corrections
     assert client.get("/t/nothing-here/audit").status_code == 404
+    assert client.get("/t/nothing-here/organize").status_code == 404
 
 
 def test_the_form_refuses_a_post_from_another_site(client: FlaskClient, redis_client: redis.Redis) -> None:
