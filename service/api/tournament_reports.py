@@ -144,6 +144,11 @@ def audit_tournament(tournament_id: str) -> Any:
     """The audit of every stream, re-read from the store (never a cache): every hash chain, every
     fold, each recorded result against its game's own end; every correction; the first break,
     and `chain_truncated` when a stream ends before the last event the store vouches for."""
+    return audit_report(tournament_id)
+
+
+def audit_report(tournament_id: str) -> dict[str, Any]:
+    """The audit's report (as JSON) of the tournament and its games, read from the store now."""
     try:
         tournament, games = stored_streams(tournament_id)
     except ChainTruncated as cut:
