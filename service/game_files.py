@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from domain import resign
 from domain.games import rules_for
 from record.annotations import AnnotationRefused, check_imported
 from record.canonical import canonical_json
@@ -172,7 +173,7 @@ def replay(loaded: Loaded, viewer: int | None, annotations: Sequence[dict[str, A
                 "actor": last["actor"],
                 "at": last["at"],
                 "types": [e["type"] for e in group],
-                "description": loaded.rules.describe(group, names),
+                "description": resign.describe(group[-1], names) or loaded.rules.describe(group, names),
             }
         )
     return {"version": loaded.version, "steps": steps, "annotations": list(annotations)}
