@@ -107,7 +107,7 @@ def status(loaded: Loaded, names: list[str], seat: int | None) -> str:
         return f"This game's record is broken at event {loaded.broken}: it takes no more moves."
     ended = ending_view(loaded)
     if ended is not None and ended["how"] in ("resigned", "aborted") and ended["seat"] is not None:
-        who = "You" if ended["seat"] == seat else names[ended["seat"]]
+        who = "you" if ended["seat"] == seat else names[ended["seat"]]
         verb = "resigned" if ended["how"] == "resigned" else "called the game off: no result"
         return f"The game is over: {who} {verb}."
     if to_act is TERMINAL or loaded.over:
