@@ -156,3 +156,14 @@ def test_resigning_a_tournament_game_records_a_loss_and_it_cannot_be_aborted(
     ann_seat = game["seat"]
     assert table["result"]["places"][ann_seat] == 2 and table["result"]["places"][1 - ann_seat] == 1
     assert table["result"]["points"][ann_seat] < table["result"]["points"][1 - ann_seat]
+
+
+def test_a_resigned_game_is_exported_and_imported_again(client: FlaskClient) -> None:
+    game = _create(client)
+    assert post(client, game, 1, {"type": "Resign"}).status_code == 200
+    exported = client.get(f"/games/{game['game_id']}/export").get_data()
+
+    answer = client.post("/games/import", data=exported, content_type="application/x-ndjson")
+
+    assert answer.status_code == 201, answer.json
+    assert client.get(f"/games/{answer.json['game_id']}").json["ending"]["how"] == "resigned"
