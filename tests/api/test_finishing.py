@@ -63,6 +63,9 @@ def test_a_seat_that_resigns_ends_the_game_the_others_win_and_nothing_moves_afte
         assert (late.status_code, late.json["code"]) == (409, "game_over")
     listed = client.get("/games?status=finished").json["games"]
     assert [g["result"]["reason"] for g in listed if g["game_id"] == game["game_id"]] == ["resigned"]
+    steps = client.get(f"/games/{game['game_id']}/replay").json["steps"]
+    assert steps[-1]["description"] == f"{NAMES[resigner]} resigned"
+    assert client.get(f"/games/{game['game_id']}/notation").status_code == 200
 
 
 def test_either_seat_aborts_before_the_second_move_and_the_game_has_no_result(client: FlaskClient) -> None:
