@@ -47,3 +47,34 @@ def test_a_person_resigns_after_confirming_and_the_rematch_opens_with_the_seats_
     rematch = pages.game_id_of(driver.current_url)
     seats = pages.api_get(live_service.url, f"/games/{rematch}")["seats"]
     assert [s["name"] for s in seats] == ["Robo", "Ann"]
+
+
+def test_between_two_people_one_offers_the_rematch_and_the_other_accepts_it(
+    live_service: LiveService, open_browser: Callable[[], WebDriver]
+) -> None:
+    ann, ben = open_browser(), open_browser()
+    created = pages.create_game(ann, live_service.url, [pages.human("Ann"), pages.human("Ben")])
+    ben.get(created.invites[1])
+    pages.wait_until(ben, lambda d: pages.status(d).get("seat") == "1", what="Ben's page")
+    pages.click(ben, "#resign")
+    pages.click(ben, "#resign-yes")
+    pages.wait_until(ann, lambda d: pages.shown(d, "#result"), what="the end on Ann's page, live")
+
+    pages.click(ann, "#rematch-ask")
+    pages.wait_until(
+        ann, lambda d: "waiting" in pages.find_or_fail(d, "#rematch-status").text, what="the wait"
+    )
+    pages.wait_until(
+        ben, lambda d: "offers" in pages.find_or_fail(d, "#rematch-status").text, what="the offer"
+    )
+    pages.click(ben, "#rematch-ask")
+
+    for driver, seat in ((ann, "1"), (ben, "0")):
+        pages.wait_until(
+            driver,
+            lambda d, s=seat: (
+                pages.game_id_of(d.current_url) != created.game_id and pages.status(d).get("seat") == s
+            ),
+            what=f"the rematch at seat {seat}",
+        )
+    assert pages.game_id_of(ann.current_url) == pages.game_id_of(ben.current_url)
