@@ -65,7 +65,9 @@ def test_a_seat_that_resigns_ends_the_game_the_others_win_and_nothing_moves_afte
     assert [g["result"]["reason"] for g in listed if g["game_id"] == game["game_id"]] == ["resigned"]
     steps = client.get(f"/games/{game['game_id']}/replay").json["steps"]
     assert steps[-1]["description"] == f"{NAMES[resigner]} resigned"
-    assert client.get(f"/games/{game['game_id']}/notation").status_code == 200
+    notation = client.get(f"/games/{game['game_id']}/notation").get_data(as_text=True)
+    [result] = [line for line in notation.splitlines() if line.startswith("[Result ")]
+    assert all(NAMES[s] in result for s in others) and NAMES[resigner] not in result, result
 
 
 def test_either_seat_aborts_before_the_second_move_and_the_game_has_no_result(client: FlaskClient) -> None:
