@@ -592,6 +592,35 @@
     return null;
   }
 
+  // Each ResultRecorded and ResultCorrected of a bundle's tournament against its game's own
+  // GameEnded (replays/tournament_audit.py _mismatches, less the scoring, which needs the rules).
+  function resultFaults(streams) {
+    const tournament = streams[0];
+    const games = new Map(streams.slice(1).map(function (s) { return [s.id, s.events]; }));
+    const found = { faults: [], results: 0, recorded: 0 };
+    for (const event of tournament.events) {
+      const type = event.obj.get("type");
+      if (type !== "ResultRecorded" && type !== "ResultCorrected") continue;
+      const data = event.obj.get("data");
+      const gameId = data.get("game_id");
+      const events = games.get(gameId) || [];
+      const end = events.slice().reverse().find(function (e) { return e.obj.get("type") === "GameEnded"; });
+      const finalHash = data.has("final_hash") ? data.get("final_hash") : null;
+      let reason = null;
+      if (end === undefined) {
+        if (type === "ResultRecorded" || finalHash !== null) reason = "the game has no GameEnded";
+      } else if (finalHash !== end.hash) {
+        reason = "final_hash " + shown(finalHash) + " is not the hash of the game's GameEnded (event " + end.version + ", " + end.hash + ")";
+      } else if (type === "ResultRecorded" && canonical(data.has("game_end") ? data.get("game_end") : null) !== canonical(end.obj.get("data"))) {
+        reason = "game_end is not the data of the game's GameEnded (event " + end.version + ")";
+      }
+      found.results += 1;
+      if (type === "ResultRecorded") found.recorded += 1;
+      if (reason !== null) found.faults.push(placeText(place(tournament.place, event.version, event.line, "game " + shown(gameId) + ": " + reason)));
+    }
+    return found;
+  }
+
   // --- the audit ------------------------------------------------------------------------------
 
   function plural(n, one, many) { return n + " " + (n === 1 ? one : many || one + "s"); }
@@ -626,9 +655,16 @@
         continue;
       }
       const secrets = tally.opened || tally.withheld
-        ? "; " + plural(tally.opened, "secret") + " opened against " + (tally.opened === 1 ? "its" : "their") + " salted digest" + (tally.withheld ? ", " + plural(tally.withheld, "secret") + " withheld from this file" : "")
+        ? "; " + plural(tally.opened, "secret") + " opened against " + (tally.opened === 1 ? "its salted digest" : "their salted digests") + (tally.withheld ? ", " + plural(tally.withheld, "secret") + " withheld from this file" : "")
         : "";
       report.checked.push(stream.label + ": " + plural(stream.events.length, "event") + ", every hash recomputed and every link followed" + secrets + ".");
+    }
+    if (read.kind === "bundle" && report.faults.length === 0) {
+      const linked = resultFaults(read.streams);
+      report.faults.push.apply(report.faults, linked.faults);
+      if (linked.results) {
+        report.checked.push("Results: each of the " + plural(linked.results, "result") + " the tournament recorded or corrected names its game's GameEnded by hash" + (linked.recorded ? ", and each recorded one carries that event's data" : "") + ": the tournament's chain commits to every game's end.");
+      }
     }
     if (withheld) {
       report.unchecked.push(plural(withheld, "secret") + " (cards a spectator may not see yet) are withheld from this file: the chain covers their salted digests, but what they hide cannot be opened here.");

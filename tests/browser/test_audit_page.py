@@ -19,6 +19,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from record import receipts
 from record.canonical import canonical_json
 from record.envelope import HASHED_FIELDS, Envelope
+from replays import archive
 from replays.bundle import write_bundle
 from replays.cli import main
 from tests.browser import pages
@@ -126,6 +127,7 @@ def test_a_played_tournament_s_bundle_and_its_receipts_audit_ok_from_disk(
     assert f"tournament t1: {len(played_out.tournament.envelopes)} events" in checked
     assert re.search(r"secrets? opened against", checked), checked  # the games' cards, revealed at the end
     assert f"Receipts: {len(played_out.kept)} checked: each signature against" in checked
+    assert "Results: each of the 4 results the tournament recorded or corrected names its game's" in checked
     # The page says what it leaves to the command line.
     assert any("replays verify FILE --receipts PATH" in line for line in report.unchecked)
 
@@ -184,27 +186,126 @@ def test_a_forged_receipt_is_named_and_so_is_a_re_sealed_rewrite_that_the_chains
         "the service did not sign this receipt"
     ), report.fault
 
-    # A game's winner flipped and every hash after it re-sealed: each chain holds, the receipts
-    # kept of that game do not.
+    # A game's winner flipped, its tournament's result made to name the new end, and every hash
+    # after each change re-sealed: each chain holds and each result names its game's end, as far
+    # as the page can tell; the receipts kept of the tournament and of the game do not hold.
     tournament = played_out.tournament
     game_id = sorted(tournament.games)[0]
     game = tournament.games[game_id]
     ended = next(e for e in game if e.type == "GameEnded")
-    rewritten = rechained(game, ended.version, data={**ended.data, "winner": 1 - (ended.data["winner"] or 0)})
+    game = rechained(game, ended.version, data={**ended.data, "winner": 1 - (ended.data["winner"] or 0)})
+    end = game[ended.version - 1]
+    result = next(
+        e for e in tournament.envelopes if e.type == "ResultRecorded" and e.data["game_id"] == game_id
+    )
+    stream = rechained(
+        tournament.envelopes,
+        result.version,
+        data={**result.data, "final_hash": end.hash, "game_end": end.data},
+    )
     forgery = tmp_path / "forgery.jsonl"
     forgery.write_bytes(
-        write_bundle(
-            tournament.envelopes, {**tournament.games, game_id: rewritten}, keys=receipts.key_set([JWK])
-        )
+        write_bundle(stream, {**tournament.games, game_id: game}, keys=receipts.key_set([JWK]))
     )
-    assert audited(driver, played_out.audit_page, forgery).state == "ok"  # no receipts: nothing tells
+    assert audited(driver, played_out.audit_page, forgery).state == "ok"  # without receipts nothing tells
+
     report = audited(driver, played_out.audit_page, forgery, [write_receipts(tmp_path / "r.jsonl", genuine)])
-    first = next(r for r in genuine if r.get("game_id") == game_id and r["version"] >= ended.version)
-    line = genuine.index(first) + 1
+    changed = {("tournament_id", "t1"): (result.version, stream), ("game_id", game_id): (ended.version, game)}
+    line, first = next(
+        (n, r)
+        for n, r in enumerate(genuine, 1)
+        if receipts.stream_of(r) in changed and r["version"] >= changed[receipts.stream_of(r)][0]
+    )
+    field, stream_id = receipts.stream_of(first)
+    now = changed[(field, stream_id)][1][first["version"] - 1].hash
     assert report.fault.startswith(
-        f"The first fault: receipt r.jsonl line {line} (game {game_id}, event {first['version']}): "
-        f"rewritten: event {first['version']} hashes to {rewritten[first['version'] - 1].hash}"
+        f"The first fault: receipt r.jsonl line {line} ({field.removesuffix('_id')} {stream_id}, event "
+        f"{first['version']}): rewritten: event {first['version']} hashes to {now}, "
+        f"the receipt to {first['hash']}"
     ), report.fault
+
+
+def test_a_result_that_names_another_end_than_its_game_s_is_named(
+    played_out: Played, tmp_path: Path, open_browser: Callable[[], WebDriver]
+) -> None:
+    tournament = played_out.tournament
+    game_id = sorted(tournament.games)[0]
+    ended = next(e for e in tournament.games[game_id] if e.type == "GameEnded")
+    game = rechained(
+        tournament.games[game_id],
+        ended.version,
+        data={**ended.data, "winner": 1 - (ended.data["winner"] or 0)},
+    )
+    forgery = tmp_path / "game-only.jsonl"
+    forgery.write_bytes(write_bundle(tournament.envelopes, {**tournament.games, game_id: game}))
+    result = next(
+        e for e in tournament.envelopes if e.type == "ResultRecorded" and e.data["game_id"] == game_id
+    )
+
+    report = audited(open_browser(), played_out.audit_page, forgery)
+
+    assert report.fault.startswith(
+        f"The first fault: tournament, event {result.version} (line {result.version + 1}): game {game_id}: "
+        f"final_hash {ended.hash} is not the hash of the game's GameEnded (event {ended.version}, "
+        f"{game[ended.version - 1].hash})"
+    ), report.fault
+
+
+DROP = """
+const [files, done] = [arguments[0], arguments[arguments.length - 1]];
+const moved = new DataTransfer();
+for (const [name, text] of files) moved.items.add(new File([text], name));
+const zone = document.getElementById("audit-drop");
+zone.dispatchEvent(new DragEvent("drop", {dataTransfer: moved, bubbles: true, cancelable: true}));
+done();
+"""
+
+
+def dropped(driver: WebDriver, page: Path, files: Sequence[tuple[str, str]]) -> tuple[str, str, str]:
+    """Drops `files` (name, text) together on the page: its state, verdict and first fault."""
+    driver.get(page.as_uri())
+    pages.wait_until(
+        driver, lambda d: d.find_element(By.ID, "audit").get_attribute("data-ready"), what="the page"
+    )
+    driver.execute_async_script(DROP, [list(f) for f in files])
+    result = driver.find_element(By.ID, "audit-result")
+    state = pages.wait_until(
+        driver,
+        lambda d: (
+            result.get_attribute("data-state") in ("ok", "fault") and result.get_attribute("data-state")
+        ),
+    )
+    text = [driver.find_element(By.ID, i).text for i in ("audit-verdict", "audit-fault", "audit-checked")]
+    return state, text[0], text[1] + text[2]
+
+
+def test_a_game_file_and_its_receipts_dropped_together_are_told_apart_and_a_cut_tail_is_named(
+    played_out: Played, open_browser: Callable[[], WebDriver]
+) -> None:
+    game_id = sorted(played_out.tournament.games)[2]
+    game = rechained(played_out.tournament.games[game_id], 1, command_id=f"create-{game_id}")
+    kept = "".join(json.dumps(r) + "\n" for r in receipts_of(game, receipts.GAME, game_id))
+    keys = receipts.key_set([JWK])
+    driver = open_browser()
+
+    state, verdict, text = dropped(
+        driver,
+        played_out.audit_page,
+        [("kept.jsonl", kept), ("game.jsonl", archive.export(game, None, True, keys=keys))],
+    )
+    assert state == "ok" and verdict.startswith("ok: game.jsonl"), (verdict, text)
+    assert f"game {game_id}: {len(game)} events" in text
+    assert f"Receipts: {len({e.command_id for e in game})} checked" in text
+
+    cut = archive.export(game[:-3], None, True, keys=keys)
+    state, _, text = dropped(driver, played_out.audit_page, [("cut.jsonl", cut), ("kept.jsonl", kept)])
+    last = len(game) - 3
+    first = next(r for r in receipts_of(game, receipts.GAME, game_id) if r["version"] > last)
+    assert state == "fault"
+    assert (
+        f"(game {game_id}, event {first['version']}): truncated: the receipt vouches for event "
+        f"{first['version']}, the file ends at event {last}"
+    ) in text, text
 
 
 #: JSON texts whose canonical form is easy to get wrong: key order by code point (an astral
