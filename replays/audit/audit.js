@@ -499,7 +499,7 @@
 
   // --- keys and receipts ----------------------------------------------------------------------
 
-  // Ed25519 in WebCrypto: Chromium 137 and later, Firefox 129, Safari 17. Without it the
+  // Ed25519 in WebCrypto: Chromium has it from version 137 (Debian's is 156). Without it the
   // signatures are reported unchecked; the receipts' hashes are still held against the file.
   async function ed25519Available() {
     try {
