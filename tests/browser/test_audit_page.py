@@ -22,7 +22,8 @@ from record.envelope import HASHED_FIELDS, Envelope
 from replays import archive
 from replays.bundle import write_bundle
 from replays.cli import main
-from tests.browser import pages
+from tests.browser import axe, pages
+from tests.browser.conftest import LiveService
 from tests.replays.play import rechained
 from tests.replays.tournament_play import Tournament, played
 
@@ -79,9 +80,10 @@ def write_receipts(path: Path, rows: Sequence[dict[str, Any]]) -> Path:
     return path
 
 
-def audited(driver: WebDriver, page: Path, file: Path, kept: Sequence[Path] = ()) -> Report:
-    """What the page reports once it has checked `file` against the receipt files `kept`."""
-    driver.get(page.as_uri())
+def audited(driver: WebDriver, page: Path | str, file: Path, kept: Sequence[Path] = ()) -> Report:
+    """What the page (a file, or the service's address) reports once it has checked `file` against
+    the receipt files `kept`."""
+    driver.get(page.as_uri() if isinstance(page, Path) else page)
     pages.wait_until(
         driver, lambda d: d.find_element(By.ID, "audit").get_attribute("data-ready"), what="the page"
     )
@@ -249,6 +251,18 @@ def test_a_result_that_names_another_end_than_its_game_s_is_named(
         f"final_hash {ended.hash} is not the hash of the game's GameEnded (event {ended.version}, "
         f"{game[ended.version - 1].hash})"
     ), report.fault
+
+
+def test_the_served_page_runs_under_the_service_s_policy_and_bars_no_one(
+    played_out: Played, live_service: LiveService, tmp_path: Path, open_browser: Callable[[], WebDriver]
+) -> None:
+    bundle = tmp_path / "open.jsonl"
+    bundle.write_bytes(played_out.bundle)
+    kept = write_receipts(tmp_path / "receipts.jsonl", played_out.kept)
+    driver = open_browser()
+    report = audited(driver, f"{live_service.url}/audit", bundle, [kept])
+    assert report.state == "ok", report
+    assert axe.barred(axe.violations(driver)) == []
 
 
 DROP = """
