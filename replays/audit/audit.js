@@ -724,20 +724,24 @@
     return file.arrayBuffer().then(function (buffer) { return { name: file.name, bytes: new Uint8Array(buffer) }; });
   }
 
-  // What a dropped file holds: a receipt per line, a key set, or else the file to audit.
+  // What a dropped file holds: a receipt per line, a key set (on one line or pretty-printed),
+  // or else the file to audit.
   function roleOf(bytes) {
-    let first;
+    let text;
     try {
-      first = decoder.decode(bytes).split("\n")[0].trim();
+      text = decoder.decode(bytes);
     } catch (e) {
       return "file";
     }
-    try {
-      const value = parse(first);
-      if (value instanceof Map && value.has("sig") && value.has("kid")) return "receipts";
-      if (value instanceof Map && value.size === 1 && Array.isArray(value.get("keys"))) return "keys";
-    } catch (e) {
-      return "file";
+    const isKeySet = function (v) { return v instanceof Map && v.size === 1 && Array.isArray(v.get("keys")); };
+    for (const candidate of [text.split("\n")[0], text]) {
+      try {
+        const value = parse(candidate.trim());
+        if (value instanceof Map && value.has("sig") && value.has("kid")) return "receipts";
+        if (isKeySet(value)) return "keys";
+      } catch (e) {
+        continue;
+      }
     }
     return "file";
   }

@@ -302,14 +302,16 @@ def test_a_game_file_and_its_receipts_dropped_together_are_told_apart_and_a_cut_
     keys = receipts.key_set([JWK])
     driver = open_browser()
 
-    state, verdict, text = dropped(
-        driver,
-        played_out.audit_page,
-        [("kept.jsonl", kept), ("game.jsonl", archive.export(game, None, True, keys=keys))],
-    )
+    saved = json.dumps(keys, indent=2)  # a key set saved from /.well-known/archipelago/keys
+    game_file = archive.export(game, None, True, keys=keys)
+    files = [("kept.jsonl", kept), ("keys.json", saved), ("game.jsonl", game_file)]
+    state, verdict, text = dropped(driver, played_out.audit_page, files)
     assert state == "ok" and verdict.startswith("ok: game.jsonl"), (verdict, text)
     assert f"game {game_id}: {len(game)} events" in text
-    assert f"Receipts: {len({e.command_id for e in game})} checked" in text
+    assert (
+        f"Receipts: {len({e.command_id for e in game})} checked: each signature against the key set keys.json"
+        in text
+    )
 
     cut = archive.export(game[:-3], None, True, keys=keys)
     state, _, text = dropped(driver, played_out.audit_page, [("cut.jsonl", cut), ("kept.jsonl", kept)])
