@@ -1,5 +1,5 @@
 """The audit page at /audit: served within the pages' policy, its script and style sheet as files
-of the service, and linked from every game, replay and tournament page."""
+of the service, and linked from every game, replay and tournament page (the service's own audit too)."""
 
 from __future__ import annotations
 
@@ -39,9 +39,10 @@ def test_the_offline_page_carries_its_script_and_style_inline_and_names_no_addre
 def test_every_game_replay_and_tournament_page_links_the_audit_page(client: FlaskClient) -> None:
     game_id = create_game(client)["game_id"]
     tournament_id = create_tournament(client)["tournament_id"]
-    for path in (f"/play/{game_id}", f"/replay/{game_id}", f"/t/{tournament_id}"):
+    pages = (f"/play/{game_id}", f"/replay/{game_id}", f"/t/{tournament_id}", f"/t/{tournament_id}/audit")
+    for path in pages:
         answer = client.get(path)
         assert answer.status_code == 200, path
-        assert 'id="audit-link"' in answer.get_data(as_text=True) and 'href="/audit"' in answer.get_data(
+        assert 'id="audit-page-link"' in answer.get_data(as_text=True) and 'href="/audit"' in answer.get_data(
             as_text=True
         ), path
