@@ -1,0 +1,33 @@
+"""What the Dutch system is told of each entrant: pairing numbers by the lots, seats and
+floats round by round, pairing byes; a late entrant's missed rounds hold no seat."""
+
+from __future__ import annotations
+
+from tournament_given import game_end, paired, started
+
+from domain.actor import SYSTEM
+from domain.tournament.histories import with_histories
+from domain.tournament.schedule import pairing_standings
+
+
+def test_histories_hold_pairing_numbers_seats_floats_and_pairing_byes() -> None:
+    # Lots: Cy, Ada, Bo, Di, Ed: pairing numbers 1-5.
+    game = started(5, lots=[2, 0, 1, 3, 4], rounds=3, late_entry=True).then("PairRound")
+    # Round 1 by the Dutch system: 1-3 (Cy white), 4-2 (Di white), 5 (Ed) has the bye.
+    assert [t.seats for t in game.state.round_tables(1)] == [("e3", "e2"), ("e4", "e1")]
+    assert [b.entrant for b in game.state.byes] == ["e5"]
+    game = game.play(0, game_end(0, 5, 2)).play(1, game_end(None, 4, 4))
+    game = game.then("RegisterEntrant", name="Flo")
+    game = game.then("DrawLots", SYSTEM, order=[0])
+    # Round 2 by hand. Before it: Cy 3, Ed 3, Ada 2, Di 2, Bo 1, Flo 0.
+    game = game.plus(paired(2, ["e5", "e3"], ["e2", "e1"], ["e6", "e4"]))
+    game = game.play(0, game_end(0, 6, 1)).play(1, game_end(1, 2, 3)).play(2, game_end(1, 1, 4))
+    told = {s.id: s for s in with_histories(game.state, pairing_standings(game.state))}
+    assert {e: (s.number, s.colours, s.floats, s.pairing_byes) for e, s in told.items()} == {
+        "e3": (1, (0, 1), ("", ""), 0),
+        "e1": (2, (1, 1), ("", "D"), 0),
+        "e2": (3, (1, 0), ("", "U"), 0),
+        "e4": (4, (0, 1), ("", "D"), 0),
+        "e5": (5, (None, 0), ("D", ""), 1),
+        "e6": (6, (None, 0), ("", "U"), 0),
+    }
