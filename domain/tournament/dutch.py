@@ -1,7 +1,6 @@
 """Swiss pairing of a 2-player round by the FIDE Dutch system (C.04.3, the 2017 rules).
 
-Entrants are ordered by points, then pairing number (the lots' order, or the ratings' when
-the organizer asks). Entrants with equal points form a score group; the round is paired from
+Entrants are ordered by points, then pairing number (the lots' order). Entrants with equal points form a score group; the round is paired from
 the top group down, each group's upper half against its lower half by pairing number.
 
 The round is one maximum-weight matching over every pair the absolute criteria allow (C.1
@@ -13,7 +12,9 @@ takes the one of least cost, where a pair's cost is a number whose digits are th
 quality criteria, bracket by bracket from the top:
 
 1. C.5/C.6: the entrants a bracket leaves unpaired (each downfloater counts in every
-   bracket it passes, so a float over two groups costs more than over one);
+   bracket it passes), then the pairing score differences (PSD: a difference of d score
+   groups outweighs any number of smaller ones; an unpaired entrant counts one group more
+   than the bracket it leaves); C.7: the same two for the next bracket;
 2. C.10: the entrants who do not get their colour preference; C.11 the strong ones;
 3. C.12-C.15: a downfloat repeating the previous round's or the one before, and upfloats;
 4. the order of the Dutch system's candidates: in a bracket of residents, S1 (the upper
@@ -23,10 +24,11 @@ quality criteria, bracket by bracket from the top:
    remainder then splits into its own halves. The halves are known only once the floats
    are, so a first matching finds the floats and a second one orders by the halves they give.
 
-Seats follow C.04.3 E (dutch_colours.first_of). What is not implemented: C.7 (the next
-bracket's pairs as a criterion of its own), C.8/C.9 (the final round's topscorers: here the
-absolute colour rules hold for them too), the score-difference criteria C.16-C.19, and the
-exact order of exchanges (fewest exchanged, then the smallest difference of pairing numbers).
+Seats follow C.04.3 E (dutch_colours.first_of). Not implemented: C.8/C.9 (the final round's
+topscorers: here the absolute colour rules hold for them too), the score-difference float
+criteria C.16-C.19, the later tie-breaks of the order of exchanges (after the fewest
+exchanged and the least difference of their sequence numbers), and the exact bracket
+structure where the PSD is weighed by score groups rather than by points.
 """
 
 from __future__ import annotations
@@ -46,7 +48,9 @@ BYE = -1
 # entrants' sequence numbers), then the transposition.
 (
     FLOATERS,
-    FLOATER_SCORES,
+    PSD,
+    NEXT_FLOATERS,
+    NEXT_PSD,
     COLOUR,
     STRONG_COLOUR,
     DOWN_1,
@@ -57,7 +61,7 @@ BYE = -1
     EXCHANGES,
     DIFFERENCE,
     TRANSPOSITION,
-) = range(12)
+) = range(14)
 
 
 @dataclass(frozen=True)
@@ -143,11 +147,16 @@ class _Layout:
         for bracket in reversed(range(self.groups)):
             widths = [self.small] * TRANSPOSITION
             widths[MDP] = self.small * (moved.get(bracket, 0) + 4)
-            widths[DIFFERENCE] = widths[FLOATER_SCORES] = 2 * self.small + 2
+            widths[DIFFERENCE] = 2 * self.small + 2
+            widths[PSD] = widths[NEXT_PSD] = self.small * (self.groups + 2)
             widths.append(self.small * (self.sizes[bracket] + 1))
             for field in reversed(range(len(widths))):
                 self.offsets[bracket].insert(0, shift)
                 shift += widths[field]
+
+    def power(self, difference: int) -> int:
+        """A score difference of `difference` groups, as a digit of the PSD field."""
+        return 1 << (self.small * difference)
 
     def cost(self, bracket: int, field: int, value: int) -> int:
         return value << self.offsets[bracket][field]
@@ -156,11 +165,7 @@ class _Layout:
 def _pair_cost(a: Seat, b: Seat | None, layout: _Layout) -> int:
     """The cost of a meeting `b` (None: the bye); `a` is the better placed of the two."""
     bottom = b.group if b is not None else layout.groups - 1
-    # C.5 and C.6: the fewest floaters leave each bracket, and those with the least points.
-    cost = sum(
-        layout.cost(k, FLOATERS, 1) + layout.cost(k, FLOATER_SCORES, layout.groups - a.group)
-        for k in range(a.group, bottom)
-    )
+    cost = _floats(a.group, bottom, b is not None, layout)
     if b is None:
         size = layout.sizes[a.group]
         return (
@@ -185,6 +190,24 @@ def _pair_cost(a: Seat, b: Seat | None, layout: _Layout) -> int:
         )
         return cost + _mdp_order(a, b, layout) + _floater_order(a, layout)
     return cost + _resident_order(a, b, layout)
+
+
+def _floats(top: int, bottom: int, paired: bool, layout: _Layout) -> int:
+    """C.5-C.7 for an entrant of group `top` meeting one of group `bottom`: it leaves every
+    bracket in between unpaired (C.5), and the pairing score differences (C.6) grow with the
+    groups it passes: d groups weigh more than any number of differences below d. Each
+    bracket also weighs these for the next bracket, before its own colours (C.7)."""
+    cost = 0
+    for k in range(top, bottom):
+        cost += layout.cost(k, FLOATERS, 1) + layout.cost(k, PSD, layout.power(k - top + 1))
+        if k > 0:
+            cost += layout.cost(k - 1, NEXT_FLOATERS, 1) + layout.cost(
+                k - 1, NEXT_PSD, layout.power(k - top + 1)
+            )
+    if paired and bottom > top:
+        cost += layout.cost(bottom, PSD, layout.power(bottom - top))
+        cost += layout.cost(bottom - 1, NEXT_PSD, layout.power(bottom - top)) if bottom > 0 else 0
+    return cost
 
 
 def _mdp_order(a: Seat, b: Seat, layout: _Layout) -> int:
