@@ -1,7 +1,8 @@
 """Swiss pairing of a 2-player round by the FIDE Dutch system (C.04.3, the 2017 rules).
 
-Entrants are ordered by points, then pairing number (the lots' order). Entrants with equal points form a score group; the round is paired from
-the top group down, each group's upper half against its lower half by pairing number.
+Entrants are ordered by points, then pairing number (the lots' order). Entrants with equal
+points form a score group; the round is paired from the top group down, each group's upper
+half against its lower half by pairing number.
 
 The round is one maximum-weight matching over every pair the absolute criteria allow (C.1
 no rematch, C.3 a seat order that keeps both within a first-seat difference of two and off a
