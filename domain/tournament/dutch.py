@@ -61,8 +61,10 @@ BYE = -1
     MDP,
     EXCHANGES,
     DIFFERENCE,
+    MOVED_DOWN,
+    MOVED_UP,
     TRANSPOSITION,
-) = range(14)
+) = range(16)
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ def pair_dutch(standings: Sequence[Standing]) -> Pairing:
     matching = _match(seats, edges, _Layout(seats))
     if matching is None:
         raise IllegalMove("no_pairing", "no pairing of this round keeps the absolute criteria")
-    matching = _match(seats, edges, _Layout(seats, _moved_down(seats, matching))) or matching
+    matching = _match(seats, edges, _Layout(seats, _taken_by_mdps(seats, matching))) or matching
     return _pairing(seats, matching)
 
 
@@ -149,6 +151,7 @@ class _Layout:
             widths = [self.small] * TRANSPOSITION
             widths[MDP] = self.small * (moved.get(bracket, 0) + 4)
             widths[DIFFERENCE] = 2 * self.small + 2
+            widths[MOVED_DOWN] = widths[MOVED_UP] = self.small * (self.sizes[bracket] + 1)
             widths[PSD] = widths[NEXT_PSD] = self.small * (self.groups + 2)
             widths.append(self.small * (self.sizes[bracket] + 1))
             for field in reversed(range(len(widths))):
@@ -227,7 +230,24 @@ def _halves(seat: Seat, layout: _Layout) -> tuple[int, int]:
 def _floater_order(a: Seat, layout: _Layout) -> int:
     """A downfloater taken from S1 is an exchange: S1 gives one entrant to S2."""
     number, half = _halves(a, layout)
-    return layout.cost(a.group, DIFFERENCE, -number) if 0 <= number < half else 0
+    return _moved_down(a.group, number, half, layout) if 0 <= number < half else 0
+
+
+def _moved_down(group: int, number: int, half: int, layout: _Layout) -> int:
+    """S1's `number` moved to S2: the least difference of sequence numbers, then the highest
+    numbers of S1 moved first (D.2 2017: the largest differing BSN of S1 moved down)."""
+    return layout.cost(group, DIFFERENCE, -number) + layout.cost(
+        group, MOVED_DOWN, layout.power(half - 1 - number)
+    )
+
+
+def _moved_up(group: int, number: int, half: int, layout: _Layout) -> int:
+    """S2's `number` moved to S1: one exchange, the lowest numbers of S2 first."""
+    return (
+        layout.cost(group, EXCHANGES, 1)
+        + layout.cost(group, DIFFERENCE, number)
+        + layout.cost(group, MOVED_UP, layout.power(number - half))
+    )
 
 
 def _resident_order(a: Seat, b: Seat, layout: _Layout) -> int:
@@ -242,9 +262,9 @@ def _resident_order(a: Seat, b: Seat, layout: _Layout) -> int:
     if x < 0:
         return layout.cost(a.group, EXCHANGES, 1) + layout.cost(a.group, DIFFERENCE, b.place)
     if y < half:
-        return transposition + layout.cost(a.group, DIFFERENCE, -y)
+        return transposition + _moved_down(a.group, y, half, layout)
     if x >= half:
-        return transposition + layout.cost(a.group, EXCHANGES, 1) + layout.cost(a.group, DIFFERENCE, x)
+        return transposition + _moved_up(a.group, x, half, layout)
     return transposition
 
 
@@ -272,7 +292,7 @@ def _match(seats: list[Seat], edges: list[tuple[int, int]], layout: _Layout) -> 
     return partners
 
 
-def _moved_down(seats: list[Seat], partners: dict[int, int]) -> frozenset[int]:
+def _taken_by_mdps(seats: list[Seat], partners: dict[int, int]) -> frozenset[int]:
     """The residents a matching gave to entrants from higher groups."""
     return frozenset(
         i for i, j in partners.items() if i != BYE and j != BYE and seats[j].group < seats[i].group
