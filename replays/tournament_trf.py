@@ -1,11 +1,12 @@
 """A 2-player tournament as the FIDE TRF-16 file pairing programs and rating officers read.
 
-Start numbers are the pairing numbers: the order of the lots (entrants without a lot, before
-the draw, after them in registration order). The first seat is white; pairing number 1 had
-white in round 1 ("XXC white1"), as the Dutch system's E.5 gives it. Each completed round is
-one column: a played game's 1 / = / 0 (a corrected result too), a forfeit's + / -, a pairing
-bye U, an organizer's bye or an opponent's withdrawal F (a full-point bye), and Z for a round
-the entrant was not in (absent, withdrawn, not yet entered).
+Start numbers are the pairing numbers: the order of the lots, or of the ratings when the Swiss
+pairs by rating (entrants without a lot, before the draw, after them in registration order).
+The first seat is white; pairing number 1 had white in round 1 ("XXC white1"), as the Dutch
+system's E.5 gives it. Each completed round is one column: a played game's 1 / = / 0 (a
+corrected result too), a forfeit's + / -, a pairing bye U, an organizer's bye or an opponent's
+withdrawal F (a full-point bye), and Z for a round the entrant was not in (absent, withdrawn,
+not yet entered).
 
 Points: the 2-player scoring of the service (win 3, draw 2, loss 1, forfeit loss 0, a bye 3)
 is declared as the file's point system, and the points column is the tournament's own.
@@ -30,9 +31,10 @@ POINT_SYSTEMS = {"win_draw": WIN_DRAW, "i9": STANDARD}
 
 
 def start_numbers(view: Mapping[str, Any]) -> dict[str, int]:
-    """Each listed entrant's start number: its pairing number, by the lots."""
+    """Each listed entrant's start number: its pairing number (the lots' order, or the ratings'
+    when the Swiss pairs by rating)."""
     listed = [line["entrant"] for line in view["standings"]]
-    order = [e for e in view["lots"] if e in listed]
+    order = [e for e in view.get("pairing_order", view["lots"]) if e in listed]
     order += [e["id"] for e in view["entrants"] if e["id"] in listed and e["id"] not in order]
     return {entrant: n for n, entrant in enumerate(order, start=1)}
 

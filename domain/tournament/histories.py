@@ -9,9 +9,10 @@ from domain.tournament.state import State
 
 
 def with_histories(state: State, ranked: list[Standing]) -> list[Standing]:
-    """`ranked` with each entrant's pairing number (its place in the lots), its seat and float
-    in every round so far and its pairing-allocated byes."""
+    """`ranked` with each entrant's pairing number (State.pairing_order), its seat and float in
+    every round so far and its pairing-allocated byes."""
     before = _points_before_each_round(state)
+    order = state.pairing_order()
     result = []
     for s in ranked:
         colours: list[int | None] = []
@@ -21,7 +22,7 @@ def with_histories(state: State, ranked: list[Standing]) -> list[Standing]:
             colours.append(seat)
             floats.append(way)
         pairing_byes = sum(1 for b in state.byes if b.entrant == s.id and b.reason == "pairing")
-        number = state.lots.index(s.id) + 1 if s.id in state.lots else len(state.lots) + 1
+        number = order.index(s.id) + 1 if s.id in order else len(order) + 1
         result.append(
             Standing(
                 s.id,

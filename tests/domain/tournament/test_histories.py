@@ -3,9 +3,11 @@ floats round by round, pairing byes; a late entrant's missed rounds hold no seat
 
 from __future__ import annotations
 
-from tournament_given import game_end, paired, started
+import pytest
+from tournament_given import created, game_end, paired, registered, started
 
 from domain.actor import SYSTEM
+from domain.core import IllegalMove
 from domain.tournament.histories import with_histories
 from domain.tournament.schedule import pairing_standings
 
@@ -31,3 +33,25 @@ def test_histories_hold_pairing_numbers_seats_floats_and_pairing_byes() -> None:
         "e5": (5, (None, 0), ("D", ""), 1),
         "e6": (6, (None, 0), ("", "U"), 0),
     }
+
+
+def test_pairing_by_rating_numbers_the_highest_first_the_unrated_last_ties_by_lot() -> None:
+    game = registered(5, format="swiss", rounds=2, pairing_numbers="ratings").then("StartTournament")
+    ratings = {"e1": 3.5, "e2": None, "e3": 20.0, "e4": 3.5, "e5": None}
+    assert game.rejects("DrawLots", SYSTEM, order=[4, 3, 2, 1, 0]) == "bad_ratings"
+    assert game.rejects("DrawLots", SYSTEM, order=[4, 3, 2, 1, 0], ratings={"e1": 1}) == "bad_ratings"
+    game = game.then("DrawLots", SYSTEM, order=[4, 3, 2, 1, 0], ratings=ratings)
+    # Lots: e5, e4, e3, e2, e1. Ratings: e3 first; e4 before e1 (equal, e4's lot first); then
+    # the unrated e5 before e2 by lot.
+    assert game.state.pairing_order() == ["e3", "e4", "e1", "e5", "e2"]
+    told = with_histories(game.state, pairing_standings(game.state))
+    assert {s.id: s.number for s in told} == {"e3": 1, "e4": 2, "e1": 3, "e5": 4, "e2": 5}
+
+
+def test_ratings_come_only_to_a_swiss_that_pairs_by_rating() -> None:
+    game = registered(2, format="swiss", rounds=1).then("StartTournament")
+    assert game.rejects("DrawLots", SYSTEM, order=[0, 1], ratings={"e1": 1, "e2": 2}) == "ratings_not_asked"
+    assert registered(0).state.settings.pairing_numbers == "lots"
+    with pytest.raises(IllegalMove) as refused:
+        created(format="round_robin", rounds=None, pairing_numbers="ratings")
+    assert refused.value.code == "bad_pairing_numbers"
