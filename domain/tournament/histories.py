@@ -41,10 +41,17 @@ def with_histories(state: State, ranked: list[Standing]) -> list[Standing]:
 
 
 def _round_of(state: State, round_: int, entrant: str, points: dict[str, float]) -> tuple[int | None, str]:
-    """The seat `entrant` held in `round_` (None: no game) and its float ("D", "U" or "")."""
+    """The seat `entrant` held in `round_` (None: no game) and its float ("D", "U" or "").
+
+    A forfeited game was not played out: it holds no seat (as the TRF's + and - hold no
+    colour), and its winner, who scored without playing, floats down as after a bye.
+    """
     table = state.seat_of(round_, entrant)
     if table is not None and len(table.seats) == 2:
         seat = table.seats.index(entrant)
+        if table.result is not None and table.result.how == "forfeit":
+            won = table.result.places[seat] < table.result.places[1 - seat]
+            return None, "D" if won else ""
         mine, theirs = points[entrant], points[table.seats[1 - seat]]
         return seat, "D" if mine > theirs else "U" if mine < theirs else ""
     bye = state.bye_of(round_, entrant)

@@ -55,3 +55,15 @@ def test_ratings_come_only_to_a_swiss_that_pairs_by_rating() -> None:
     with pytest.raises(IllegalMove) as refused:
         created(format="round_robin", rounds=None, pairing_numbers="ratings")
     assert refused.value.code == "bad_pairing_numbers"
+
+
+def test_a_forfeited_game_holds_no_seat_and_its_winner_floats_down() -> None:
+    game = started(4, rounds=2).then("PairRound")
+    first, second = game.state.round_tables(1)
+    game = game.then("AssignGame", table=0, game_id="g1-0")
+    game = game.then("ForfeitSeat", game_id="g1-0", seat=1, reason="no_show")
+    game = game.play(1, game_end(0, 5, 2))
+    told = {s.id: s for s in with_histories(game.state, pairing_standings(game.state))}
+    assert (told[first.seats[0]].colours, told[first.seats[0]].floats) == ((None,), ("D",))
+    assert (told[first.seats[1]].colours, told[first.seats[1]].floats) == ((None,), ("",))
+    assert told[second.seats[0]].colours == (0,) and told[second.seats[1]].colours == (1,)
