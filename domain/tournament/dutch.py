@@ -44,9 +44,9 @@ from domain.tournament.dutch_colours import STRONG, compatible, first_of, prefer
 from domain.tournament.pairing import Pairing, Standing
 
 BYE = -1
-# The fields of a bracket's block of cost, most significant first. ORDER is the Dutch order of
-# candidates: the MDPs' partners, then exchanges (how many, then the difference of the moved
-# entrants' sequence numbers), then the transposition.
+# The fields of a bracket's block of cost, most significant first. From MDP on they are the
+# Dutch order of candidates: the MDPs' partners, then exchanges (how many, the difference of
+# the moved entrants' sequence numbers, which of S1 and S2 move), then the transposition.
 (
     FLOATERS,
     PSD,
@@ -277,7 +277,7 @@ def _match(seats: list[Seat], edges: list[tuple[int, int]], layout: _Layout) -> 
     """Each index's partner (BYE for the bye) in the least costly complete pairing, or None."""
     costs = {(i, j): _pair_cost(seats[i], seats[j] if j != BYE else None, layout) for i, j in edges}
     if not costs:
-        return None if len(seats) > 1 else {0: BYE}
+        return {0: BYE} if len(seats) == 1 and edges else None
     ceiling = max(costs.values()) + 1
     graph = nx.Graph()
     nodes = len(seats) + len(seats) % 2

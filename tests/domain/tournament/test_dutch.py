@@ -149,3 +149,8 @@ def test_boards_go_by_the_higher_score_then_the_sum_of_scores() -> None:
 def test_one_entrant_sits_out_and_none_gives_an_empty_round() -> None:
     assert pair_dutch([s(1)]) == Pairing((), ("1",))
     assert pair_dutch([]) == Pairing(())
+
+
+def test_a_lone_entrant_with_a_pairing_bye_gets_no_second_one() -> None:
+    with pytest.raises(IllegalMove):
+        pair_dutch([s(1, 1, "", (None,), "D", pairing_byes=1)])
