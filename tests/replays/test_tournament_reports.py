@@ -154,9 +154,9 @@ def test_trf_numbers_entrants_by_their_lots_and_declares_rounds_and_points(view:
     )
 
 
-def test_trf_start_numbers_are_the_pairing_numbers_of_the_lots() -> None:
+def test_trf_start_numbers_are_the_pairing_numbers() -> None:
     tournament = created("kahuna", NAMES[:4], rounds=1)
-    view = {**tournament.view, "lots": ["e3", "e1", "e4", "e2"]}
+    view = {**tournament.view, "pairing_order": ["e3", "e1", "e4", "e2"]}
     numbers = {
         line[14:47].strip(): int(line[4:8]) for line in trf(view).splitlines() if line.startswith("001")
     }
