@@ -89,7 +89,9 @@ def pair_dutch(standings: Sequence[Standing]) -> Pairing:
     matching = _match(seats, edges, _Layout(seats))
     if matching is None:
         raise IllegalMove("no_pairing", "no pairing of this round keeps the absolute criteria")
-    matching = _match(seats, edges, _Layout(seats, _taken_by_mdps(seats, matching))) or matching
+    taken = _taken_by_mdps(seats, matching)
+    if taken:
+        matching = _match(seats, edges, _Layout(seats, taken)) or matching
     return _pairing(seats, matching)
 
 
