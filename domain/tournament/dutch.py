@@ -151,7 +151,7 @@ class _Layout:
         shift = 0
         for bracket in reversed(range(self.groups)):
             widths = [self.small] * TRANSPOSITION
-            widths[MDP] = self.small * (moved.get(bracket, 0) + 4)
+            widths[MDP] = self.small * (moved.get(bracket, 0) + 6)  # a digit each, and room below zero
             widths[DIFFERENCE] = 2 * self.small + 2
             widths[MOVED_DOWN] = widths[MOVED_UP] = self.small * (self.sizes[bracket] + 1)
             widths[PSD] = widths[NEXT_PSD] = self.small * (self.groups + 2)
@@ -217,9 +217,11 @@ def _floats(top: int, bottom: int, paired: bool, layout: _Layout) -> int:
 
 
 def _mdp_order(a: Seat, b: Seat, layout: _Layout) -> int:
-    """An MDP meets the best resident it can, the highest MDP first (S1 = the MDPs)."""
+    """S1 = the MDPs, highest first: the highest are paired first, each with the best resident
+    it can meet. A paired MDP earns (the bracket's size - its partner's place) at its own digit,
+    so an unpaired MDP weighs more than any partner; the field's total is below zero."""
     distance = min(layout.starts[b.group] - a.index, layout.moved.get(b.group, 0) + 3)
-    return layout.cost(b.group, MDP, b.place << (layout.small * distance))
+    return layout.cost(b.group, MDP, (b.place - layout.sizes[b.group]) << (layout.small * distance))
 
 
 def _halves(seat: Seat, layout: _Layout) -> tuple[int, int]:
