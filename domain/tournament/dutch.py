@@ -281,7 +281,7 @@ def _match(seats: list[Seat], edges: list[tuple[int, int]], layout: _Layout) -> 
     """Each index's partner (BYE for the bye) in the least costly complete pairing, or None."""
     costs = {(i, j): _pair_cost(seats[i], seats[j] if j != BYE else None, layout) for i, j in edges}
     if not costs:
-        return {0: BYE} if len(seats) == 1 and edges else None
+        return None
     ceiling = max(costs.values()) + 1
     graph = nx.Graph()
     nodes = len(seats) + len(seats) % 2
