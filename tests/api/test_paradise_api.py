@@ -70,6 +70,8 @@ def test_views_and_feeds_hide_other_seats_stacks_tiles_and_drafts(client: FlaskC
     assert view(client, game, 0)["draft"]["items"] == [{"item": "war_canoe", "hex": [5, 6]}]
     for stack in view(client, game, 1)["stacks"]:
         assert ("pieces" in stack) == (stack["seat"] == 1)
+    # The commit ends the seat's part of the phase: nothing of it is left to undo on one's own.
+    assert post(client, game, 0, {"type": "Undo"}).json["code"] == "nothing_to_undo"
 
 
 def test_a_game_exports_and_imports(client: FlaskClient, run_jobs: Callable[[], None]) -> None:

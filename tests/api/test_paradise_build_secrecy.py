@@ -17,8 +17,9 @@ ORDERS = {
     "one": [{"item": "band", "hex": TONGA}],
     "three": [{"item": "rotate"}, {"item": "band", "hex": TONGA}, {"item": "transport", "hex": TONGA}],
 }
-SHAPE = ("version", "type", "data", "audience", "actor")
-"""What every reader of an event sees; the rest (ids, times, hashes, digests) differs by game."""
+SHAPE = ("version", "type", "data", "audience", "actor", "redacted")
+"""What every reader of an event sees; the rest (ids, times, hashes, digests) differs by game,
+though every event has the same fields whatever the orders."""
 
 
 def _building(client: FlaskClient) -> dict[str, Any]:
@@ -56,8 +57,8 @@ def _as_read_by(client: FlaskClient, game: dict[str, Any], seat: int | None, aft
         f"/games/{game['game_id']}", headers={} if seat is None else bearer(game["tokens"][seat])
     )
     return {
-        "feed": [{k: e.get(k) for k in SHAPE} for e in fed],
-        "stream": [{k: e.get(k) for k in SHAPE} for e in streamed],
+        "feed": [{"keys": sorted(e), **{k: e.get(k) for k in SHAPE}} for e in fed],
+        "stream": [{"keys": sorted(e), **{k: e.get(k) for k in SHAPE}} for e in streamed],
         "view": {k: v for k, v in seen.items() if k not in ("game_id", "created_at", "updated_at")},
         "etag": answer.headers.get("ETag"),
     }
