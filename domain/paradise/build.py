@@ -148,9 +148,8 @@ EXTRAS = ("rotate", "save")
 """Orders that build nothing: internal rotation (P-4.1) and saving a point (Q-A2)."""
 
 
-def _bad(message: str, n: int | None = None) -> IllegalMove:
-    where = "" if n is None else f" (order {n + 1})"
-    return IllegalMove("bad_orders", message + where, field="orders")
+def _bad(message: str) -> IllegalMove:
+    return IllegalMove("bad_orders", message, field="orders")
 
 
 def _with_item(state: State, seat: int, draft: Draft, order: dict[str, Any], n: int) -> Draft:
@@ -227,20 +226,22 @@ def decide_commit(state: State, command: Command) -> list[Event]:
     return [Event("BuildCommitted", {"seat": seat}, {"orders": orders_of(draft)}, (seat,))]
 
 
+def _ordered(draft: Draft, order: dict[str, Any]) -> Draft:
+    """`draft` with one recorded order added."""
+    item, raw = order["item"], order.get("hex")
+    if item == "rotate":
+        return replace(draft, rotate=True)
+    if item == "save":
+        return replace(draft, save=True)
+    return replace(draft, items=draft.items + ((item, tuple(raw) if raw else None),))
+
+
 def build_ordered(state: State, data: dict[str, Any], secret: Any) -> State:
     """An order of a game stored before orders were sent together: one event an order."""
     if not secret:
         return state
-    seat, draft = data["seat"], state.drafts[data["seat"]]
-    item = secret["item"]
-    if item == "rotate":
-        draft = replace(draft, rotate=True)
-    elif item == "save":
-        draft = replace(draft, save=True)
-    else:
-        at = tuple(secret["hex"]) if secret["hex"] else None
-        draft = replace(draft, items=draft.items + ((item, at),))
-    return replace(state, drafts=put(state.drafts, seat, draft))
+    seat = data["seat"]
+    return replace(state, drafts=put(state.drafts, seat, _ordered(state.drafts[seat], secret)))
 
 
 def build_committed(state: State, data: dict[str, Any], secret: Any) -> State:
@@ -250,13 +251,7 @@ def build_committed(state: State, data: dict[str, Any], secret: Any) -> State:
     if secret and "orders" in secret:
         draft = Draft()
         for order in secret["orders"]:
-            item, at = order["item"], tuple(order["hex"]) if order.get("hex") else None
-            if item == "rotate":
-                draft = replace(draft, rotate=True)
-            elif item == "save":
-                draft = replace(draft, save=True)
-            else:
-                draft = replace(draft, items=draft.items + ((item, at),))
+            draft = _ordered(draft, order)
     return replace(state, drafts=put(state.drafts, seat, replace(draft, committed=True)))
 
 

@@ -109,8 +109,9 @@ def turns_left(state: State) -> int:
 
 
 def points_to_spend(state: State, seat: int, income: int) -> int:
-    """This turn's build points not yet ordered: all of them before the build phase, what its
-    orders leave until it commits them, none after (unspent points are lost)."""
+    """This turn's build points not yet ordered: all of them until the seat commits its orders
+    (all at once; in games stored before, what the orders given so far leave), none after
+    (unspent points are lost)."""
     if state.phase in (ORDER, EXPLORE, MOVE):
         return income
     draft = state.drafts[seat]
