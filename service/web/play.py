@@ -13,7 +13,7 @@ from flask import render_template
 
 from domain import undo
 from domain.core import TERMINAL, Command, IllegalMove, Seats
-from replays.render_svg import game_title, render_svg
+from replays.render_svg import game_title, render_svg, round_words
 from service import game_files
 from service.api.auth import resolve_seat
 from service.api.context import game_service
@@ -128,11 +128,12 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "names": names,
         "status": status(loaded, names, seat),
         "finished": finished,
-        "board": render_svg(view, standalone=False, interactive=True, caption=f"version {loaded.version}"),
+        "board": render_svg(view, standalone=False, interactive=True, caption=""),
         "commands": [offered(command, names) for command in legal(loaded, seat)],
         "controls": undo_controls(loaded, seat),
         "takeback": takeback_view(loaded),
         "log": game_files.replay(loaded, seat, [])["steps"],
         "result": view.get("result") if finished else None,
         "reasons": REASONS,
+        "round_words": round_words(view),
     }
