@@ -19,6 +19,8 @@ from service.api.auth import resolve_seat
 from service.api.context import game_service
 from service.computer import ai_seats
 from service.games import Loaded, takeback_answers, takeback_view
+from service.web.last_move import touched
+from service.web.refusals import refusals
 from service.web.words import offered
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -119,6 +121,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         view["seats"][computer].update(ai=kind, level=level)
     names = [entry["name"] for entry in loaded.setup["seats"]]
     finished = loaded.over
+    to_act = loaded.rules.to_act(loaded.state)
     return {
         "game_id": loaded.game_id,
         "version": loaded.version,
@@ -136,4 +139,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "result": view.get("result") if finished else None,
         "reasons": REASONS,
         "round_words": round_words(view),
+        "your_turn": seat is not None and seat in getattr(to_act, "seats", ()) and loaded.broken is None,
+        "refusals": refusals(to_act, view, names, seat),
+        "last_move": touched(loaded.envelopes),
     }
