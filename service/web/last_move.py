@@ -8,7 +8,7 @@ data-hex values.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Set
 from typing import Any
 
 from domain import undo
@@ -19,7 +19,7 @@ MOST = 12
 
 
 def _spots(key: str, value: Any) -> Iterator[str]:
-    if isinstance(value, str) and key in ("island", "god_island"):
+    if isinstance(value, str) and value and key == "island":
         yield value
     elif isinstance(value, list | tuple) and len(value) == 2 and all(isinstance(v, str) for v in value):
         yield "-".join(sorted(value))
@@ -33,15 +33,16 @@ def _spots(key: str, value: Any) -> Iterator[str]:
             yield from _spots("hex", step)
 
 
-def touched(records: Sequence[Recorded]) -> list[str]:
-    """The hooks the last seat to act named in its latest run of commands (live ones only)."""
+def touched(records: Sequence[Recorded], turn_markers: Set[str]) -> list[str]:
+    """The hooks the last seat to act named in its last turn (live commands only): back from
+    its latest command to the one after the last event that began a turn (`turn_markers`)."""
     mover: int | None = None
     found: list[str] = []
     for group in reversed(undo.batches(undo.live(records))[-MOST:]):
         seat = undo.seat_of(group[0].actor)
         if seat is None:
             continue
-        if mover is not None and seat != mover:
+        if mover is not None and (seat != mover or any(r.type in turn_markers for r in group)):
             break
         mover = seat
         for record in group:

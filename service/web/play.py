@@ -141,5 +141,5 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "round_words": round_words(view),
         "your_turn": seat is not None and seat in getattr(to_act, "seats", ()) and loaded.broken is None,
         "refusals": refusals(to_act, view, names, seat),
-        "last_move": touched(loaded.envelopes),
+        "last_move": touched(loaded.envelopes, loaded.rules.undo.turn_markers),
     }
