@@ -456,7 +456,7 @@ def status_line(view: Mapping[str, Any]) -> str:
     if result:
         winner = result.get("winner")
         who = "a draw" if winner is None else f"{seat_name(view, int(winner))} wins"
-        return f"Game over: {who} ({result.get('reason', '')})"
+        return f"Game over: {who} ({str(result.get('reason') or '').replace('_', ' ')})"
     text = f"{round_words(view)} · {view.get('phase', '')}"
     if view.get("phase") in ("play", "final"):
         text += f" · {seat_name(view, int(view.get('active', 0)))} to move"
