@@ -46,7 +46,8 @@ def test_after_the_other_seats_move_the_title_says_your_turn_and_the_move_is_out
 
     pages.wait_until(ben, lambda d: d.title == YOUR_TURN, what="Ben's title to say his turn")
     outlined = ben.execute_script(
-        "return [...document.querySelectorAll('#board .last-move')].map(e => e.dataset.line || e.dataset.island);"
+        "return [...document.querySelectorAll('#board .last-move')]"
+        ".map(e => e.dataset.line || e.dataset.island);"
     )
     ben.save_screenshot(str(ARTIFACTS / "turn-signals-ben.png"))
     assert placed in outlined and ann.title != YOUR_TURN
