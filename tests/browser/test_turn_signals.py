@@ -24,6 +24,13 @@ def test_after_the_other_seats_move_the_title_says_your_turn_and_the_move_is_out
     pages.wait_until(ann, lambda d: ann.title == YOUR_TURN, what="Ann's title to say her turn")
     assert ben.title != YOUR_TURN
 
+    # The permission is granted as a person's click on the browser's prompt would grant it.
+    ben.execute_cdp_cmd(
+        "Browser.grantPermissions", {"origin": live_service.url, "permissions": ["notifications"]}
+    )
+    pages.click(ben, "#notify")
+    pages.wait_until(ben, lambda d: "Stop" in pages.find_or_fail(d, "#notify").text, what="reminders on")
+
     pages.click_line(
         ben, ben.execute_script("return document.querySelector('#board [data-line]').dataset.line")
     )
@@ -52,3 +59,5 @@ def test_after_the_other_seats_move_the_title_says_your_turn_and_the_move_is_out
     ben.save_screenshot(str(ARTIFACTS / "turn-signals-ben.png"))
     assert placed in outlined and ann.title != YOUR_TURN
     assert pages.find_or_fail(ben, "#message").text == "" and not pages.shown(ben, "#refusal")
+    assert pages.find_or_fail(ben, "#notify").text == "Stop telling me when it is my turn"
+    assert pages.shown(ben, "#notify")  # the offer of a notification; asked for on its click only
