@@ -36,6 +36,7 @@ def test_after_the_other_seats_move_the_title_says_your_turn_and_the_move_is_out
     )
     pages.wait_until(ben, lambda d: pages.shown(d, "#refusal"), what="the refusal beside the line")
     assert pages.find_or_fail(ben, "#refusal").text == "Not your turn \u2014 Ann is to move."
+    ben.save_screenshot(str(ARTIFACTS / "turn-signals-refusal.png"))
 
     placed = None
     while pages.status(ann)["active"] == "0":

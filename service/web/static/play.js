@@ -76,6 +76,8 @@
       }
     }
     if (line && !selected.length && !source && !hexBoard()) return "Pick a card of your hand first, then the line.";
+    const place = clicked && clicked.closest("#board [data-hex], #board [data-cell]");
+    if (place) return "None of your moves acts at " + (place.dataset.hex || place.dataset.cell) + " now.";
     return "None of your moves fits that choice; the selection is cleared.";
   }
 
