@@ -200,7 +200,7 @@ def hex_status(view: Mapping[str, Any]) -> str:
         else:
             names = " and ".join(seat_name(view, int(w)) for w in winners)
             who = f"{names} {'wins' if len(winners) == 1 else 'win'}"
-        reason = result.get("reason", "")
+        reason = str(result.get("reason") or "").replace("_", " ")
         return f"Game over: {who}" + (f" ({reason})" if reason else "")
     text = str(view.get("phase", ""))
     if view.get("phase") in ("placing", "play"):

@@ -49,20 +49,14 @@ def _frame(replay: Replay, step: Step) -> PageFrame:
     lit = [n for n in notes if n.get("kind") == "highlight"]
     svg = render_svg(
         replay.view(step.version),
-        caption=f"step {step.index + 1} of {len(replay.steps)} · {_versions(step)}",
+        caption=f"step {step.index + 1} of {len(replay.steps)}",
         highlight_islands=[i for n in lit for i in n.get("islands", [])],
         highlight_lines=[line for n in lit for line in n.get("lines", [])],
         standalone=False,
     )
     who = _actor(step.actor, replay.names)
-    label = f"{_versions(step)}" + (f" · {who}" if who else "")
+    label = f"{who} plays" if who in replay.names else (who or "the game")
     return PageFrame(label, step.description, svg, notes, step.version)
-
-
-def _versions(step: Step) -> str:
-    if step.first_version == step.version:
-        return f"version {step.version}"
-    return f"versions {step.first_version}–{step.version}"
 
 
 def _actor(actor: str, names: Sequence[str]) -> str:

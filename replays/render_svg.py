@@ -438,6 +438,14 @@ def game_title(view: Mapping[str, Any]) -> str:
     return GAME_TITLES.get(game, game)
 
 
+def round_words(view: Mapping[str, Any]) -> str:
+    """ "Round 2 of 3"; before the first round (Arabana-Opodopo's choosing) "Before round 1"."""
+    number = view.get("round") or 0
+    if not isinstance(number, int) or number < 1:
+        return "Before round 1"
+    return f"Round {number}" + (f" of {view['rounds']}" if view.get("rounds") else "")
+
+
 def status_line(view: Mapping[str, Any]) -> str:
     """ "Round 2 of 3 · play · Capucine to move", or how the game ended."""
     if is_paradise(view):
@@ -448,8 +456,8 @@ def status_line(view: Mapping[str, Any]) -> str:
     if result:
         winner = result.get("winner")
         who = "a draw" if winner is None else f"{seat_name(view, int(winner))} wins"
-        return f"Game over: {who} ({result.get('reason', '')})"
-    text = f"Round {view.get('round', 0)} of {view.get('rounds', '?')} · {view.get('phase', '')}"
+        return f"Game over: {who} ({str(result.get('reason') or '').replace('_', ' ')})"
+    text = f"{round_words(view)} · {view.get('phase', '')}"
     if view.get("phase") in ("play", "final"):
         text += f" · {seat_name(view, int(view.get('active', 0)))} to move"
     return text

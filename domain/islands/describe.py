@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain import history_words
+
 GAME_TITLES = {
     "kahuna": "Kahuna",
     "arabana-ikibiti": "Arabana-Ikibiti",
@@ -397,35 +399,11 @@ def _game_ended(c: Context, d: Mapping[str, Any], s: Mapping[str, Any] | None) -
     return text
 
 
-# --- undo and takebacks (domain/undo.py) ---------------------------------------------------
+# --- undo and takebacks (domain/undo.py): the platform's words -----------------------------
 
 
-def _undone(c: Context, d: Mapping[str, Any], s: Mapping[str, Any] | None) -> str:
-    approved = list(d.get("approved_by") or [])
-    back = f"the game goes back to version {d.get('to_version', '?')}"
-    if approved:
-        accepted = _listed([c.name(a) for a in approved])
-        return f"{back}: {c.owner(d.get('requested_by'))} takeback, accepted by {accepted}"
-    return f"{c.name(d.get('requested_by'))} undoes back to version {d.get('to_version', '?')}"
-
-
-def _corrected(c: Context, d: Mapping[str, Any], s: Mapping[str, Any] | None) -> str:
-    reason = f": {d['reason']}" if d.get("reason") else ""
-    return f"the organizer sets the game back to version {d.get('to_version', '?')}{reason}"
-
-
-def _takeback_requested(c: Context, d: Mapping[str, Any], s: Mapping[str, Any] | None) -> str:
-    return f"{c.name(d.get('seat'))} asks to take back to version {d.get('to_version', '?')}"
-
-
-def _takeback_answered(c: Context, d: Mapping[str, Any], s: Mapping[str, Any] | None) -> str:
-    verdict = "accepts" if d.get("accept") else "declines"
-    return f"{c.name(d.get('seat'))} {verdict} the takeback"
-
-
-def _takeback_declined(c: Context, d: Mapping[str, Any], s: Mapping[str, Any] | None) -> str:
-    asked = f"{c.owner(d.get('seat'))} takeback to version {d.get('to_version', '?')}"
-    return f"{c.name(d.get('by'))} declines {asked}"
+def _history(kind: str) -> Describer:
+    return lambda c, d, s: history_words.CLAUSES[kind](c.name, d)
 
 
 DESCRIBERS: dict[str, Describer] = {
@@ -465,11 +443,11 @@ DESCRIBERS: dict[str, Describer] = {
     "RoundEnded": _round_ended,
     "RoundScored": _round_scored,
     "GameEnded": _game_ended,
-    "Undone": _undone,
-    "Corrected": _corrected,
-    "TakebackRequested": _takeback_requested,
-    "TakebackAnswered": _takeback_answered,
-    "TakebackDeclined": _takeback_declined,
+    "Undone": _history("Undone"),
+    "Corrected": _history("Corrected"),
+    "TakebackRequested": _history("TakebackRequested"),
+    "TakebackAnswered": _history("TakebackAnswered"),
+    "TakebackDeclined": _history("TakebackDeclined"),
 }
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from domain import history_words
+
 QUIET = frozenset({"MoveEnded", "StepsEnded", "TurnEnded", "MoveSkipped"})
 """Events whose clause is left out when the command says anything else."""
 
@@ -51,6 +53,7 @@ def _ended(who: Callable[[Any], str], d: Mapping[str, Any]) -> str:
 
 
 CLAUSES: dict[str, Clause] = {
+    "GameCreated": history_words.game_created("Nanuuk!"),
     "IceLaidOut": lambda who, d: (
         f"the ice is laid out: {len(d.get('tokens') or [])} tokens, {len(d.get('bears') or [])} bears"
         + (f", {len(d.get('cracks') or [])} cracks" if d.get("cracks") else "")
@@ -98,8 +101,8 @@ def describe(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
     clauses = []
     for event in events:
         kind, data = str(event.get("type", "")), event.get("data") or {}
-        clause = CLAUSES.get(kind)
-        text = clause(who, data) if clause else kind
+        clause = CLAUSES.get(kind) or history_words.CLAUSES.get(kind)
+        text = clause(who, data) if clause else history_words.spoken(kind)
         clauses.append((text, kind in QUIET))
     spoken = [text for text, quiet in clauses if not quiet] or [text for text, _ in clauses]
     sentence = "; ".join(spoken)

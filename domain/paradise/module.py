@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from domain.core import GameModule, Recorded, UndoHints
 from domain.paradise import engine, legal, setup, view
 from domain.paradise.ai import HOOKS
 from domain.paradise.contract import SCHEMAS
+from domain.paradise.describe import describe
 from domain.paradise.state import State
 from domain.paradise.tables import BOARD_RAW
 
@@ -70,25 +71,6 @@ def learners(record: Recorded, seats: int) -> set[int]:
     if record.type in LEARNED_BY_AUDIENCE and record.secret is not None:
         return set(record.audience)
     return set()
-
-
-def describe(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
-    """A batch of events in words: who did what, never what a secret holds."""
-
-    def who(data: Mapping[str, Any]) -> str:
-        seat = data.get("seat")
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "the system"
-
-    said = []
-    for event in events:
-        data = event.get("data") or {}
-        detail = {
-            k: v
-            for k, v in data.items()
-            if k in ("hex", "path", "stops", "kind", "knots", "roll", "item", "winner")
-        }
-        said.append(f"{who(data)}: {event.get('type')}" + (f" {detail}" if detail else ""))
-    return "; ".join(said)
 
 
 def result(state: State) -> Mapping[str, Any] | None:

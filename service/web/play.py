@@ -13,13 +13,15 @@ from flask import render_template
 
 from domain import undo
 from domain.core import TERMINAL, Command, IllegalMove, Seats
-from replays.render_svg import game_title, render_svg
+from replays.render_svg import game_title, render_svg, round_words
 from service import game_files
 from service.api.auth import resolve_seat
 from service.api.context import game_service
 from service.computer import ai_seats
 from service.finishing import ending_view, finish_options
 from service.games import Loaded, takeback_answers, takeback_view
+from service.web.last_move import touched
+from service.web.refusals import refusals
 from service.web.words import offered
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -126,6 +128,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         view["seats"][computer].update(ai=kind, level=level)
     names = [entry["name"] for entry in loaded.setup["seats"]]
     finished = loaded.over
+    to_act = loaded.rules.to_act(loaded.state)
     return {
         "game_id": loaded.game_id,
         "version": loaded.version,
@@ -135,7 +138,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "names": names,
         "status": status(loaded, names, seat),
         "finished": finished,
-        "board": render_svg(view, standalone=False, interactive=True, caption=f"version {loaded.version}"),
+        "board": render_svg(view, standalone=False, interactive=True, caption=""),
         "commands": [offered(command, names) for command in legal(loaded, seat)],
         "controls": undo_controls(loaded, seat),
         "takeback": takeback_view(loaded),
@@ -146,4 +149,11 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "ending": ending_view(loaded),
         "finish": finish_options(loaded, seat),
         "rematch": seat is not None and finished and loaded.setup.get("mode") != "tournament",
+        "round_words": round_words(view),
+        "your_turn": seat is not None
+        and not loaded.over
+        and seat in getattr(to_act, "seats", ())
+        and loaded.broken is None,
+        "refusals": refusals(to_act, view, names, seat),
+        "last_move": touched(loaded.envelopes, loaded.rules.undo.turn_markers),
     }

@@ -112,7 +112,7 @@ def frame_context(loaded: Loaded, seat: int | None, version: int, hidden: Sequen
     lit = [n for n in shown if n.get("kind") == "highlight"]
     board = render_svg(
         view,
-        caption=f"step {index + 1} of {len(steps)} · version {version}",
+        caption=f"step {index + 1} of {len(steps)}",
         highlight_islands=[i for n in lit for i in n.get("islands", [])],
         highlight_lines=[line for n in lit for line in n.get("lines", [])],
         standalone=False,

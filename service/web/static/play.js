@@ -31,6 +31,54 @@
 
   function say(text) {
     message.textContent = text;
+    if (!text) hideBubble();
+  }
+
+  // A refusal is also shown beside what was clicked, where the player is looking; the alert
+  // region above (#message) is what screen readers announce, so the bubble is hidden from them.
+  const bubble = document.createElement("p");
+  bubble.id = "refusal";
+  bubble.className = "refusal";
+  bubble.hidden = true;
+  bubble.setAttribute("aria-hidden", "true");
+  document.body.appendChild(bubble);
+
+  function hideBubble() {
+    bubble.hidden = true;
+  }
+
+  let lastRefusal = null;
+
+  function refuse(text, near) {
+    lastRefusal = text;
+    message.textContent = text;
+    bubble.textContent = text;
+    bubble.hidden = false;
+    const box = near && near.isConnected ? near.getBoundingClientRect() : message.getBoundingClientRect();
+    bubble.style.left = Math.max(4, window.scrollX + box.left) + "px";
+    bubble.style.top = window.scrollY + box.bottom + 6 + "px";
+  }
+
+  function refusals() {
+    try { return JSON.parse(panel().dataset.refusals || "{}"); } catch (error) { return {}; }
+  }
+
+  // Why a click matched none of the seat's moves, with the rule when the page knows it.
+  function whyNot(clicked) {
+    const known = refusals();
+    if (known.turn) return known.turn;
+    const line = clicked && clicked.closest("#board [data-line]");
+    if (line && known.lines && known.lines[line.dataset.line]) return known.lines[line.dataset.line];
+    if (line && selected.length && !hexBoard()) {
+      const ends = line.dataset.line.split("-");
+      if (!selected.some(function (card) { return ends.indexOf(card) >= 0; })) {
+        return "A bridge needs a card of one of its islands: " + ends.join(" or ") + ".";
+      }
+    }
+    if (line && !selected.length && !source && !hexBoard()) return "Pick a card of your hand first, then the line.";
+    const place = clicked && clicked.closest("#board [data-hex], #board [data-cell]");
+    if (place) return "None of your moves acts at " + (place.dataset.hex || place.dataset.cell) + " now.";
+    return "None of your moves fits that choice; the selection is cleared.";
   }
 
   function panel() {
@@ -66,6 +114,7 @@
       if (after < before || (after === before && html === lastPanel)) return;
     }
     lastPanel = html;
+    const drawnBefore = shownNow ? Number(shownNow.dataset.version) : 0;
     const focused = focusKey();
     panelBox.innerHTML = html;
     if (!panelBox.querySelector("#build-form")) buildOrders = [];
@@ -76,6 +125,11 @@
     document.getElementById("viewer").textContent =
       shown.dataset.seat === "" ? "You are watching." : "You play as " + shown.dataset.seatName + ".";
     clearSelection();
+    hideBubble();
+    // A refusal speaks of the game as it was: once it moves on, the words are stale.
+    if (Number(shown.dataset.version) > drawnBefore && message.textContent === lastRefusal) say("");
+    markLastMove(shown);
+    announceTurn(shown);
     if (shown.dataset.finished === "true" && stream) {
       stream.close();
       stream = null;
@@ -148,6 +202,75 @@
       if (body.rematch_id) return;
     }
     rematchTimer = setTimeout(function () { rematchTimer = null; watchRematch(); }, 1500);
+  }
+
+  // The board outlines what the last turn touched: its lines, islands, cells or hexes.
+  function markLastMove(shown) {
+    let spots = [];
+    try { spots = JSON.parse(shown.dataset.lastMove || "[]"); } catch (error) { spots = []; }
+    const wanted = new Set(spots);
+    panelBox.querySelectorAll("#board [data-line], #board [data-island], #board [data-cell], #board [data-hex]")
+      .forEach(function (spot) {
+        const hook = spot.dataset.line || spot.dataset.island || spot.dataset.cell || spot.dataset.hex;
+        spot.classList.toggle("last-move", wanted.has(hook));
+      });
+  }
+
+  // The tab's title says when it is this seat's turn; a notification and a chime too, once the
+  // player has asked for them (the browser's permission is asked on that click, never before).
+  const gameTitle = root.dataset.title || document.title;
+  const quietTitle = document.title;
+  const notifyKey = "archipelago:notify";
+  const notifyButton = document.getElementById("notify");
+  let wasYourTurn = null;
+  let chime = null;
+
+  function announceTurn(shown) {
+    const yours = shown.dataset.yourTurn === "true";
+    document.title = yours ? "\u25CF Your turn \u2014 " + gameTitle : quietTitle;
+    if (notifyButton) notifyButton.hidden = shown.dataset.seat === "" || !("Notification" in window);
+    if (yours && wasYourTurn === false) remind();
+    wasYourTurn = yours;
+  }
+
+  function wantsReminders() {
+    return localStorage.getItem(notifyKey) === "yes" && "Notification" in window && Notification.permission === "granted";
+  }
+
+  function remind() {
+    if (!wantsReminders()) return;
+    if (document.hidden) new Notification("Your turn \u2014 " + gameTitle, { tag: "archipelago-" + gameId });
+    if (chime) {
+      const now = chime.currentTime;
+      const tone = chime.createOscillator();
+      const level = chime.createGain();
+      tone.frequency.value = 660;
+      level.gain.setValueAtTime(0.15, now);
+      level.gain.exponentialRampToValueAtTime(0.001, now + 0.4);
+      tone.connect(level).connect(chime.destination);
+      tone.start(now);
+      tone.stop(now + 0.4);
+    }
+  }
+
+  function showReminderChoice() {
+    if (!notifyButton) return;
+    notifyButton.textContent = wantsReminders() ? "Stop telling me when it is my turn" : "Tell me when it is my turn";
+  }
+
+  if (notifyButton) {
+    showReminderChoice();
+    notifyButton.addEventListener("click", async function () {
+      if (wantsReminders()) {
+        localStorage.removeItem(notifyKey);
+      } else if ((await Notification.requestPermission()) === "granted") {
+        localStorage.setItem(notifyKey, "yes");
+        if (!chime && window.AudioContext) chime = new AudioContext();
+      } else {
+        say("The browser does not allow notifications for this page; the tab's title still says when it is your turn.");
+      }
+      showReminderChoice();
+    });
   }
 
   // The end is often appended by no command of this page (the other seat's move, the scoring):
@@ -283,7 +406,7 @@
     if (panel()) show(commandButtons());
   }
 
-  async function post(url, body) {
+  async function post(url, body, clicked) {
     const answer = await fetch(url, {
       method: "POST",
       headers: Object.assign({ "Content-Type": "application/json", "If-Match": '"' + version + '"' }, auth()),
@@ -295,7 +418,8 @@
     } else if (!answer.ok) {
       let problem = {};
       try { problem = await answer.json(); } catch (error) { problem = {}; }
-      say("Refused: " + (problem.detail || answer.statusText) + (problem.code ? " (" + problem.code + ")" : ""));
+      const detail = String(problem.detail || answer.statusText || "the service refused the move");
+      refuse(detail.charAt(0).toUpperCase() + detail.slice(1) + (/[.!?]$/.test(detail) ? "" : "."), clicked);
     } else {
       say("");
       const body = await answer.json();
@@ -304,17 +428,17 @@
     await refresh();
   }
 
-  function send(button) {
-    post(root.dataset.apiUrl + "/commands", JSON.parse(button.dataset.command));
+  function send(button, clicked) {
+    post(root.dataset.apiUrl + "/commands", JSON.parse(button.dataset.command), clicked || button);
   }
 
   // A click that names a whole move sends it; one that leaves a choice narrows the list.
-  function settle(candidates, complete) {
+  function settle(candidates, complete, clicked) {
     show(candidates);
     if (complete && candidates.length === 1) {
-      send(candidates[0]);
+      send(candidates[0], clicked);
     } else if (candidates.length === 0) {
-      say("No move matches that choice; the selection is cleared.");
+      refuse(whyNot(clicked), clicked);
       clearSelection();
     } else {
       say("");
@@ -324,6 +448,9 @@
   panelBox.addEventListener("click", function (event) {
     const target = event.target;
     const command = target.closest("[data-command]");
+    hideBubble();
+    // A chime may sound only after a gesture on the page: any click of a player who opted in.
+    if (!chime && window.AudioContext && wantsReminders()) chime = new AudioContext();
     if (command) return send(command);
     if (target.closest("#clear")) return clearSelection();
     if (target.closest("#rematch-ask")) return askRematch();
@@ -357,41 +484,41 @@
       const candidates = matching();
       // A card alone is a whole move only when nothing else uses it (a discard, a choice).
       const alone = candidates.filter(function (b) { return !b.dataset.line && sameCards(b); });
-      return settle(candidates, alone.length === 1 && candidates.length === 1);
+      return settle(candidates, alone.length === 1 && candidates.length === 1, handCard);
     }
     const rowCard = target.closest("#row [data-card]");
     if (rowCard) {
       selected = [];
       selectedIndexes = new Set();
       source = { kind: "face_up", card: rowCard.dataset.card };
-      return settle(matching(), true);
+      return settle(matching(), true, rowCard);
     }
     if (target.closest("#stack")) {
       selected = [];
       selectedIndexes = new Set();
       source = { kind: "stack" };
-      return settle(matching(), true);
+      return settle(matching(), true, target.closest("#stack"));
     }
     const hex = target.closest("#board [data-hex]");
     if (hex) {
       const here = commandButtons().filter(function (b) { return b.dataset.hex === hex.dataset.hex; });
-      return settle(here, true);
+      return settle(here, true, hex);
     }
     if (hexBoard()) {
       const hexLine = target.closest("#board [data-line]");
       if (hexLine) {
-        return settle(commandButtons().filter(function (b) { return b.dataset.crack === hexLine.dataset.line; }), true);
+        return settle(commandButtons().filter(function (b) { return b.dataset.crack === hexLine.dataset.line; }), true, hexLine);
       }
       const cell = target.closest("#board [data-cell]");
       if (cell) {
-        return settle(commandButtons().filter(function (b) { return b.dataset.cell === cell.dataset.cell; }), true);
+        return settle(commandButtons().filter(function (b) { return b.dataset.cell === cell.dataset.cell; }), true, cell);
       }
       return;
     }
     const line = target.closest("#board [data-line]");
     if (line) {
       const candidates = matching(line.dataset.line).filter(sameCards);
-      return settle(candidates.length ? candidates : matching(line.dataset.line), true);
+      return settle(candidates.length ? candidates : matching(line.dataset.line), true, line);
     }
   });
 
@@ -426,7 +553,7 @@
     if (!form) return;
     event.preventDefault();
     const orders = buildOrders.map(function (o) { return o.order; });
-    await post(root.dataset.apiUrl + "/commands", { type: "EndBuild", orders: orders });
+    await post(root.dataset.apiUrl + "/commands", { type: "EndBuild", orders: orders }, form);
     if (!panelBox.querySelector("#build-form")) buildOrders = [];
     showBuildOrders();
   });

@@ -298,4 +298,4 @@ def test_P3_3_describe_tells_how_many_go_ashore_never_which() -> None:
     stops = [{"at": 1, "drop": {"colony": 1}}]
     events, _ = act(state, "Move", 0, path=WAY, pieces={"transport": 1, "colony": 1}, stops=stops)
     said = PARADISE.describe([{"type": e.type, "data": dict(e.data)} for e in events], ["Ann", "Ben"])
-    assert "'stops': [{'at': 1, 'drop': 1, 'take': 0}]" in said and "colony" not in said
+    assert "(1 put ashore)" in said and "colony" not in said

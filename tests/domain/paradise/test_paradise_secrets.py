@@ -80,7 +80,7 @@ def test_Q2_describe_puts_events_in_words_without_their_secrets() -> None:
     _, state = draw(state, chit=sum(state.chits[:island]))
     events, state = draw(state, tile=0)
     said = PARADISE.describe([{"type": e.type, "data": dict(e.data)} for e in events], ["Ann", "Ben"])
-    assert said.startswith("Ann: TileFound") and state.islands[NIUE].name not in said
+    assert said.startswith("Ann finds a face-down island tile") and state.islands[NIUE].name not in said
 
 
 def test_Q2_vp_leave_out_face_down_cards_in_play_and_count_them_as_the_result_after_the_end() -> None:

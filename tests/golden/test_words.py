@@ -1,0 +1,57 @@
+"""Every step of every golden game reads as words: the log of the play page and the replay say
+each command in a sentence through its family's `describe`, never as a raw event dump."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.games import rules_for
+from replays.archive import event_dicts, read
+
+HERE = Path(__file__).parent
+FILES = sorted(HERE.glob("*.jsonl"))
+RAW = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]*\b|[{}\[\]]|\bversion\b|\bRound 0\b")
+"""A CamelCase type name, a dict or a list, or a developer's word."""
+
+
+def steps(path: Path) -> tuple[Any, list[list[dict[str, Any]]]]:
+    archive = read(path.read_bytes())
+    groups: list[list[dict[str, Any]]] = []
+    for event in event_dicts(archive):
+        if groups and groups[-1][-1]["command_id"] == event["command_id"]:
+            groups[-1].append(event)
+        else:
+            groups.append([event])
+    return archive, groups
+
+
+def withheld(group: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events as a seat that may not read their secrets gets them."""
+    return [{**e, "secret": None, "redacted": True} if e.get("secret") is not None else e for e in group]
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_step_of_a_golden_game_is_a_sentence(path: Path) -> None:
+    archive, groups = steps(path)
+    rules, names = rules_for(archive.header["game"]), archive.header["seats"]
+
+    raw = {
+        line
+        for group in groups
+        for line in (rules.describe(group, names), rules.describe(withheld(group), names))
+        if RAW.search(line) or not line.strip()
+    }
+
+    assert not raw, sorted(raw)[:5]
+
+
+def test_a_withheld_build_order_says_no_more_than_that_one_was_given() -> None:
+    _, groups = steps(HERE / "conquest-of-paradise-3.jsonl")
+    ordered = next(g for g in groups if [e["type"] for e in g] == ["BuildOrdered"])
+    rules = rules_for("conquest-of-paradise")
+
+    assert rules.describe(withheld(ordered), ["Ann", "Ben", "Cai"]) == "Ann gives a secret build order"
