@@ -49,9 +49,24 @@ def test_every_step_of_a_golden_game_is_a_sentence(path: Path) -> None:
     assert not raw, sorted(raw)[:5]
 
 
-def test_a_withheld_build_order_says_no_more_than_that_one_was_given() -> None:
-    _, groups = steps(HERE / "conquest-of-paradise-3.jsonl")
+def test_a_withheld_build_order_of_the_old_shape_says_no_more_than_that_one_was_given() -> None:
+    _, groups = steps(HERE / "conquest-of-paradise-3-stops.jsonl")
     ordered = next(g for g in groups if [e["type"] for e in g] == ["BuildOrdered"])
     rules = rules_for("conquest-of-paradise")
+    names = ["Ann", "Ben", "Cai"]
+    seat = ordered[0]["data"]["seat"]
 
-    assert rules.describe(withheld(ordered), ["Ann", "Ben", "Cai"]) == "Ann gives a secret build order"
+    assert rules.describe(withheld(ordered), names) == f"{names[seat]} gives a secret build order"
+
+
+def test_a_withheld_commit_of_build_orders_says_nothing_of_them() -> None:
+    _, groups = steps(HERE / "conquest-of-paradise-3.jsonl")
+    # A commit before the phase's last is its one event: the last commit reveals every order.
+    commits = [g for g in groups if [e["type"] for e in g] == ["BuildCommitted"]]
+    rules = rules_for("conquest-of-paradise")
+    names = ["Ann", "Ben", "Cai"]
+
+    lines = {rules.describe(withheld(g), names) for g in commits if g[0].get("secret") is not None}
+
+    assert lines, "the game commits build orders in secret"
+    assert all(line.endswith("commits the build orders") for line in lines), sorted(lines)
