@@ -10,13 +10,14 @@ recorded events. Before the seed is revealed the deal is only committed, and say
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.actor import WORKER, Actor
+from domain.actor import SYSTEM, WORKER, Actor
 from domain.core import DomainError
 from domain.games import rules_for
 from domain.history import extend_history
+from domain.tournaments import rules as tournament_rules
 from record.canonical import canonical_json
 from record.convert import to_event
 from record.draws import FIRST_SEAT_DRAW, SCHEME, DrawStream, commitment, creator_entropy, entropy_before
@@ -169,3 +170,63 @@ def _same(event: Any, envelope: Envelope) -> bool:
 
 def _plain(secret: Mapping[str, Any] | None) -> Any:
     return None if secret is None else dict(secret)
+
+
+# --- what a viewer holds, and the tournament's lots ------------------------------------------
+
+TOURNAMENT_CLOSED = "TournamentClosed"
+
+
+def sealed_until_revealed(envelopes: Sequence[Envelope], revealed: bool) -> list[Envelope]:
+    """`envelopes` as a viewer holds them before the reveal: the seed withheld."""
+    if revealed or not envelopes:
+        return list(envelopes)
+    return [replace(envelopes[0], secret=None), *envelopes[1:]]
+
+
+def game_revealed(envelopes: Sequence[Envelope]) -> bool:
+    """As the service reveals a game's log: after its end, unless it was created otherwise."""
+    ended = any(e.type == "GameEnded" for e in envelopes)
+    return bool(envelopes) and ended and bool(envelopes[0].data.get("reveal_after_end", True))
+
+
+def tournament_revealed(envelopes: Sequence[Envelope]) -> bool:
+    """A tournament's seed is revealed when it closes: no lot is drawn after that."""
+    return any(e.type == TOURNAMENT_CLOSED for e in envelopes)
+
+
+def check_lots(envelopes: Sequence[Envelope]) -> DealReport:
+    """The lots of a tournament (`envelopes` from TournamentCreated on, as a viewer holds them),
+    each drawn again from the revealed seed at the version of its first event."""
+    if not envelopes:
+        return DealReport(NONE, reason="no events")
+    deal = envelopes[0].data.get("deal")
+    if not isinstance(deal, Mapping):
+        return DealReport(NONE, reason="the tournament was recorded before its lots were committed")
+    promised = str(deal.get("commitment"))
+    seed_hex = (envelopes[0].secret or {}).get("seed")
+    if not isinstance(seed_hex, str):
+        return DealReport(COMMITTED, promised, reason="the seed is revealed when the tournament closes")
+    try:
+        seed = bytes.fromhex(seed_hex)
+    except ValueError:
+        return DealReport(FAULT, promised, first_bad=1, reason="the revealed seed is not hex")
+    if commitment(seed) != promised:
+        return DealReport(FAULT, promised, first_bad=1, reason="the revealed seed is not the one committed")
+    state = tournament_rules.initial_state(envelopes[0].data)
+    draws, version = 0, 2
+    while version <= len(envelopes):
+        pending = tournament_rules.pending_system(state)
+        batch = list(_rest_of_batch(envelopes, version))
+        if pending is not None and batch[0].actor == str(SYSTEM):
+            source = DrawStream(seed, entropy_before(deal, envelopes, version), version)
+            expected = tournament_rules.decide(state, pending.answer(source), SYSTEM)
+            fault = _compared(expected, envelopes, version, promised, draws)
+            if fault is not None:
+                return fault
+            draws += 1
+            batch = list(envelopes[version - 1 : version - 1 + len(expected)])
+        for envelope in batch:
+            state = tournament_rules.evolve(state, to_event(envelope))
+        version += len(batch)
+    return DealReport(CHECKED, promised, draws)

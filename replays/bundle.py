@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from record.canonical import canonical_json
+from record.deal import tournament_revealed
 from record.envelope import Envelope
 from replays import archive
 from replays.tournament_audit import (
@@ -78,7 +79,8 @@ def write_bundle(
         "events": len(tournament),
         "games": [{"game_id": g, "events": len(games[g])} for g in order],
     }
-    lines = [header, *(archive.event_line(e, viewer, True) for e in tournament)]
+    revealed = tournament_revealed(tournament)  # the lots' seed, once closed
+    lines = [header, *(archive.event_line(e, viewer, revealed) for e in tournament)]
     text = "".join(canonical_json(line) + "\n" for line in lines)
     text += "".join(archive.export(games[g], viewer, _revealed(games[g])) for g in order)
     return text.encode("utf-8")

@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import Command, RandomSource, SystemRequest
-from record.draws import SEED_BYTES, DrawStream, entropy_before
+from domain.core import SERVER, Command, Event, RandomSource, SystemRequest
+from record.draws import SCHEME, SEED_BYTES, DrawStream, commitment, entropy_before
 
 SEED_VARIABLE = "ARCHIPELAGO_DICE_SEED"
 
@@ -44,6 +44,15 @@ def deal_of(created: Any) -> Deal | None:
     if not isinstance(data, Mapping) or not isinstance(seed, str):
         return None
     return Deal(bytes.fromhex(seed), data)
+
+
+def committed(created: Event, seed: bytes, deal: Mapping[str, Any] | None = None) -> Event:
+    """`created` (a game's or a tournament's first event) committing to `seed`: the public
+    commitment (`deal`, when it holds more) in its data, the seed its secret for no seat until
+    the reveal."""
+    public = dict(deal) if deal is not None else {"scheme": SCHEME, "commitment": commitment(seed)}
+    data = {**created.data, "deal": public}
+    return Event(created.type, data, {"seed": seed.hex()}, SERVER, created.schema)
 
 
 class Dice:

@@ -19,7 +19,7 @@ from redis.cluster import RedisCluster
 from domain import undo
 from domain.actor import ORGANIZER as ORGANIZER_ACTOR
 from domain.actor import SYSTEM, WORKER, Actor
-from domain.core import SERVER, Command, Event, GameModule, IllegalMove, Score, fold
+from domain.core import Command, Event, GameModule, IllegalMove, Score, fold
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
 from record.chain import verify_chain
@@ -27,7 +27,7 @@ from record.convert import to_event
 from record.deal import DealReport, check_deal
 from record.draws import FIRST_SEAT_DRAW, SCHEME, DrawStream, commitment, creator_entropy
 from record.envelope import Envelope, EventStorePort, NewEvent
-from service.chance import Deal, Dice, deal_of, draw_source
+from service.chance import Deal, Dice, committed, deal_of, draw_source
 from service.entropy import ADD_ENTROPY, entropy_events
 from service.errors import (
     ChainBroken,
@@ -285,11 +285,8 @@ class GameService:
         state = rules.initial_state(setup)
         _check_computers(rules, setup["seats"])
         game_id = game_id or secrets.token_hex(8)
-        created = rules.created_event(setup)
         # The seed is GameCreated's secret for no seat: hidden like any secret until the end.
-        created = Event(
-            created.type, {**created.data, "deal": dict(deal.data)}, {"seed": deal.seed.hex()}, SERVER
-        )
+        created = committed(rules.created_event(setup), deal.seed, deal.data)
         events = [created, *self._system_events(rules, state, deal, [], 2)]
         if self.ai is not None and capped:
             self.ai.admit(game_id, setup, client)
