@@ -132,6 +132,7 @@ VERSIONED = frozenset(
         "get /games/{game_id}/takebacks/current",
         "post /games/{game_id}/takebacks/current",
         "post /games/{game_id}/corrections",
+        "post /games/{game_id}/entropy",
         "get /games/{game_id}/replay",
         "get /games/{game_id}/notation",
         "post /games/import",
