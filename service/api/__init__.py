@@ -16,6 +16,7 @@ from service.api import (
     listings,
     openapi,
     problems,
+    receipts,
     replays,
     sizes,
     system,
@@ -65,6 +66,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(deal.blp)
     api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)
+    api.register_blueprint(receipts.blp)
     api.register_blueprint(tournaments.blp)
     api.register_blueprint(tournament_reports.blp)
     schemas = api.spec.components.schemas

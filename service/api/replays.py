@@ -22,7 +22,7 @@ from service import game_files
 from service.annotations import Annotations, Author
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
-from service.api.context import game_service
+from service.api.context import game_service, signer
 from service.api.json_body import read_json
 from service.api.preconditions import version_headers
 from service.api.schemas import (
@@ -90,7 +90,7 @@ def get_replay(game_id: str, seat: int | None) -> Any:
 @with_seat(required=False)
 def export_game(game_id: str, seat: int | None) -> Any:
     """The game as one self-contained file, built for the token's seat (or a spectator)."""
-    content = game_files.export_game(game_service(), _notes(), game_id, seat)
+    content = game_files.export_game(game_service(), _notes(), game_id, seat, signer().key_set())
     headers = {"Content-Disposition": f'attachment; filename="{game_id}.jsonl"', "Vary": "Authorization"}
     return Response(content, mimetype=MEDIA_TYPE, headers=headers)
 
@@ -103,7 +103,8 @@ def verify_game(game_id: str, seat: int | None) -> Any:
     """Check the game's hash chain as the store holds it now, event by event (never a cached
     copy), and its deal: once the seed is revealed (the game's end), every chance event is
     drawn again from it. Anyone may ask. A failure names the first event whose hash or link is
-    wrong, or that is not what the seed draws."""
+    wrong, or that is not what the seed draws, or, when the stream ends before the last event
+    its head vouches for, the first one missing (chain_truncated)."""
     verified = game_service().verify(game_id)
     deal = verified.deal
     first_bad = verified.first_bad if deal is None or deal.ok else deal.first_bad
@@ -113,10 +114,16 @@ def verify_game(game_id: str, seat: int | None) -> Any:
         "first_bad_version": first_bad,
         "version": verified.version,
         "archived": game_files.is_archived(game_service(), game_id),
+        "chain_truncated": truncated(verified.version, verified.vouched),
     }
     if deal is not None:
         answer["deal"] = deal.to_json()
     return answer
+
+
+def truncated(stored: int, vouched: int | None) -> dict[str, int] | None:
+    """The chain_truncated member of a check: None unless the stream lost its tail."""
+    return None if vouched is None else {"stored_version": stored, "vouched_version": vouched}
 
 
 @blp.get("/games/<game_id>/notation")

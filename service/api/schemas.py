@@ -22,6 +22,7 @@ from domain.games import GAMES
 from domain.text import NOT_BLANK, is_blank
 from domain.undo import SCOPES
 from service.api.deal_schemas import DealReportSchema, entropy_field
+from service.api.receipt_schemas import ReceiptSchema
 
 MODES = ("casual", "tournament")
 DEFAULT_AI_LEVEL = 2
@@ -566,6 +567,7 @@ class ExecutedSchema(Schema):
     duplicate = fields.Boolean(
         metadata={"description": "true when an Idempotency-Key replay returned the first answer"}
     )
+    receipt = fields.Nested(ReceiptSchema, required=True)
 
 
 class HealthSchema(Schema):
@@ -731,4 +733,24 @@ class VerifySchema(Schema):
     deal = fields.Nested(
         DealReportSchema,
         metadata={"description": "The deal's check: every chance event redrawn from the revealed seed."},
+    )
+    chain_truncated = fields.Nested(
+        "ChainTruncatedSchema",
+        allow_none=True,
+        metadata={
+            "description": "Set when the stream lost its tail; first_bad_version is then the first "
+            "missing event."
+        },
+    )
+
+
+class ChainTruncatedSchema(Schema):
+    """A stream that ends before the last event its store's head vouches for (chain_truncated)."""
+
+    stored_version = fields.Integer(
+        required=True, metadata={"description": "The last event the stream still holds."}
+    )
+    vouched_version = fields.Integer(
+        required=True,
+        metadata={"description": "The last event the head written by every append vouches for."},
     )

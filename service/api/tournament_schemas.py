@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from service.api.receipt_schemas import TournamentReceiptSchema
 from service.api.schemas import (
     MAX_OPTIONS,
     MAX_TOKEN,
@@ -135,6 +136,7 @@ class RegisteredSchema(Schema):
     token = fields.String(
         metadata={"description": "A person's entrant token, shown only once (none for an AI entrant)."}
     )
+    receipt = fields.Nested(TournamentReceiptSchema, required=True)
 
 
 class TournamentEventSchema(EventSchema):
@@ -150,6 +152,7 @@ class TournamentExecutedSchema(Schema):
     version = fields.Integer()
     events = fields.List(fields.Nested(TournamentEventSchema))
     duplicate = fields.Boolean()
+    receipt = fields.Nested(TournamentReceiptSchema, required=True)
 
 
 class MeGameSchema(Schema):
@@ -229,3 +232,10 @@ class AuditSchema(OpenSchema):
     corrections = fields.List(fields.Dict())
     broken = fields.Dict(allow_none=True)
     mismatches = fields.List(fields.Dict())
+    chain_truncated = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "A stream that ends before the last event the store's head vouches for: "
+            "stream, stored_version, vouched_version; null when none."
+        },
+    )

@@ -105,6 +105,7 @@ def test_a_changed_older_event_is_found_by_verify_from_the_store(
         "first_bad_version": 7,
         "version": newest,
         "archived": False,
+        "chain_truncated": None,
     }
     assert client.get(f"/games/{game['game_id']}").json["chain_broken"] == {"version": 7}
     assert_chain_broken(post(client, game, A, command), 7)
@@ -212,6 +213,7 @@ def test_an_intact_game_verifies_from_the_store(app: Flask, client: FlaskClient)
         "first_bad_version": None,
         "version": newest,
         "archived": False,
+        "chain_truncated": None,
     }
     assert deal["status"] == "committed"  # the seed is revealed when the game ends
 
