@@ -121,7 +121,7 @@ class Verified:
     version: int
     first_bad: int | None
     vouched: int | None = None
-    deal: DealReport | None = None  # None when the chain breaks: there is no deal to check
+    deal: DealReport | None = None  # None when the chain breaks or lost its tail: no deal to check
 
 
 @dataclass(frozen=True)
@@ -408,7 +408,7 @@ class GameService:
         if broken is not None:
             self.forget(game_id)
             return Verified(game_id, envelopes[-1].version, broken)
-        return Verified(game_id, envelopes[-1].version, None, deal_as_shown(checked(game_id, envelopes)))
+        return Verified(game_id, envelopes[-1].version, None, deal=deal_as_shown(checked(game_id, envelopes)))
 
     def forget(self, game_id: str) -> None:
         """Drop the game's cached fold: the next load reads the store from version 1."""

@@ -134,6 +134,8 @@ def test_every_chance_event_of_a_finished_game_is_drawn_again_from_the_revealed_
     play_out(client, game, random.Random(5), run_worker)
 
     checked = client.get(f"/games/{game_id}/verify").json
+    late = add_entropy(client, game, 0)
+    assert (late.status_code, late.json["code"]) == (409, "game_over")
     for path in ("replay", "notation"):  # the seats' EntropyAdded reads as any event
         assert client.get(f"/games/{game_id}/{path}").status_code == 200, path
     content = client.get(f"/games/{game_id}/export").data
