@@ -29,6 +29,14 @@ class EntropySchema(Schema):
     )
 
 
+class DealCommitmentSchema(Schema):
+    """`deal` in a game's or a tournament's first event: the service's commitment to its seed."""
+
+    scheme = fields.String(required=True, metadata={"description": "The generator every draw comes from."})
+    commitment = fields.String(required=True, metadata={"description": "sha256 of the 32-byte seed, hex."})
+    entropy = fields.String(metadata={"description": "The creator's entropy, hex, when given."})
+
+
 class DealReportSchema(Schema):
     """The check of the deal: each chance event redrawn from the revealed seed."""
 
