@@ -90,8 +90,22 @@ SETUP: JsonSchema = {
         "mode": {"type": "string", "enum": ["casual", "tournament"]},
         "reveal_after_end": {"type": "boolean"},
         "organizer": {"type": "string"},
+        "deal": {
+            "type": "object",
+            "description": "The service's commitment to the game's seed (docs/replays.md, the deal): "
+            "the seed itself is GameCreated's secret for no seat, revealed with the log at the end.",
+            "required": ["scheme", "commitment"],
+            "properties": {
+                "scheme": {"type": "string", "description": "The generator every draw comes from."},
+                "commitment": {"type": "string", "description": "sha256 of the 32-byte seed, hex."},
+                "entropy": {"type": "string", "description": "The creator's entropy, hex, when given."},
+            },
+        },
     },
 }
+
+ENTROPY_ADDED = "EntropyAdded"
+"""A seat's own entropy for the deal, mixed into every draw after it."""
 
 EVENTS: dict[str, JsonSchema] = {
     "GameCreated": SETUP,
@@ -118,6 +132,11 @@ EVENTS: dict[str, JsonSchema] = {
         "type": "object",
         "required": ["seat", "accept"],
         "properties": {"seat": SEAT, "accept": {"type": "boolean"}},
+    },
+    ENTROPY_ADDED: {
+        "type": "object",
+        "required": ["seat", "entropy"],
+        "properties": {"seat": SEAT, "entropy": {"type": "string", "description": "Hex, 16 to 64 bytes."}},
     },
     undo.TAKEBACK_DECLINED: {
         "type": "object",

@@ -21,6 +21,7 @@ from typing import Any
 
 from domain.ending import ending
 from record.canonical import canonical_json
+from record.deal import tournament_revealed
 from record.envelope import Envelope
 from replays import archive
 from replays.tournament_audit import (
@@ -85,7 +86,8 @@ def write_bundle(
     }
     if keys is not None:
         header[archive.KEYS] = dict(keys)
-    lines = [header, *(archive.event_line(e, viewer, True) for e in tournament)]
+    revealed = tournament_revealed(tournament)  # the lots' seed, once closed
+    lines = [header, *(archive.event_line(e, viewer, revealed) for e in tournament)]
     text = "".join(canonical_json(line) + "\n" for line in lines)
     text += "".join(archive.export(games[g], viewer, _revealed(games[g])) for g in order)
     return text.encode("utf-8")

@@ -25,6 +25,7 @@ from domain.core import DomainError
 from domain.games import rules_for
 from record.annotations import MARKS, AnnotationRefused, check_record
 from record.canonical import canonical_json
+from record.deal import CHECKED, COMMITTED, DealReport, check_deal
 from replays import archive, bundle, cli_tournament, receipts_check
 from replays.client import Client, ClientError
 from replays.frames import Replay, ReplayError, replay
@@ -206,10 +207,14 @@ def cmd_verify(args: argparse.Namespace) -> None:
         folded = replay(archive.read(content))
     except ReplayError as error:
         raise Failed(str(error)) from None
+    deal = check_deal(archive.read(content).envelopes)
+    if not deal.ok:
+        raise Failed(f"event {deal.first_bad}: the deal fails: {deal.reason}")
     last = folded.view()
     opened = sum(1 for e in archive.read(content).envelopes if e.secret is not None)
     text = f"ok: {result.events} events; the hash chain holds and the rules fold every event"
     print(text + f" ({_outcome(last)}); {opened} secrets match their digests")
+    print(deal_text(deal))
     if result.unverifiable:
         print(
             f"note: {len(result.unverifiable)} events are redacted for this file's viewer: their "
@@ -236,11 +241,28 @@ def _check_receipts(args: argparse.Namespace, streams: receipts_check.Streams, p
         raise Failed(str(error)) from None
 
 
+def deal_text(deal: DealReport) -> str:
+    """The deal's check in words."""
+    if deal.status == CHECKED:
+        return (
+            f"deal: the revealed seed matches its commitment and draws every chance event again "
+            f"({deal.draws} draws)"
+        )
+    if deal.status == COMMITTED:
+        return (
+            f"deal: committed (sha256 {deal.commitment}), not revealed to this file's viewer: {deal.reason}"
+        )
+    return f"deal: not checked: {deal.reason}"
+
+
 def _verify_stored(client: Client, game_id: str) -> None:
     """The service's own check of the events it stores; the file it exports is checked next."""
     checked = client.verify(game_id)
     if checked.get("ok") is not True:
         first = checked.get("first_bad_version")
+        deal = checked.get("deal") or {}
+        if deal.get("status") == "fault":
+            raise Failed(f"event {first}: the deal in the service's store fails: {deal.get('reason')}")
         raise Failed(
             f"event {first}: the hash chain in the service's store breaks there "
             f"(of {checked.get('version')} stored events); the record was changed outside the service"

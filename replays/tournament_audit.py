@@ -29,6 +29,7 @@ from domain.tournaments import rules as tournament_rules
 from record.canonical import plain
 from record.chain import ZERO_HASH, digest_holds, envelope_hash
 from record.convert import to_event
+from record.deal import check_deal, check_lots, game_revealed, sealed_until_revealed, tournament_revealed
 from record.envelope import Envelope
 from replays.archive import RefoldFailed, refold_envelopes
 
@@ -124,9 +125,30 @@ def audit(tournament: Sequence[Envelope], games: Mapping[str, Sequence[Envelope]
             mismatches += _mismatches(folded, envelope, end)
             if envelope.type == "ResultCorrected":
                 corrections.append(_correction(envelope, end))
+    mismatches += _lots_mismatches(tournament)
     mismatches.sort(key=lambda m: int(m["version"]))  # in the order of the stream: the first is first
+    broken = broken or _deal_fault(games)
     ok = broken is None and not mismatches
     return AuditReport(ok, streams, events, corrections, broken, mismatches, unfolded)
+
+
+def _lots_mismatches(tournament: Sequence[Envelope]) -> list[dict[str, Any]]:
+    """A mismatch for the first lot that is not what the revealed seed draws (once closed)."""
+    lots = check_lots(sealed_until_revealed(tournament, tournament_revealed(tournament)))
+    if lots.ok:
+        return []
+    reason = f"not what the revealed seed draws: {lots.reason}"
+    where = min(lots.first_bad or 1, len(tournament))
+    return [{"type": tournament[where - 1].type, "version": where, "reason": reason}]
+
+
+def _deal_fault(games: Mapping[str, Sequence[Envelope]]) -> BrokenPlace | None:
+    """The first game whose chance events are not what its revealed seed draws."""
+    for game_id, envelopes in games.items():
+        deal = check_deal(sealed_until_revealed(envelopes, game_revealed(envelopes)))
+        if not deal.ok:
+            return BrokenPlace(game_stream(game_id), deal.first_bad, None, f"the deal fails: {deal.reason}")
+    return None
 
 
 def fold_tournament(tournament: Sequence[Envelope]) -> State | BrokenPlace:
@@ -197,7 +219,8 @@ def _check_games(
         fault = chain_fault(envelopes)
         if fault is not None:
             return BrokenPlace(stream, fault[0], None, fault[1]), unfolded
-        if any(e.secret is None and e.secret_digest for e in envelopes):
+        # The deal's seed (GameCreated's secret) is withheld too until the end; the rules need it not.
+        if any(e.secret is None and e.secret_digest for e in envelopes[1:]):
             unfolded.append(game_id)  # a hand still hidden: the chain holds, the rules cannot fold it
             continue
         try:

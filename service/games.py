@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import secrets
@@ -24,8 +25,11 @@ from domain.games import rules_for
 from domain.history import fold_history, rewind_target
 from record.chain import verify_chain
 from record.convert import to_event
+from record.deal import DealReport, check_deal
+from record.draws import FIRST_SEAT_DRAW, SCHEME, DrawStream, commitment, creator_entropy
 from record.envelope import Envelope, EventStorePort, NewEvent
-from service.chance import Dice
+from service.chance import Deal, Dice, committed, deal_of, draw_source
+from service.entropy import ADD_ENTROPY, entropy_events
 from service.errors import (
     ChainBroken,
     ChainTruncated,
@@ -133,6 +137,7 @@ class Verified:
     version: int
     first_bad: int | None
     vouched: int | None = None
+    deal: DealReport | None = None  # None when the chain breaks or lost its tail: no deal to check
 
 
 @dataclass(frozen=True)
@@ -192,6 +197,14 @@ def checked(game_id: str, envelopes: list[Envelope]) -> Loaded:
     trusted = envelopes if broken is None else envelopes[: broken - 1]
     rules = rules_for(trusted[0].data["game"])
     return Loaded(game_id, rules, fold_envelopes(rules, trusted), envelopes, broken)
+
+
+def deal_as_shown(loaded: Loaded) -> DealReport:
+    """The deal's check as anyone may make it: the seed counts only once the log is revealed."""
+    envelopes = loaded.envelopes
+    if not loaded.revealed:
+        envelopes = [dataclasses.replace(envelopes[0], secret=None), *envelopes[1:]]
+    return check_deal(envelopes)
 
 
 def takeback_view(loaded: Loaded) -> dict[str, Any] | None:
@@ -293,12 +306,16 @@ class GameService:
         rules = rules_for(setup["game"])
         rules.check_options_for(setup.get("options") or {}, len(setup["seats"]))
         setup = dict(setup)
+        deal = self._new_deal(setup.pop("entropy", None))
         if setup.get("first_seat") is None:
-            setup["first_seat"] = self.dice.below(max(1, len(setup["seats"])))
+            lot = DrawStream(deal.seed, creator_entropy(deal.data), FIRST_SEAT_DRAW)
+            setup["first_seat"] = lot.below(max(1, len(setup["seats"])))
         state = rules.initial_state(setup)
         _check_computers(rules, setup["seats"])
         game_id = game_id or secrets.token_hex(8)
-        events = [rules.created_event(setup), *self._system_events(rules, state)]
+        # The seed is GameCreated's secret for no seat: hidden like any secret until the end.
+        created = committed(rules.created_event(setup), deal.seed, deal.data)
+        events = [created, *self._system_events(rules, state, deal, [], 2)]
         if self.ai is not None and capped:
             self.ai.admit(game_id, setup, client)
         # Tokens only once the game exists: a refused append (or an id that is taken)
@@ -310,6 +327,14 @@ class GameService:
         organizer = self.tokens.issue_organizer(game_id) if setup.get("mode") == "tournament" else None
         self.appended(game_id)
         return Created(game_id, len(events), tokens, organizer)
+
+    def _new_deal(self, entropy: str | None) -> Deal:
+        """A fresh seed and its public commitment, with the creator's entropy when given."""
+        seed = self.dice.fresh_seed()
+        data: dict[str, Any] = {"scheme": SCHEME, "commitment": commitment(seed)}
+        if entropy is not None:
+            data["entropy"] = entropy
+        return Deal(seed, data)
 
     # --- reading --------------------------------------------------------------------
 
@@ -398,7 +423,8 @@ class GameService:
         broken = first_bad(envelopes)
         if broken is not None:
             self.forget(game_id)
-        return Verified(game_id, envelopes[-1].version, broken)
+            return Verified(game_id, envelopes[-1].version, broken)
+        return Verified(game_id, envelopes[-1].version, None, deal=deal_as_shown(checked(game_id, envelopes)))
 
     def forget(self, game_id: str) -> None:
         """Drop the game's cached fold: the next load reads the store from version 1."""
@@ -526,6 +552,8 @@ class GameService:
             return undo.decide(loaded.envelopes, command)
         if command.type in resign.COMMANDS:
             return resign.decide(loaded.envelopes, command)
+        if command.type == ADD_ENTROPY:
+            return entropy_events(loaded.envelopes, loaded.over, command)
         return list(loaded.rules.decide(loaded.state, command))
 
     def _command_id(self, game_id: str, seat: int | str, body: Mapping[str, Any], key: str | None) -> str:
@@ -561,7 +589,9 @@ class GameService:
         if isinstance(pending, Score) and self.scoring is not None:
             self.scoring.schedule(loaded.game_id, pending.round, loaded.version)
         elif pending.immediate:
-            events = self._system_events(loaded.rules, loaded.state)
+            events = self._system_events(
+                loaded.rules, loaded.state, deal_of(loaded.envelopes[0]), loaded.envelopes, loaded.version + 1
+            )
             try:
                 self.store.append(
                     loaded.game_id,
@@ -589,7 +619,10 @@ class GameService:
             command = pending.answer()
             events = loaded.rules.decide(loaded.state, command)
             state = fold(loaded.rules, loaded.state, events)
-            events += self._system_events(loaded.rules, state)
+            deal = deal_of(loaded.envelopes[0])
+            events += self._system_events(
+                loaded.rules, state, deal, loaded.envelopes, loaded.version + 1 + len(events)
+            )
             try:
                 self.store.append(
                     game_id, loaded.version, self._envelopes(events, str(WORKER), f"score-{round_}")
@@ -605,13 +638,19 @@ class GameService:
             return True
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
-    def _system_events(self, rules: Any, state: Any) -> list[Event]:
+    def _system_events(
+        self, rules: Any, state: Any, deal: Deal | None, records: Sequence[Envelope], version: int
+    ) -> list[Event]:
         """The events of the random draws the game now waits for (a deal, Pele's picks), and
-        of those each draw leads to (a discovery chit, then its tile; a die, then the next)."""
+        of those each draw leads to (a discovery chit, then its tile; a die, then the next).
+
+        `version` is where the first of them will be stored: each draw is the deal's draw at
+        the version of its first event, with the entropy `records` hold."""
         found: list[Event] = []
         for _ in range(MAX_SYSTEM_DRAWS):
             pending = rules.pending_system(state)
-            command = None if pending is None else self.dice.command(pending)
+            source = draw_source(deal, records, version + len(found))
+            command = None if pending is None else self.dice.command(pending, source)
             if command is None:
                 return found
             events = list(rules.decide(state, command))

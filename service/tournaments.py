@@ -26,7 +26,7 @@ from domain.core import Command, Event
 from domain.tournaments import AI, CLOSED, State, Table, rules
 from record.convert import to_event
 from record.envelope import Envelope, EventStorePort, NewEvent
-from service.chance import Dice
+from service.chance import Dice, committed, deal_of, draw_source
 from service.clock import iso_utc, utc_now
 from service.computer import must_act
 from service.errors import ChainBroken, Conflict, PreconditionFailed, TournamentNotFound, VersionConflict
@@ -153,7 +153,7 @@ class TournamentService:
     def create(self, request: Mapping[str, Any]) -> tuple[str, int, str]:
         """TournamentCreated from the organizer's settings (IllegalMove when they are bad,
         nothing written); its id, version and the organizer's token, shown only once."""
-        event = rules.created(request)
+        event = committed(rules.created(request), self.dice.fresh_seed())
         tournament_id = secrets.token_hex(8)
         self.store.append(tournament_id, 0, _envelopes([event], str(ORGANIZER), f"create-{tournament_id}"))
         token = self.tokens.issue_organizer(tournament_id)
@@ -279,7 +279,8 @@ class TournamentService:
         state = loaded.state
         pending = rules.pending_system(state)
         if pending is not None:
-            command = self.dice.command(pending)
+            source = draw_source(deal_of(loaded.envelopes[0]), loaded.envelopes, loaded.version + 1)
+            command = self.dice.command(pending, source)
             assert command is not None
             command = with_ratings(command, state, RatingsProjection(self.redis, self.store))
             return rules.decide(state, command, SYSTEM), f"lots-{loaded.version}"

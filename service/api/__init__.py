@@ -11,6 +11,7 @@ from flask_smorest.utils import prepare_response
 from domain.games import GAMES
 from service.api import (
     contract,
+    deal,
     finish,
     games,
     listings,
@@ -65,6 +66,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(listings.blp)
     api.register_blueprint(undo.blp)
     api.register_blueprint(finish.blp)
+    api.register_blueprint(deal.blp)
     api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)
     api.register_blueprint(receipts.blp)

@@ -140,6 +140,7 @@ VERSIONED = frozenset(
         "post /games/{game_id}/corrections",
         "post /games/{game_id}/resign",
         "post /games/{game_id}/abort",
+        "post /games/{game_id}/entropy",
         "get /games/{game_id}/replay",
         "get /games/{game_id}/notation",
         "post /games/import",

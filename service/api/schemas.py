@@ -21,6 +21,7 @@ from ai.policies import LEVELS as AI_LEVELS
 from domain.games import GAMES
 from domain.text import NOT_BLANK, is_blank
 from domain.undo import SCOPES
+from service.api.deal_schemas import DealReportSchema, entropy_field
 from service.api.finish_schemas import EndingSchema, FinishSchema
 from service.api.receipt_schemas import ReceiptSchema
 
@@ -200,6 +201,10 @@ class CreateGameSchema(Schema):
             "description": "Tournament games only (else 422 organizer_needs_tournament): the "
             "organizer's name, recorded in corrections."
         },
+    )
+    entropy = entropy_field(
+        "Optional: 16 to 64 random bytes of the creator's own, as lowercase hex, mixed into "
+        "every draw of the game (the first seat's lot and the first deal included)."
     )
 
 
@@ -740,12 +745,21 @@ class VerifySchema(Schema):
     """The check of the game's hash chain, event by event, as the store holds it now."""
 
     game_id = fields.String()
-    ok = fields.Boolean(metadata={"description": "Whether every hash and every link holds."})
+    ok = fields.Boolean(
+        metadata={
+            "description": "Whether every hash and every link holds, and (once the seed is "
+            "revealed) every chance event is what the seed draws."
+        }
+    )
     first_bad_version = fields.Integer(
         allow_none=True, metadata={"description": "The first event that fails; null when ok."}
     )
     version = fields.Integer(metadata={"description": "The newest stored event."})
     archived = fields.Boolean(metadata={"description": "Whether the game was imported from a file."})
+    deal = fields.Nested(
+        DealReportSchema,
+        metadata={"description": "The deal's check: every chance event redrawn from the revealed seed."},
+    )
     chain_truncated = fields.Nested(
         "ChainTruncatedSchema",
         allow_none=True,

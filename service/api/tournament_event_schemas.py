@@ -13,6 +13,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from service.api.deal_schemas import DealCommitmentSchema
 from service.api.schemas import OpenSchema
 from service.api.tournament_view_schemas import BYE_REASONS, StandingSchema
 
@@ -170,6 +171,13 @@ class TournamentCreatedData(OpenSchema):
     pairing_numbers = fields.String(
         validate=validate.OneOf(("lots", "ratings")),
         metadata={"description": "A Swiss's pairing numbers (absent before it existed: lots)."},
+    )
+    deal = fields.Nested(
+        DealCommitmentSchema,
+        metadata={
+            "description": "The commitment to the seed the lots are drawn from (absent before it "
+            "existed); the seed is this event's secret, revealed at the close (docs/replays.md)."
+        },
     )
 
 

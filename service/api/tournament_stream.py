@@ -11,6 +11,7 @@ from flask import Response
 
 from domain.tournaments import rules, standings
 from record.convert import to_event
+from record.deal import tournament_revealed
 from record.envelope import Envelope
 from record.redaction import redact
 from service.api.schemas import EventSchema
@@ -58,8 +59,9 @@ def _folded(loaded: LoadedTournament, pending: Sequence[Envelope]) -> LoadedTour
 
 
 def _frames(loaded: LoadedTournament, pending: Sequence[Envelope]) -> Iterator[str]:
+    revealed = tournament_revealed(loaded.envelopes)  # the lots' seed, once closed
     for envelope in pending:
-        data = json.dumps(_EVENT.dump(redact(envelope, None, True)), separators=(",", ":"))
+        data = json.dumps(_EVENT.dump(redact(envelope, None, revealed)), separators=(",", ":"))
         yield f"id: {envelope.version}\nevent: {envelope.type}\ndata: {data}\n\n"
     if any(e.type in STANDINGS_AFTER for e in pending):
         lines = [asdict(line) for line in standings(loaded.state)]

@@ -15,6 +15,7 @@ from flask import current_app, url_for
 
 from domain.actor import ORGANIZER, Actor
 from domain.tournaments import AI, State, Table, entrant_id, rules
+from record.deal import tournament_revealed
 from record.receipts import TOURNAMENT
 from record.redaction import redact
 from service.api.auth import BEARER_SECURITY, HEADER_FORM, presented_token
@@ -77,7 +78,8 @@ def required_actor(service: TournamentService, tournament_id: str) -> Actor:
 
 
 def executed_answer(executed: TournamentExecuted) -> dict[str, Any]:
-    events = [redact(e, None, True) for e in executed.envelopes]
+    revealed = tournament_revealed(executed.loaded.envelopes)  # the lots' seed, once closed
+    events = [redact(e, None, revealed) for e in executed.envelopes]
     answer = {"version": executed.version, "events": events, "duplicate": executed.duplicate}
     return {**answer, "receipt": receipt(executed)}
 
@@ -242,7 +244,8 @@ def me(tournament_id: str) -> Any:
 def get_events(query: dict[str, Any], tournament_id: str) -> Any:
     """The tournament's events after `after`: every registration, pairing, result and correction."""
     loaded = tournament_service().load(tournament_id)
-    events = [redact(e, None, True) for e in loaded.envelopes[query["after"] :]]
+    revealed = tournament_revealed(loaded.envelopes)  # the lots' seed, once closed
+    events = [redact(e, None, revealed) for e in loaded.envelopes[query["after"] :]]
     return {"version": loaded.version, "events": events}, version_headers(loaded.version)
 
 

@@ -103,10 +103,9 @@ def test_every_game_plays_to_its_end_with_the_legal_commands_as_posted_bodies(
 
 
 def test_seeded_dice_deal_the_same_game_and_the_os_dice_do_not() -> None:
-    from domain.core import Shuffle
     from service.chance import Dice, dice_from
 
-    pending = Shuffle({"order": 24}, "ShuffleDeck")
-    seeded = [dice_from({"ARCHIPELAGO_DICE_SEED": "7"}).command(pending) for _ in range(2)]
-    assert seeded[0] == seeded[1]
-    assert Dice().command(pending) != Dice().command(pending)  # 1 in 24! to fail by chance
+    seeded = [dice_from({"ARCHIPELAGO_DICE_SEED": "7"}) for _ in range(2)]
+    series = [[dice.fresh_seed() for _ in range(3)] for dice in seeded]
+    assert series[0] == series[1] and len(set(series[0])) == 3
+    assert Dice().fresh_seed() != Dice().fresh_seed()  # 1 in 2**256 to fail by chance

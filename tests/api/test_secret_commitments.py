@@ -203,8 +203,8 @@ def attack(
     targets: dict[str, list[int | None]] = {}
     for viewer, (known, hidden, _) in exposed.items():
         for version in hidden:
-            if known[version]["type"] == "DeckShuffled":
-                continue  # a permutation of the whole deck: far beyond guessing
+            if known[version]["type"] in ("DeckShuffled", "GameCreated"):
+                continue  # a permutation of the whole deck, the deal's 32-byte seed: far beyond guessing
             body = {k: v for k, v in known[version].items() if k not in NOT_HASHED}
             targets.setdefault(canonical_json(body), []).append(viewer)
     leaks = []

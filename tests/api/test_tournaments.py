@@ -387,9 +387,9 @@ def test_a_game_ended_by_the_deal_that_follows_a_scoring_is_reported_to_its_tour
     monkeypatch.setattr(service, "tournaments", SimpleNamespace(game_ended=lambda g: ended.append(g.game_id)))
     deal = GameService._system_events
 
-    def deal_then_premature_end(self: GameService, rules: Any, state: Any) -> list[Event]:
+    def deal_then_premature_end(self: GameService, rules: Any, state: Any, *drawn_from: Any) -> list[Event]:
         end = Event("GameEnded", {"winner": 0, "totals": [1, 0], "reason": "premature", "round": 1})
-        return [*deal(self, rules, state), end]
+        return [*deal(self, rules, state, *drawn_from), end]
 
     monkeypatch.setattr(GameService, "_system_events", deal_then_premature_end)
     assert service.score_round(game["game_id"], scoring["round"])
