@@ -14,6 +14,7 @@ from service.api import (
     games,
     listings,
     openapi,
+    players,
     problems,
     receipts,
     replays,
@@ -67,6 +68,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(receipts.blp)
     api.register_blueprint(tournaments.blp)
     api.register_blueprint(tournament_reports.blp)
+    api.register_blueprint(players.blp)
     schemas = api.spec.components.schemas
     schemas.update(contract.build(list(GAMES.values()), schemas))
     # After Api(app), so that ours replace flask-smorest's JSON error handler.

@@ -132,6 +132,14 @@ class TournamentCreatedSchema(Schema):
 
 class RegisteredSchema(Schema):
     entrant = fields.String()
+    player = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "The player the entrant was registered as (its bearer token was that "
+            "player's token); null for a one-off player: a computer entrant, or a person "
+            "registered without a player token, rated within this tournament alone."
+        },
+    )
     version = fields.Integer()
     token = fields.String(
         metadata={"description": "A person's entrant token, shown only once (none for an AI entrant)."}
@@ -197,14 +205,37 @@ class MeSchema(Schema):
     bye = fields.Boolean(metadata={"description": "The entrant has a bye in the newest round."})
 
 
+class RatingStepSchema(Schema):
+    """The player's rating right after one rated game."""
+
+    game_id = fields.String(required=True)
+    tournament = fields.String(required=True)
+    at = fields.String(required=True, metadata={"description": "When the result was recorded (UTC)."})
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    ordinal = fields.Float(required=True)
+    games = fields.Integer(required=True)
+
+
 class PlayerRatingSchema(Schema):
-    player = fields.String()
-    name = fields.String()
+    player = fields.String(
+        metadata={
+            "description": "Whom the rating is of: a player's id (from POST /players), or "
+            "<tournament>:<entrant> for a one-off player (a computer entrant, or a person "
+            "registered without a player token)."
+        }
+    )
+    name = fields.String(metadata={"description": "The entrant's name in the player's newest rated game."})
+    kind = fields.String(validate=validate.OneOf(("person", "ai")))
+    tournament = fields.String(
+        allow_none=True,
+        metadata={"description": "A one-off player's only tournament; null for a player's id."},
+    )
     mu = fields.Float()
     sigma = fields.Float()
     ordinal = fields.Float(metadata={"description": "mu - 3 sigma: the figure lists are sorted by."})
     games = fields.Integer()
-    history = fields.List(fields.Dict())
+    history = fields.List(fields.Nested(RatingStepSchema))
 
 
 class RatingsSchema(Schema):
