@@ -101,6 +101,8 @@ def computed(results: list[dict[str, Any]]) -> dict[str, Any]:
     ratings: dict[str, Rating] = {}
     players: dict[str, dict[str, Any]] = {}
     for result in results:
+        if len(result["places"]) < 2:
+            continue  # one player in every seat, which the rules refuse: nothing to learn
         new = rate(ratings, result["places"])
         ratings.update(new)
         for key, rating in new.items():

@@ -23,8 +23,12 @@ def _player(client: FlaskClient) -> dict[str, Any]:
     return dict(answer.json)
 
 
-def _register(client: FlaskClient, tournament: dict, token: str | None, **entrant: Any) -> Any:
+def _register(
+    client: FlaskClient, tournament: dict, token: str | None, key: str | None = None, **entrant: Any
+) -> Any:
     headers = {} if token is None else bearer(token)
+    if key is not None:
+        headers["Idempotency-Key"] = key
     return client.post(f"/tournaments/{tournament['tournament_id']}/entrants", json=entrant, headers=headers)
 
 
@@ -56,12 +60,19 @@ def test_registering_with_a_player_token_binds_the_entrant_and_never_echoes_the_
 ) -> None:
     ann = _player(client)
     tournament = create_tournament(client)
-    answer = _register(client, tournament, ann["token"], name="Ann")
+    answer = _register(client, tournament, ann["token"], "k1", name="Ann")
     assert answer.status_code == 201, answer.json
     assert answer.json["player"] == ann["player"]
     assert "token" in answer.json, "the entrant's own token, for /me and withdrawing"
+    retried = _register(client, tournament, ann["token"], "k1", name="Ann")
+    assert (retried.status_code, retried.json["entrant"], retried.json["player"]) == (
+        201,
+        "e1",
+        ann["player"],
+    )
     seen = [
         answer.get_data(as_text=True),
+        retried.get_data(as_text=True),
         client.get(f"/tournaments/{tournament['tournament_id']}").get_data(as_text=True),
         client.get(f"/tournaments/{tournament['tournament_id']}/events").get_data(as_text=True),
         client.get(f"/tournaments/{tournament['tournament_id']}/export").get_data(as_text=True),
@@ -113,6 +124,7 @@ def test_one_player_holds_one_entrant_of_a_tournament(client: FlaskClient) -> No
     assert _register(client, tournament, ann["token"], name="Ann").status_code == 201
     again = _register(client, tournament, ann["token"], name="Ann's twin")
     assert (again.status_code, again.json["code"]) == (409, "player_registered")
+    assert ann["token"].partition(".")[2] not in again.get_data(as_text=True)
 
 
 def test_a_player_token_registers_no_computer_entrant(client: FlaskClient) -> None:

@@ -146,3 +146,16 @@ def test_a_projection_stored_by_name_is_read_again_from_the_first_event(redis_cl
         "t2:e1",
         "t2:e2",
     ]
+
+
+def test_a_stored_table_of_one_player_twice_rates_nothing_and_the_projection_goes_on(
+    redis_client: redis.Redis,
+) -> None:
+    store = EventStore(redis_client, kind=TOURNAMENT)
+    _tournament(store, "t1", "kahuna", _person("Ann", ANN), _person("Ann again", ANN), _person("Ben"))
+    _result(store, "t1", "g1", ["e1", "e2"], [1, 2])  # the rules refuse this; the log may not
+    _result(store, "t1", "g2", ["e3", "e1"], [1, 2])
+
+    players = _players(redis_client, store)
+
+    assert {key: p["games"] for key, p in players.items()} == {ANN: 1, "t1:e3": 1}
