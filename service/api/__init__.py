@@ -26,6 +26,7 @@ from service.api import (
 )
 from service.api.problems import PROBLEM_JSON
 from service.api.schemas import ProblemSchema
+from service.api.tournament_event_schemas import register_stream_components
 
 OPENAPI_CONFIG = {
     "API_TITLE": "Archipelago",
@@ -69,6 +70,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(tournaments.blp)
     api.register_blueprint(tournament_reports.blp)
     api.register_blueprint(players.blp)
+    register_stream_components(api.spec)
     schemas = api.spec.components.schemas
     schemas.update(contract.build(list(GAMES.values()), schemas))
     # After Api(app), so that ours replace flask-smorest's JSON error handler.

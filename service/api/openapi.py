@@ -182,16 +182,7 @@ MEDIA: Mapping[str, tuple[str, str]] = {
 """The non-JSON answers: media type and what the text holds."""
 SSE_DATA: Mapping[str, dict[str, Any]] = {
     "get /games/{game_id}/stream": {"$ref": "#/components/schemas/Event"},
-    "get /tournaments/{tournament_id}/stream": {
-        "anyOf": [
-            {"$ref": "#/components/schemas/TournamentEvent"},
-            {
-                "type": "object",
-                "required": ["version", "standings"],
-                "properties": {"version": {"type": "integer"}, "standings": {"type": "array", "items": {}}},
-            },
-        ]
-    },
+    "get /tournaments/{tournament_id}/stream": {"$ref": "#/components/schemas/TournamentStreamMessage"},
 }
 """What one message's `data:` holds, as JSON."""
 

@@ -13,7 +13,7 @@ from marshmallow import Schema
 from domain.games import GAMES
 from domain.tournaments import SWISS, rules
 from record.envelope import Envelope
-from replays import tournament_reports
+from replays import tournament_reports, tournament_trf
 from replays.bundle import MEDIA_TYPE, write_bundle
 from replays.tournament_audit import TOURNAMENT, AuditReport, BrokenPlace, assigned_games, audit, game_stream
 from service.api.blueprint import Blueprint
@@ -125,7 +125,7 @@ def pairings(query: dict[str, Any], tournament_id: str) -> Any:
         query,
         lambda v: {"rounds": tournament_reports.pairings(v)},
         tournament_reports.pairings_csv,
-        tournament_reports.trf,
+        tournament_trf.trf,
     )
 
 
@@ -144,6 +144,11 @@ def audit_tournament(tournament_id: str) -> Any:
     """The audit of every stream, re-read from the store (never a cache): every hash chain, every
     fold, each recorded result against its game's own end; every correction; the first break,
     and `chain_truncated` when a stream ends before the last event the store vouches for."""
+    return audit_report(tournament_id)
+
+
+def audit_report(tournament_id: str) -> dict[str, Any]:
+    """The audit's report (as JSON) of the tournament and its games, read from the store now."""
     try:
         tournament, games = stored_streams(tournament_id)
     except ChainTruncated as cut:

@@ -15,6 +15,7 @@ from service.api.schemas import (
     StrictBoolean,
     at_most_keys,
 )
+from service.api.tournament_event_schemas import GameEndData
 
 FORMATS = ("round_robin", "swiss", "tables")
 ORGANIZER_COMMANDS = (
@@ -63,6 +64,13 @@ class CreateTournamentSchema(Schema):
     )
     late_entry = StrictBoolean(
         metadata={"description": "Swiss and tables: entrants may join after the start."}
+    )
+    pairing_numbers = fields.String(
+        validate=validate.OneOf(("lots", "ratings")),
+        metadata={
+            "description": "Swiss: pairing numbers by the lots (default) or by rating for the game, "
+            "highest first, the unrated last, ties by lot."
+        },
     )
     placement_points = fields.Dict(
         keys=fields.String(validate=validate.OneOf(TABLE_SIZES)),
@@ -205,48 +213,117 @@ class MeSchema(Schema):
     bye = fields.Boolean(metadata={"description": "The entrant has a bye in the newest round."})
 
 
-class RatingStepSchema(Schema):
-    """The player's rating right after one rated game."""
+class RatingPointSchema(Schema):
+    """A player's rating right after one rated game."""
 
     game_id = fields.String(required=True)
-    tournament = fields.String(required=True)
+    tournament = fields.String(required=True, metadata={"description": "The game's tournament."})
     at = fields.String(required=True, metadata={"description": "When the result was recorded (UTC)."})
     mu = fields.Float(required=True)
     sigma = fields.Float(required=True)
     ordinal = fields.Float(required=True)
-    games = fields.Integer(required=True)
+    games = fields.Integer(required=True, metadata={"description": "Rated games played so far."})
 
 
 class PlayerRatingSchema(Schema):
     player = fields.String(
+        required=True,
         metadata={
             "description": "Whom the rating is of: a player's id (from POST /players), or "
             "<tournament>:<entrant> for a one-off player (a computer entrant, or a person "
             "registered without a player token)."
-        }
+        },
     )
-    name = fields.String(metadata={"description": "The entrant's name in the player's newest rated game."})
-    kind = fields.String(validate=validate.OneOf(("person", "ai")))
+    name = fields.String(
+        required=True, metadata={"description": "The entrant's name in the player's newest rated game."}
+    )
+    kind = fields.String(required=True, validate=validate.OneOf(("person", "ai")))
     tournament = fields.String(
+        required=True,
         allow_none=True,
         metadata={"description": "A one-off player's only tournament; null for a player's id."},
     )
-    mu = fields.Float()
-    sigma = fields.Float()
-    ordinal = fields.Float(metadata={"description": "mu - 3 sigma: the figure lists are sorted by."})
-    games = fields.Integer()
-    history = fields.List(fields.Nested(RatingStepSchema))
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    ordinal = fields.Float(
+        required=True, metadata={"description": "mu - 3 sigma: the figure lists are sorted by."}
+    )
+    games = fields.Integer(required=True)
+    history = fields.List(
+        fields.Nested(RatingPointSchema), required=True, metadata={"description": "Oldest first."}
+    )
 
 
 class RatingsSchema(Schema):
-    game = fields.String()
+    game = fields.String(required=True)
     checkpoint = fields.Integer(
+        required=True,
         metadata={
             "description": "How many tournament events the ratings have read (on one Redis, the "
             "position in tournaments:$all read up to)."
-        }
+        },
     )
-    players = fields.List(fields.Nested(PlayerRatingSchema))
+    players = fields.List(fields.Nested(PlayerRatingSchema), required=True)
+
+
+class BrokenPlaceSchema(Schema):
+    """Where a record stops being sound."""
+
+    stream = fields.String(
+        required=True, metadata={"description": "tournament, game <game_id>, or bundle (a file's header)."}
+    )
+    version = fields.Integer(required=True, allow_none=True, metadata={"description": "The event number."})
+    line = fields.Integer(required=True, allow_none=True, metadata={"description": "A bundle file's line."})
+    reason = fields.String(required=True)
+
+
+class AuditedResultSchema(Schema):
+    """A table's result as a correction left it, or as it was before."""
+
+    places = fields.List(fields.Integer(), required=True)
+    points = fields.List(fields.Float(), required=True)
+    island_points = fields.List(fields.Float())
+    final_hash = fields.String(required=True, allow_none=True)
+    game_end = fields.Nested(GameEndData, allow_none=True)
+
+
+class AuditCorrectionSchema(Schema):
+    """One ResultCorrected: who, when, why, and the result before and after."""
+
+    version = fields.Integer(required=True, metadata={"description": "The tournament event's number."})
+    actor = fields.String(required=True)
+    at = fields.String(required=True)
+    reason = fields.String(required=True, allow_none=True)
+    game_id = fields.String(required=True, allow_none=True)
+    round = fields.Integer(required=True, allow_none=True)
+    table = fields.Integer(required=True, allow_none=True)
+    before = fields.Nested(AuditedResultSchema, required=True, allow_none=True)
+    after = fields.Nested(AuditedResultSchema, required=True)
+    game_end = fields.Nested(
+        GameEndData,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The game's own GameEnded data."},
+    )
+
+
+class AuditMismatchSchema(Schema):
+    """A recorded result, pairing or close that is not what its game or the rules say."""
+
+    game_id = fields.String(required=True, allow_none=True)
+    round = fields.Integer(required=True, allow_none=True)
+    table = fields.Integer(required=True, allow_none=True)
+    version = fields.Integer(required=True, metadata={"description": "The tournament event's number."})
+    type = fields.String(required=True, metadata={"description": "The tournament event's type."})
+    reason = fields.String(required=True)
+
+
+class ChainTruncatedReportSchema(Schema):
+    """A stream the store holds fewer events of than its head vouches for."""
+
+    stream = fields.String(required=True, metadata={"description": "tournament, or game <game_id>."})
+    stored_version = fields.Integer(required=True, metadata={"description": "Its last stored event."})
+    vouched_version = fields.Integer(required=True, metadata={"description": "The last event vouched for."})
 
 
 class AuditSchema(OpenSchema):
@@ -257,16 +334,23 @@ class AuditSchema(OpenSchema):
             "result that is not its game's own."
         )
 
-    ok = fields.Boolean()
-    streams = fields.Integer()
-    events = fields.Integer()
-    corrections = fields.List(fields.Dict())
-    broken = fields.Dict(allow_none=True)
-    mismatches = fields.List(fields.Dict())
-    chain_truncated = fields.Dict(
+    ok = fields.Boolean(required=True)
+    streams = fields.Integer(required=True, metadata={"description": "The tournament and each game read."})
+    events = fields.Integer(required=True)
+    corrections = fields.List(fields.Nested(AuditCorrectionSchema), required=True)
+    broken = fields.Nested(BrokenPlaceSchema, required=True, allow_none=True)
+    mismatches = fields.List(fields.Nested(AuditMismatchSchema), required=True)
+    unfolded = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Games whose withheld secrets keep them from a fold (their chains hold)."},
+    )
+    chain_truncated = fields.Nested(
+        ChainTruncatedReportSchema,
+        required=True,
         allow_none=True,
         metadata={
-            "description": "A stream that ends before the last event the store's head vouches for: "
-            "stream, stored_version, vouched_version; null when none."
+            "description": "A stream that ends before the last event the store's head vouches for; "
+            "null when none."
         },
     )

@@ -129,6 +129,13 @@
     if (answer.ok) {
       const page = new DOMParser().parseFromString(await answer.text(), "text/html");
       const fresh = page.getElementById("tournament");
+      // A page no newer than the one shown changes nothing: replacing it would only drop what
+      // a person is typing into the organizer's forms (and an answer overtaken by a later one
+      // would put an older tournament back).
+      if (Number(fresh.dataset.version) <= version) {
+        await showMe();
+        return;
+      }
       for (const part of ["live", "phase"]) {
         document.getElementById(part).replaceWith(page.getElementById(part));
       }
@@ -166,6 +173,9 @@
       "GameAssigned", "ResultRecorded", "ResultCorrected", "SeatForfeited", "ByeGiven", "RoundCompleted", "TournamentClosed"];
     types.forEach(function (type) { source.addEventListener(type, schedule); });
   }
+
+  // The organizer's page says when its command went through: no need to wait for the stream.
+  document.addEventListener("tournament:changed", schedule);
 
   // This tournament's receipts and those of its games (their ids start with the tournament's).
   receipts.offer(document.getElementById("receipts-link"), document.getElementById("receipts-count"), function (r) {
