@@ -16,7 +16,9 @@ from tests.api.tournament_helpers import create_tournament, organize
 def rated(redis_client: redis.Redis, game: str, ordinals: dict[str, float]) -> None:
     """The ratings projection as if these players (ids) had played rated games of `game`."""
     doc = empty()
-    doc["ratings"][game] = {player: {"player": player, "ordinal": o} for player, o in ordinals.items()}
+    doc["ratings"][game] = {
+        player: {"player": player, "name": player, "ordinal": o} for player, o in ordinals.items()
+    }
     redis_client.set(KEY, json.dumps(doc))
 
 
