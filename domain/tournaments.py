@@ -7,7 +7,7 @@ game only through `domain.games`, so the package's inner modules can change shap
 from __future__ import annotations
 
 from domain.tournament import module as rules
-from domain.tournament.entrants import AI_LEVELS, entrant_id
+from domain.tournament.entrants import AI_LEVELS, PLAYER_ID, entrant_id
 from domain.tournament.points import read_game_end, score_game
 from domain.tournament.settings import SWISS
 from domain.tournament.standings import standings
@@ -17,6 +17,7 @@ __all__ = [
     "AI",
     "AI_LEVELS",
     "CLOSED",
+    "PLAYER_ID",
     "REGISTRATION",
     "RUNNING",
     "SWISS",

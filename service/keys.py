@@ -21,6 +21,7 @@ import redis
 from redis.cluster import RedisCluster
 
 GAME, TOURNAMENT = "game", "tournament"
+PLAYER = "player"  # a player's keys (service.players): no stream, but a bucket on a cluster like the others
 GLOBAL_STREAMS = {GAME: "events:$all", TOURNAMENT: "tournaments:$all"}
 BUCKET_STREAMS = {GAME: "events:{{{tag}}}:$all", TOURNAMENT: "tournaments:{{{tag}}}:$all"}
 BUCKETS = 1024

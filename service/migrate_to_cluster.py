@@ -2,11 +2,12 @@
 
 `python -m service.migrate_to_cluster --source redis://old:6379/0 --target redis://node1:6379/0`
 with the service stopped. Every game and tournament keeps its id, events, hashes, seat tokens,
-idempotency keys, archive header and annotations; its keys take its bucket's hash tag, and each
-event gets a position in its bucket's all-events stream, in the order of the one stream it came
-from (a position is not hashed, so every chain still holds). The ratings are not copied: the
-projection reads every bucket stream again at its next update. Every other key (RQ's queues, the
-sweeper's lists, the rate limits) stays where it is: the old Redis can go on as RQ's Redis
+idempotency keys, archive header and annotations, and every player (service.players) its
+secret; their keys take their bucket's hash tag, and each event gets a position in its
+bucket's all-events stream, in the order of the one stream it came from (a position is not
+hashed, so every chain still holds). The ratings are not copied: the projection reads every
+bucket stream again at its next update. Every other key (RQ's queues, the sweeper's lists,
+the rate limits) stays where it is: the old Redis can go on as RQ's Redis
 (`RQ_REDIS_URL`).
 """
 
@@ -29,7 +30,7 @@ from service.store import EventStore
 from service.tournaments import TournamentService
 
 BATCH = 500
-_GAME_KEY = re.compile(rb"^(game|tournament):\{([^{}]+)\}:(.+)$")
+_GAME_KEY = re.compile(rb"^(game|tournament|player):\{([^{}]+)\}:(.+)$")
 
 
 class MigrationRefused(RuntimeError):

@@ -3,16 +3,16 @@ for the tournament's game (service.ratings_projection), None for a player not ra
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from domain.core import Command
 from domain.tournaments import State
-from service.ratings_projection import RatingsProjection, player_of
+from service.ratings_projection import RatingsProjection
 
 
 def with_ratings(command: Command, state: State, projection: RatingsProjection) -> Command:
     """`command` (DrawLots) with the ratings of the entrants it draws, when the tournament
-    numbers its entrants by rating; else `command` as it is."""
+    numbers its entrants by rating; else `command` as it is. Only an entrant registered as a
+    player can hold a rating then: any other is a one-off player of this tournament, and has
+    played no rated game when its lot is drawn (docs/tournaments.md, "Who is rated")."""
     if state.settings.pairing_numbers != "ratings":
         return command
     _, players = projection.ratings(state.settings.game)
@@ -21,5 +21,5 @@ def with_ratings(command: Command, state: State, projection: RatingsProjection) 
     for entrant_id in state.lots_due():
         entrant = state.entrant(entrant_id)
         assert entrant is not None
-        ratings[entrant_id] = ordinals.get(player_of(asdict(entrant))["key"])
+        ratings[entrant_id] = None if entrant.player is None else ordinals.get(entrant.player)
     return Command(command.type, command.seat, {**command.args, "ratings": ratings})

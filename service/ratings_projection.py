@@ -1,5 +1,5 @@
-"""The ratings projection: one rating per game kind for each person and each AI level, with
-its history, from the results of rated tournaments (domain.ratings.rate, openskill).
+"""The ratings projection: one rating per game kind for each rated player, with its history,
+from the results of rated tournaments (domain.ratings.rate, openskill).
 
 It reads the tournaments' all-events streams (`tournaments:$all`, or one per bucket on a Redis
 Cluster) from its checkpoint, the position read up to in each of them, and keeps
@@ -11,8 +11,13 @@ that is sure to agree with the log. The checkpoints, the results and the ratings
 JSON value under one key, written in one transaction with the checkpoint it was read at
 (WATCH), so a projection never stores a result without its checkpoint nor counts one twice.
 
-A person is rated by name (an entrant's name, case-insensitive): the service has no
-accounts. Each AI level is one player, "AI level <n>", whichever tournament it plays in.
+Who is rated (docs/tournaments.md, "Who is rated"): a person's entrant registered with a
+player token is that player (its id), whichever tournament it plays in. Every other entrant
+is a one-off player of its tournament alone, keyed by tournament and entrant: a person
+registered without a player token (and every person of a tournament stored before there
+were players), and each computer entrant, so that several computer entrants of one level
+at one table are as many players. A name never joins two entrants. A game whose seats are
+all computer entrants is not rated: it tells nothing about a person.
 """
 
 from __future__ import annotations
@@ -30,19 +35,31 @@ from service.keys import GLOBAL_STREAMS, TOURNAMENT
 
 KEY = "ratings:projection"
 RETRIES = 10
+IDENTITY = 2
+"""How the stored projection keys its players; a projection stored under another way (by
+name, before there were players) is read again from the first event."""
 
 
-def player_of(entrant: Mapping[str, Any]) -> dict[str, str]:
-    """The rated player an EntrantRegistered names: its key and the name shown."""
-    if entrant["kind"] == "ai":
-        return {"key": f"ai:{entrant['level']}", "name": f"AI level {entrant['level']}", "kind": "ai"}
-    return {"key": f"person:{entrant['name'].casefold()}", "name": entrant["name"], "kind": "person"}
+def player_of(tournament_id: str, entrant: Mapping[str, Any]) -> dict[str, Any]:
+    """The rated player an EntrantRegistered names: its key, the name shown, its kind, and
+    the one tournament a one-off player belongs to (None for a player held by a token)."""
+    about = {"name": entrant["name"], "kind": entrant["kind"]}
+    if entrant.get("player") is not None:
+        return {"key": entrant["player"], **about, "tournament": None}
+    return {"key": f"{tournament_id}:{entrant['entrant']}", **about, "tournament": tournament_id}
 
 
 def empty() -> dict[str, Any]:
     """No event read yet: `streams` holds the position read up to in each all-events stream,
     `checkpoint` how many events were read in all (on one Redis, the position in its stream)."""
-    return {"checkpoint": 0, "streams": {}, "tournaments": {}, "results": {}, "ratings": {}}
+    return {
+        "identity": IDENTITY,
+        "checkpoint": 0,
+        "streams": {},
+        "tournaments": {},
+        "results": {},
+        "ratings": {},
+    }
 
 
 def apply(doc: dict[str, Any], tournament_id: str, envelope: Envelope) -> str | None:
@@ -55,17 +72,19 @@ def apply(doc: dict[str, Any], tournament_id: str, envelope: Envelope) -> str | 
     if about is None or not about["rated"]:
         return None
     if envelope.type == "EntrantRegistered":
-        about["players"][data["entrant"]] = player_of(data)
+        about["players"][data["entrant"]] = player_of(tournament_id, data)
         return None
     if envelope.type not in ("ResultRecorded", "ResultCorrected"):
         return None
     players = [about["players"][entrant] for entrant in data["seats"]]
+    if all(p["kind"] == "ai" for p in players):
+        return None  # computer entrants only: not rated
     result = {
         "game_id": data["game_id"],
         "tournament": tournament_id,
         "at": envelope.at,
         "places": {p["key"]: place for p, place in zip(players, data["places"], strict=True)},
-        "names": {p["key"]: p["name"] for p in players},
+        "players": {p["key"]: p for p in players},
     }
     results = doc["results"].setdefault(about["game"], [])
     earlier = [i for i, r in enumerate(results) if r["game_id"] == data["game_id"]]
@@ -77,18 +96,21 @@ def apply(doc: dict[str, Any], tournament_id: str, envelope: Envelope) -> str | 
 
 
 def computed(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Every player's rating and history after `results`, in order."""
+    """Every player's rating and history after `results`, in order; a player shows the name
+    of its newest rated game."""
     ratings: dict[str, Rating] = {}
     players: dict[str, dict[str, Any]] = {}
     for result in results:
-        places = result["places"]
-        if len(places) < 2:
-            continue  # one player met itself (two entrants of the same AI level): nothing to learn
-        new = rate(ratings, places)
+        if len(result["places"]) < 2:
+            continue  # one player in every seat, which the rules refuse: nothing to learn
+        new = rate(ratings, result["places"])
         ratings.update(new)
         for key, rating in new.items():
-            entry = players.setdefault(key, {"player": key, "name": result["names"][key], "history": []})
-            entry["history"].append({"game_id": result["game_id"], "at": result["at"], **_figures(rating)})
+            about = result["players"][key]
+            entry = players.setdefault(key, {"player": key, "history": []})
+            entry.update(name=about["name"], kind=about["kind"], tournament=about["tournament"])
+            step = {"game_id": result["game_id"], "tournament": result["tournament"], "at": result["at"]}
+            entry["history"].append({**step, **_figures(rating)})
     for key, entry in players.items():
         entry.update(_figures(ratings.get(key, initial_rating())))
     return players
@@ -134,13 +156,13 @@ class RatingsProjection:
         """The checkpoint and the players of `game`, best ordinal first."""
         doc = self._doc(self._redis.get(KEY))
         players = list(doc["ratings"].get(game, {}).values())
-        return doc["checkpoint"], sorted(players, key=lambda p: (-p["ordinal"], p["name"]))
+        return doc["checkpoint"], sorted(players, key=lambda p: (-p["ordinal"], p["name"], p["player"]))
 
     @staticmethod
     def _doc(raw: Any) -> dict[str, Any]:
-        if raw is None:
+        doc = {} if raw is None else dict(json.loads(raw))
+        if doc.get("identity") != IDENTITY:
             return empty()
-        doc = dict(json.loads(raw))
         # Written before there were several streams: its checkpoint is the position in the one.
         doc.setdefault("streams", {GLOBAL_STREAMS[TOURNAMENT]: doc["checkpoint"]})
         return doc

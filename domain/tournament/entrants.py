@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,6 +18,9 @@ AI_LEVELS = (1, 2, 3, 4, 5)  # the computer players' levels (ai.policies.LEVELS)
 MAX_ENTRANTS = 256
 MAX_NAME = 60
 STAFF = ("organizer", "system", "worker")  # the organizer and the service acting for it
+PLAYER_ID = re.compile(r"^p[0-9a-f]{16}$")
+"""A player's id: the service draws it (POST /players) and checks the player's token before
+it passes the id in RegisterEntrant; a client never names a player itself."""
 
 
 def entrant_id(number: int) -> str:
@@ -53,7 +57,24 @@ def register(state: State, actor: Actor, args: Mapping[str, Any]) -> list[Event]
     taken = {e.name.casefold() for e in state.active()}
     if name.casefold() in taken:
         raise IllegalMove("name_taken", f"an entrant named {name!r} is registered already", "name")
-    return [ev.entrant_registered(Entrant(new_id, name, kind, level, state.round))]
+    player = _player(state, kind, args.get("player"))
+    return [ev.entrant_registered(Entrant(new_id, name, kind, level, state.round, player=player))]
+
+
+def _player(state: State, kind: str, value: Any) -> str | None:
+    """The player a person registers as, None for a one-off; one entrant per player in play,
+    so that no player ever meets itself at a table."""
+    if value is None:
+        return None
+    if kind != PERSON:
+        raise IllegalMove(
+            "computer_holds_no_player", "a computer entrant is rated on its own, not as a player"
+        )
+    if not isinstance(value, str) or not PLAYER_ID.match(value):
+        raise IllegalMove("bad_player", "player must be a player id as POST /players gives", "player")
+    if any(e.player == value for e in state.active()):
+        raise IllegalMove("player_registered", "this player has an entrant in this tournament already")
+    return value
 
 
 def _name(value: Any) -> str:

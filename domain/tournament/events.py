@@ -11,7 +11,9 @@ from domain.tournament.state import Bye, Entrant, Result, Table
 
 def entrant_registered(entrant: Entrant) -> Event:
     data = {"entrant": entrant.id, "name": entrant.name, "kind": entrant.kind, "level": entrant.level}
-    return Event("EntrantRegistered", {**data, "round": entrant.joined})
+    # Only a bound entrant names its player: the events of the others keep their earlier shape.
+    bound = {} if entrant.player is None else {"player": entrant.player}
+    return Event("EntrantRegistered", {**data, "round": entrant.joined, **bound})
 
 
 def entrant_withdrawn(entrant_id: str, round_: int, by: str) -> Event:

@@ -18,7 +18,7 @@ def initial_state(created: Mapping[str, Any]) -> State:
 
 
 def _registered(state: State, d: Mapping[str, Any]) -> State:
-    entrant = Entrant(d["entrant"], d["name"], d["kind"], d["level"], d["round"])
+    entrant = Entrant(d["entrant"], d["name"], d["kind"], d["level"], d["round"], player=d.get("player"))
     return replace(state, entrants=(*state.entrants, entrant))
 
 

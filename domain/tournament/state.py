@@ -19,6 +19,9 @@ class Entrant:
     level: int | None  # an AI entrant's strength
     joined: int  # the last round paired when the entrant registered (0: before the first)
     withdrawn: int | None = None  # the last round paired when the entrant withdrew
+    # The player a person's entrant was registered as (its ratings follow it across tournaments);
+    # None for a computer entrant or a person registered without a player: a one-off player.
+    player: str | None = None
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from service.api import (
     games,
     listings,
     openapi,
+    players,
     problems,
     receipts,
     replays,
@@ -72,6 +73,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(receipts.blp)
     api.register_blueprint(tournaments.blp)
     api.register_blueprint(tournament_reports.blp)
+    api.register_blueprint(players.blp)
     register_stream_components(api.spec)
     schemas = api.spec.components.schemas
     schemas.update(contract.build(list(GAMES.values()), schemas))

@@ -38,6 +38,12 @@ class EntrantRegisteredData(OpenSchema):
     round = fields.Integer(
         required=True, metadata={"description": "The last round paired when it registered."}
     )
+    player = fields.String(
+        metadata={
+            "description": "The player a person was registered as (its player token); absent for "
+            "a one-off player: a computer entrant, or a person registered without a player token."
+        }
+    )
 
 
 class EntrantWithdrawnData(OpenSchema):

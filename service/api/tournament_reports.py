@@ -198,7 +198,8 @@ def export(tournament_id: str) -> Any:
 @blp.get("/ratings/<game>")
 @blp.response(200, RatingsSchema)
 def ratings(game: str) -> Any:
-    """Every rated player of a game kind, people and AI levels, best first, with history."""
+    """Every rated player of a game kind (players, one-off persons, computer entrants), best
+    first, with history."""
     if game not in GAMES:
         raise UnknownGame(game)
     service = tournament_service()

@@ -140,6 +140,14 @@ class TournamentCreatedSchema(Schema):
 
 class RegisteredSchema(Schema):
     entrant = fields.String()
+    player = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "The player the entrant was registered as (its bearer token was that "
+            "player's token); null for a one-off player: a computer entrant, or a person "
+            "registered without a player token, rated within this tournament alone."
+        },
+    )
     version = fields.Integer()
     token = fields.String(
         metadata={"description": "A person's entrant token, shown only once (none for an AI entrant)."}
@@ -209,6 +217,7 @@ class RatingPointSchema(Schema):
     """A player's rating right after one rated game."""
 
     game_id = fields.String(required=True)
+    tournament = fields.String(required=True, metadata={"description": "The game's tournament."})
     at = fields.String(required=True, metadata={"description": "When the result was recorded (UTC)."})
     mu = fields.Float(required=True)
     sigma = fields.Float(required=True)
@@ -217,8 +226,23 @@ class RatingPointSchema(Schema):
 
 
 class PlayerRatingSchema(Schema):
-    player = fields.String(required=True, metadata={"description": "The rated player's key."})
-    name = fields.String(required=True)
+    player = fields.String(
+        required=True,
+        metadata={
+            "description": "Whom the rating is of: a player's id (from POST /players), or "
+            "<tournament>:<entrant> for a one-off player (a computer entrant, or a person "
+            "registered without a player token)."
+        },
+    )
+    name = fields.String(
+        required=True, metadata={"description": "The entrant's name in the player's newest rated game."}
+    )
+    kind = fields.String(required=True, validate=validate.OneOf(("person", "ai")))
+    tournament = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "A one-off player's only tournament; null for a player's id."},
+    )
     mu = fields.Float(required=True)
     sigma = fields.Float(required=True)
     ordinal = fields.Float(

@@ -30,6 +30,10 @@ class TournamentEntrantSchema(Schema):
         metadata={"description": "The last round paired when it registered (0: before the first)."},
     )
     withdrawn = _nullable_integer("The last round paired when it withdrew; null while it is in.")
+    player = fields.String(
+        allow_none=True,
+        metadata={"description": "The player it was registered as; null for a one-off player."},
+    )
 
 
 class TableResultSchema(Schema):

@@ -38,6 +38,7 @@ from service.api.tournament_schemas import (
 from service.api.tournament_stream import follow_tournament, sse_response
 from service.api.tournament_view_schemas import TournamentViewSchema
 from service.errors import Forbidden, TournamentNotFound, Unauthorized
+from service.players import Players, is_player_token
 from service.tournaments import LoadedTournament, TournamentExecuted, TournamentService
 
 blp = Blueprint("tournaments", __name__, description="Run tournaments: entrants, rounds, results.")
@@ -123,6 +124,21 @@ def get_tournament(tournament_id: str) -> Any:
     return tournament_view(loaded, viewer), version_headers(loaded.version)
 
 
+def registrant(service: TournamentService, tournament_id: str) -> tuple[Actor | None, str | None]:
+    """Who registers and as which player: a player's token names the player (a person
+    registering itself); any other token is the organizer's or an entrant's, as elsewhere.
+    A player token no player holds is refused (401) before anything is written."""
+    token = presented_token()
+    if token is None or not is_player_token(token):
+        return tournament_actor(service, tournament_id), None
+    player = Players(service.redis).player_of(token)
+    if player is None:
+        raise Unauthorized("invalid_token", "no player holds this token: send one POST /players gave")
+    if not service.store.exists(tournament_id):
+        raise TournamentNotFound(tournament_id)
+    return None, player
+
+
 def _newcomer(state: State) -> Actor:
     """A person registering itself acts as the entrant it is about to become."""
     return Actor.of_seat(len(state.entrants) + 1)
@@ -135,18 +151,25 @@ def _newcomer(state: State) -> Actor:
 @blp.response(201, RegisteredSchema)
 def register(body: dict[str, Any], tournament_id: str) -> Any:
     """Register a person (anyone; the answer holds its entrant token, shown only once) or an
-    AI entrant (the organizer's token only). A retry with the same Idempotency-Key hands out
-    a new entrant token: the one of the lost answer stops working."""
+    AI entrant (the organizer's token only). A person who sends its player token (from POST
+    /players) as the bearer token registers as that player, and its ratings follow it from
+    tournament to tournament; without one, the entrant is a one-off player of this tournament
+    alone. A retry with the same Idempotency-Key hands out a new entrant token: the one of
+    the lost answer stops working."""
     service = tournament_service()
-    actor = tournament_actor(service, tournament_id)
+    actor, player = registrant(service, tournament_id)
     if body["kind"] == AI and actor != ORGANIZER:
         raise Forbidden("organizer_only", "only the organizer registers AI entrants")
     who = ORGANIZER if actor == ORGANIZER else _newcomer
-    executed = service.execute(
-        tournament_id, who, {"type": "RegisterEntrant", **body}, if_match_version(), idempotency_key()
-    )
+    command = {"type": "RegisterEntrant", **body, **({} if player is None else {"player": player})}
+    executed = service.execute(tournament_id, who, command, if_match_version(), idempotency_key())
     registered = executed.envelopes[0].data
-    answer = {"entrant": registered["entrant"], "version": executed.version, "receipt": receipt(executed)}
+    answer = {
+        "entrant": registered["entrant"],
+        "player": registered.get("player"),
+        "version": executed.version,
+        "receipt": receipt(executed),
+    }
     if registered["kind"] != AI:
         answer["token"] = service.tokens.issue_entrant(tournament_id, registered["entrant"])
     return answer, version_headers(executed.version)

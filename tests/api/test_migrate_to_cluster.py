@@ -1,6 +1,6 @@
 """The one-time move of a single Redis onto an empty cluster (service/migrate_to_cluster.py): every
 game and tournament reads the same there, its chain holds, its tokens and idempotency keys still
-work, play goes on, and a second move into the now full cluster is refused."""
+work, a player's token too, play goes on, and a second move into the now full cluster is refused."""
 
 from __future__ import annotations
 
@@ -72,6 +72,7 @@ def test_a_single_redis_moves_onto_an_empty_cluster_and_reads_the_same_there(
     archived = {"game_id": imported["game_id"], "tokens": []}
     tournament = create_tournament(client, name="Moving Cup")
     register(client, tournament, name="Ann")
+    bea = client.post("/players").json
     games = [ended, ongoing, archived]
     before = _snapshot(client, games, tournament["tournament_id"])
 
@@ -96,6 +97,13 @@ def test_a_single_redis_moves_onto_an_empty_cluster_and_reads_the_same_there(
         going_on = post(on_cluster, ongoing, *_a_legal(on_cluster, ongoing))
         assert going_on.status_code == 200, going_on.json
         assert verify_chain(store.read(ongoing["game_id"])) is None
+
+        as_bea = on_cluster.post(
+            f"/tournaments/{tournament['tournament_id']}/entrants",
+            json={"name": "Bea"},
+            headers=bearer(bea["token"]),
+        )
+        assert (as_bea.status_code, as_bea.json["player"]) == (201, bea["player"]), "the player came along"
 
         with pytest.raises(MigrationRefused):
             migrate(redis_client, cluster_client)

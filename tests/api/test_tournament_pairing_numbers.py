@@ -9,15 +9,15 @@ import redis
 from flask.testing import FlaskClient
 
 from service.ratings_projection import KEY, empty
-from tests.api.tournament_helpers import create_tournament, organize, register
+from tests.api.helpers import bearer
+from tests.api.tournament_helpers import create_tournament, organize
 
 
 def rated(redis_client: redis.Redis, game: str, ordinals: dict[str, float]) -> None:
-    """The ratings projection as if these people had played rated games of `game`."""
+    """The ratings projection as if these players (ids) had played rated games of `game`."""
     doc = empty()
     doc["ratings"][game] = {
-        f"person:{name.casefold()}": {"player": f"person:{name.casefold()}", "name": name, "ordinal": o}
-        for name, o in ordinals.items()
+        player: {"player": player, "name": player, "ordinal": o} for player, o in ordinals.items()
     }
     redis_client.set(KEY, json.dumps(doc))
 
@@ -25,10 +25,18 @@ def rated(redis_client: redis.Redis, game: str, ordinals: dict[str, float]) -> N
 def test_pairing_numbers_follow_the_ratings_the_unrated_last(
     client: FlaskClient, redis_client: redis.Redis
 ) -> None:
-    rated(redis_client, "kahuna", {"Cy": 12.5, "Bo": 3.0})
+    players = {name: client.post("/players").json for name in ("Ann", "Bo", "Cy")}
+    ids = {name: p["player"] for name, p in players.items()}
+    # Ann's player has no rating of this game yet; Di registers as no player, so the one-off
+    # player rated in another tournament ("t0:e1") lends her nothing.
+    rated(redis_client, "kahuna", {ids["Cy"]: 12.5, ids["Bo"]: 3.0, "t0:e1": 40.0})
     tournament = create_tournament(client, rounds=1, pairing_numbers="ratings")
     for name in ("Ann", "Bo", "Cy", "Di"):
-        register(client, tournament, name=name)
+        headers = bearer(players[name]["token"]) if name in players else {}
+        answer = client.post(
+            f"/tournaments/{tournament['tournament_id']}/entrants", json={"name": name}, headers=headers
+        )
+        assert answer.status_code == 201, answer.json
     organize(client, tournament, {"type": "StartTournament"})
     tid = tournament["tournament_id"]
     view = client.get(f"/tournaments/{tid}").json

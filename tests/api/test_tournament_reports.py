@@ -13,6 +13,7 @@ from record.envelope import from_fields
 from replays.bundle import read_bundle, verify_bundle
 from service.store import TOURNAMENT, stream_key
 from tests.api.helpers import parse_sse
+from tests.api.rating_helpers import correct, rated_by_forfeit_and_correction
 from tests.api.tournament_helpers import create_tournament, organize, register, view
 
 
@@ -46,56 +47,45 @@ def _ratings(client: FlaskClient) -> dict[str, dict]:
     return {p["name"]: p for p in answer.json["players"]}
 
 
-def _names(table: dict) -> list[str]:
-    return [f"AI level {1 if entrant == 'e1' else 2}" for entrant in table["seats"]]
-
-
-def _played_to_a_winner(client: FlaskClient, run_jobs: Callable[[], None], store: redis.Redis) -> dict:
-    """A played tournament whose game has a winner. The computer entrants' game can end in a
-    draw (their searches run on the clock, and the game ids differ from run to run); a draw is
-    played again on an emptied store, so the ratings start from nothing each time."""
-    for _ in range(5):
-        tournament = _played(client, run_jobs)
-        if _table(client, tournament)["result"]["places"].count(1) == 1:
-            return tournament
-        store.flushdb()
-    raise AssertionError("five draws in a row")
-
-
 def test_a_rated_result_rates_both_players_and_a_correction_rates_again_from_the_results(
-    client: FlaskClient, run_jobs: Callable[[], None], redis_client: redis.Redis
+    client: FlaskClient, run_jobs: Callable[[], None]
 ) -> None:
-    tournament = _played_to_a_winner(client, run_jobs, redis_client)
-    table = _table(client, tournament)
-    names = _names(table)
-    winner = table["result"]["places"].index(1)
+    tournament = create_tournament(client, rounds=1)
+    register(client, tournament, name="Ann")
+    register(client, tournament, name="Ben")
+    table = rated_by_forfeit_and_correction(client, run_jobs, tournament, ["e1", "e2"])
     before = _ratings(client)
-    assert set(before) == set(names) and all(p["games"] == 1 for p in before.values())
-    assert before[names[winner]]["ordinal"] > before[names[1 - winner]]["ordinal"]
+    assert set(before) == {"Ann", "Ben"} and all(p["games"] == 1 for p in before.values())
+    assert before["Ann"]["ordinal"] > before["Ben"]["ordinal"]
 
-    game_end = [e for e in client.get(f"/tournaments/{tournament['tournament_id']}/events").json["events"]]
-    end = next(e for e in game_end if e["type"] == "ResultRecorded")["data"]["game_end"]
-    flipped = {**end, "winner": 1 - winner, "totals": list(reversed(end["totals"]))}
-    body = {"type": "CorrectResult", "game_id": table["game_id"], "result": flipped, "reason": "score sheet"}
-    organize(client, tournament, body)
+    correct(client, tournament, table, ["e2", "e1"])
     run_jobs()
     after = _ratings(client)
 
-    assert view(client, tournament)["standings"][0]["entrant"] == table["seats"][1 - winner], (
-        "to the standings"
-    )
-    assert after[names[1 - winner]]["ordinal"] > after[names[winner]]["ordinal"], "and to the ratings"
+    assert view(client, tournament)["standings"][0]["entrant"] == "e2", "to the standings"
+    assert after["Ben"]["ordinal"] > after["Ann"]["ordinal"], "and to the ratings"
     assert all(p["games"] == 1 and len(p["history"]) == 1 for p in after.values()), "rated once, not twice"
-    assert after[names[winner]]["ordinal"] == pytest.approx(before[names[1 - winner]]["ordinal"])
+    assert after["Ben"]["ordinal"] == pytest.approx(before["Ann"]["ordinal"])
 
 
 def test_an_unrated_tournament_leaves_the_ratings_alone_and_an_unknown_game_is_404(
     client: FlaskClient, run_jobs: Callable[[], None]
 ) -> None:
-    _played(client, run_jobs, rated=False)
+    tournament = create_tournament(client, rounds=1, rated=False)
+    register(client, tournament, name="Ann")
+    register(client, tournament, name="Ben")
+    rated_by_forfeit_and_correction(client, run_jobs, tournament, ["e1", "e2"])
     assert client.get("/ratings/kahuna").json["players"] == []
     missing = client.get("/ratings/chess")
     assert (missing.status_code, missing.json["code"]) == (404, "unknown_game")
+
+
+def test_a_game_of_computer_entrants_alone_is_not_rated(
+    client: FlaskClient, run_jobs: Callable[[], None]
+) -> None:
+    tournament = _played(client, run_jobs)
+    assert _table(client, tournament)["result"]["how"] == "played"
+    assert client.get("/ratings/kahuna").json["players"] == []
 
 
 def test_the_audit_of_a_played_tournament_is_ok_and_lists_each_correction(

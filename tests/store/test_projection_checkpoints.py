@@ -14,9 +14,13 @@ from service.keys import CLUSTER, TOURNAMENT
 from service.ratings_projection import KEY, RatingsProjection
 from service.store import EventStore, NewEvent
 
+ANN = "p00000000000000a1"
+"""Ann's player id: she is one player in every tournament."""
+
 
 def _tournament(store: EventStore, tournament_id: str, names: tuple[str, str]) -> None:
-    """A rated kahuna tournament with two entrants and no result yet: three events."""
+    """A rated kahuna tournament with two entrants and no result yet: three events. Ann
+    registers as her player; anyone else is a one-off player."""
     store.append(
         tournament_id,
         0,
@@ -26,7 +30,12 @@ def _tournament(store: EventStore, tournament_id: str, names: tuple[str, str]) -
                 NewEvent(
                     f"{tournament_id}:{i}",
                     "EntrantRegistered",
-                    {"entrant": f"e{i}", "kind": "person", "name": n},
+                    {
+                        "entrant": f"e{i}",
+                        "kind": "person",
+                        "name": n,
+                        **({"player": ANN} if n == "Ann" else {}),
+                    },
                 )
                 for i, n in enumerate(names, start=1)
             ),
@@ -63,7 +72,7 @@ def test_a_projection_stored_with_a_single_redis_checkpoint_reads_on_from_it(
     resumed = _ratings(projection)
     redis_client.delete(KEY)
     assert projection.update() == 5
-    assert resumed == _ratings(projection) and resumed["person:ann"][1] == 2
+    assert resumed == _ratings(projection) and resumed[ANN][1] == 2
 
 
 def test_on_a_cluster_the_ratings_read_every_bucket_once(cluster_client: RedisCluster) -> None:
@@ -81,4 +90,4 @@ def test_on_a_cluster_the_ratings_read_every_bucket_once(cluster_client: RedisCl
     assert projection.update() == 1
     checkpoint, players = projection.ratings("kahuna")
     assert checkpoint == 4 * len(tournaments) + 1
-    assert {p["player"]: p["games"] for p in players}["person:ann"] == len(tournaments) + 1
+    assert {p["player"]: p["games"] for p in players}[ANN] == len(tournaments) + 1
