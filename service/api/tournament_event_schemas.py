@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import INCLUDE, Schema, fields, validate
 
 from service.api.deal_schemas import DealCommitmentSchema
 from service.api.schemas import OpenSchema
@@ -93,6 +93,10 @@ class GameAssignedData(OpenSchema):
 
 class GameEndData(OpenSchema):
     """The game's GameEnded data the points were read from (each game may add its own keys)."""
+
+    class Meta:
+        # Each family's end carries keys of its own (Nanuuk!'s equipment, Paradise's vp).
+        unknown = INCLUDE
 
     winner = fields.Integer(required=True, allow_none=True, metadata={"description": "A seat; null: a tie."})
     totals = fields.List(fields.Integer(), required=True, metadata={"description": "Final scores by seat."})

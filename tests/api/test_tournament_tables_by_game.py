@@ -54,3 +54,7 @@ def test_a_tournament_runs_to_its_end_with_tables_of_its_size(
     assert {len(t["seats"]) for t in final["tables"]} == sizes
     assert all(t["result"]["how"] == "played" for t in final["tables"])
     assert sorted(line["games"] for line in final["standings"]) == [2] * entrants
+    # Each result carries its game's end as the game wrote it: the document must allow it.
+    events = client.get(f"/tournaments/{tournament['tournament_id']}/events")
+    assert events.status_code == 200
+    assert any(e["type"] == "ResultRecorded" for e in events.get_json()["events"])
