@@ -101,15 +101,19 @@ def export_game(game_id: str, seat: int | None) -> Any:
 @with_seat(required=False)
 def verify_game(game_id: str, seat: int | None) -> Any:
     """Check the game's hash chain as the store holds it now, event by event (never a cached
-    copy); anyone may ask. A failure names the first event whose hash or link is wrong."""
+    copy), then referee every stored command through the rules; anyone may ask. A failure
+    names the first event whose hash or link is wrong, or the first command at fault."""
     verified = game_service().verify(game_id)
+    refereed = verified.refereed
     return {
         "game_id": game_id,
-        "ok": verified.first_bad is None,
+        "ok": verified.first_bad is None and refereed is not None and refereed.ok,
         "first_bad_version": verified.first_bad,
         "version": verified.version,
         "archived": game_files.is_archived(game_service(), game_id),
+        "referee": None if refereed is None else refereed.answer(),
     }
+
 
 
 @blp.get("/games/<game_id>/notation")

@@ -220,7 +220,8 @@ class AuditSchema(OpenSchema):
         description = (
             "The audit's report: ok, the streams and events checked, every correction (actor, "
             "at, reason), the first broken place (stream, version, reason) and any recorded "
-            "result that is not its game's own."
+            "result that is not its game's own; a game's command the referee replay finds at fault is "
+            "a broken place."
         )
 
     ok = fields.Boolean()
@@ -229,3 +230,11 @@ class AuditSchema(OpenSchema):
     corrections = fields.List(fields.Dict())
     broken = fields.Dict(allow_none=True)
     mismatches = fields.List(fields.Dict())
+    unrefereed = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "Games the referee replay could not run through to their end "
+            "(stored before commands were recorded): {game_id, from_version, reason}. A command "
+            "at fault is the first broken place instead."
+        },
+    )

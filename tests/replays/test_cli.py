@@ -147,11 +147,11 @@ def test_verify_checks_the_links_of_a_redacted_file(capsys: pytest.CaptureFixtur
     [
         (lambda lines: lines[:3] + [b"{not json"] + lines[4:], "event 3: not JSON"),
         (
-            lambda lines: [lines[0].replace(b'"format_version":2', b'"format_version":3')] + lines[1:],
-            "line 1: format_version 3 is not supported",
+            lambda lines: [lines[0].replace(b'"format_version":3', b'"format_version":4')] + lines[1:],
+            "line 1: format_version 4 is not supported",
         ),
         (
-            lambda lines: [lines[0].replace(b'"format_version":2', b'"format_version":1')] + lines[1:],
+            lambda lines: [lines[0].replace(b'"format_version":3', b'"format_version":1')] + lines[1:],
             "line 1: format_version 1 hashes secrets without salt",
         ),
         (lambda lines: lines[:10], "event 10: the file ends before event 10"),
