@@ -235,7 +235,7 @@ def from_fields(raw: Mapping[Any, Any]) -> Envelope:
         hashed["command_audience"] = tuple(hashed["command_audience"])
     # Absent from events stored before commands were recorded.
     hidden = _text(fields.get(COMMAND_HIDDEN, b""))
-    command = orjson.loads(hidden) if hidden else {"secret": None, "salt": ""}
+    command: dict[str, Any] = orjson.loads(hidden) if hidden else {"secret": None, "salt": ""}
     envelope = Envelope(
         **hashed,
         secret=orjson.loads(fields["secret"]),

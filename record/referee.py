@@ -175,9 +175,7 @@ def _start(setup: Mapping[str, Any]) -> tuple[GameModule[Any], list[Any]]:
     return rules, [initial, initial]
 
 
-def _fold(
-    rules: GameModule[Any], states: list[Any], envelopes: Sequence[Envelope]
-) -> tuple[list[Any], bool]:
+def _fold(rules: GameModule[Any], states: list[Any], envelopes: Sequence[Envelope]) -> tuple[list[Any], bool]:
     """The states after `envelopes` (not refereed), and whether the reader could fold them all."""
     if any(_hidden(e) for e in envelopes):
         return states, False

@@ -341,11 +341,15 @@ def _read_command(obj: Mapping[str, Any], line: int, version: int) -> dict[str, 
     hidden = obj["command_secret"] is not None
     redacted = obj.get("command_redacted", False)
     if "command_redacted" in obj and (redacted is not True or hidden or obj["command_salt"] is not None):
-        raise ArchiveError('"command_redacted" is only ever true, with a null command_secret and salt', line, version)
+        raise ArchiveError(
+            '"command_redacted" is only ever true, with a null command_secret and salt', line, version
+        )
     if obj["command_salt"] is None and not redacted:
         raise ArchiveError("a null command_salt belongs to a redacted command only", line, version)
     if (hidden or redacted) != bool(obj["command_digest"]):
-        raise ArchiveError("a command_digest belongs to a command with a hidden part, and only to one", line, version)
+        raise ArchiveError(
+            "a command_digest belongs to a command with a hidden part, and only to one", line, version
+        )
     if obj["command_salt"] and not _LOWER_HEX.fullmatch(obj["command_salt"]):
         raise ArchiveError("a command_salt is written in lowercase hex", line, version)
     values = {name: obj[name] for name in COMMAND_LINE_FIELDS}

@@ -189,7 +189,10 @@ def cmd_verify(args: argparse.Namespace) -> None:
     game = archive.read(content)
     refereed = referee(game.envelopes)
     if not refereed.ok:
-        raise Failed(f"event {refereed.first_fault}: the referee replay finds the command there at fault: {refereed.fault}")
+        raise Failed(
+            f"event {refereed.first_fault}: the referee replay finds the command there at fault: "
+            f"{refereed.fault}"
+        )
     try:
         folded = replay(game)
     except ReplayError as error:

@@ -36,8 +36,13 @@ def verify_text(report: AuditReport) -> str:
         )
     lines = [
         f"ok: tournament bundle of {report.streams} streams, {report.events} events; every hash chain "
-        "holds, the rules fold every stream, referee every recorded command and every recorded result is "
-        "its game's own"
+        "holds, the rules fold every stream, the referee finds no recorded command at fault and every "
+        "recorded result is its game's own"
+    ]
+    # Before the corrections, whose reasons end the report.
+    lines += [
+        f"note: game {game['game_id']} is not refereed from version {game['from_version']}: {game['reason']}"
+        for game in report.unrefereed
     ]
     if report.corrections:
         lines.append(f"corrections by the organizer ({len(report.corrections)}):")
@@ -47,10 +52,6 @@ def verify_text(report: AuditReport) -> str:
         lines.append(
             f"note: {len(report.unfolded)} games keep cards hidden from spectators ({hidden}): "
             "their chains were checked, the rules could not fold them"
-        )
-    for game in report.unrefereed:
-        lines.append(
-            f"note: game {game['game_id']} is not refereed from version {game['from_version']}: {game['reason']}"
         )
     return "\n".join(lines) + "\n"
 

@@ -115,7 +115,6 @@ def verify_game(game_id: str, seat: int | None) -> Any:
     }
 
 
-
 @blp.get("/games/<game_id>/notation")
 @blp.doc(security=[{}, *BEARER_SECURITY])
 @blp.response(200, content_type="text/plain", description="The game in the notation of docs/notation.md.")

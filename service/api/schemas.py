@@ -556,7 +556,8 @@ class EventSchema(Schema):
         }
     )
     command_audience = fields.List(
-        fields.Integer(), metadata={"description": "The seats that may read the command's hidden part. Hashed."}
+        fields.Integer(),
+        metadata={"description": "The seats that may read the command's hidden part. Hashed."},
     )
     command_digest = fields.String(
         metadata={
@@ -748,11 +749,14 @@ class RefereeSchema(Schema):
     checked = fields.Integer(metadata={"description": "The commands run through the rules."})
     first_fault = fields.Integer(
         allow_none=True,
-        metadata={"description": "The version of the first event of the first command at fault; null when none is."},
+        metadata={
+            "description": "The version of the first event of the first command at fault; null when none is."
+        },
     )
     fault = fields.String(metadata={"description": "What is wrong with that command; empty when none is."})
     recorded_from = fields.Integer(
-        allow_none=True, metadata={"description": "The first version that records a command; null when none does."}
+        allow_none=True,
+        metadata={"description": "The first version that records a command; null when none does."},
     )
     unchecked_from = fields.Integer(
         allow_none=True, metadata={"description": "The first version not refereed; null when every one was."}

@@ -105,6 +105,7 @@ def test_a_changed_older_event_is_found_by_verify_from_the_store(
         "first_bad_version": 7,
         "version": newest,
         "archived": False,
+        "referee": None,  # a broken chain vouches for nothing to referee
     }
     assert client.get(f"/games/{game['game_id']}").json["chain_broken"] == {"version": 7}
     assert_chain_broken(post(client, game, A, command), 7)
@@ -204,13 +205,16 @@ def test_an_intact_game_verifies_from_the_store(app: Flask, client: FlaskClient)
     verified = client.get(f"/games/{game['game_id']}/verify")
 
     assert verified.status_code == 200
-    assert verified.json == {
+    answer = dict(verified.json)
+    referee = answer.pop("referee")
+    assert answer == {
         "game_id": game["game_id"],
         "ok": True,
         "first_bad_version": None,
         "version": newest,
         "archived": False,
     }
+    assert referee["status"] == "refereed" and referee["checked"] == referee["commands"] > 0
 
 
 def test_verifying_a_missing_game_is_404(client: FlaskClient) -> None:

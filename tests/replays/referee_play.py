@@ -30,9 +30,7 @@ def setup_of(name: str, **more: Any) -> dict[str, Any]:
     return {**setup, **more}
 
 
-def play(
-    service: GameService, setup: Mapping[str, Any], rng: random.Random, until: int | None = None
-) -> str:
+def play(service: GameService, setup: Mapping[str, Any], rng: random.Random, until: int | None = None) -> str:
     """A new game played to its end (or past version `until`) with random legal commands; its id.
     Scorings run in place, as the worker would."""
     game_id = service.create(setup).game_id
@@ -53,7 +51,9 @@ def play(
     raise AssertionError("no end after 5000 commands")
 
 
-def rechained(envelopes: list[Envelope], version: int, change: Callable[[Envelope], Envelope]) -> list[Envelope]:
+def rechained(
+    envelopes: list[Envelope], version: int, change: Callable[[Envelope], Envelope]
+) -> list[Envelope]:
     """The chain with event `version` changed by `change` and every hash from there on
     recomputed: a forgery the hash chain alone cannot tell."""
     fixed: list[Envelope] = []

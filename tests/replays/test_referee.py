@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from domain.core import IllegalMove
+from domain.core import IllegalMove, Seats
 from record.chain import verify_chain
 from record.envelope import Envelope
 from record.referee import NOT_RECORDED, PARTIAL, REFEREED, referee
@@ -50,7 +50,9 @@ def finished(redis_server: EmbeddedRedis) -> Iterator[dict[str, list[Envelope]]]
     yield games
 
 
-def written(tmp_path: Path, envelopes: list[Envelope], viewer: int | None = None, revealed: bool = True) -> str:
+def written(
+    tmp_path: Path, envelopes: list[Envelope], viewer: int | None = None, revealed: bool = True
+) -> str:
     path = tmp_path / "game.jsonl"
     path.write_text(archive.export(envelopes, viewer, revealed), encoding="utf-8")
     return str(path)
@@ -120,7 +122,9 @@ def test_an_event_changed_and_rehashed_is_caught_at_its_command(
     assert refereed.first_fault == head.version, refereed
     assert f"event {event.version} ({event.type}) is not what the rules decide" in refereed.fault
     assert refereed.checked == heads.index(head) + sum(
-        1 for e in envelopes if e.command is not None and not e.actor.startswith("seat:") and e.version < head.version
+        1
+        for e in envelopes
+        if e.command is not None and not e.actor.startswith("seat:") and e.version < head.version
     )
     assert main(["verify", written(tmp_path, forged)]) == 1
     assert f"event {head.version}: the referee replay" in capsys.readouterr().err
@@ -202,7 +206,9 @@ def test_undos_takebacks_and_corrections_are_refereed_by_the_undo_policy(service
     undone = 0
     for _ in range(60):
         loaded = service.load(casual)
-        seat = loaded.state.active
+        waiting = loaded.rules.to_act(loaded.state)
+        assert isinstance(waiting, Seats), waiting
+        seat = waiting.seats[0]
         command = rng.choice(list(loaded.rules.legal_commands(loaded.state, seat)))
         service.execute(casual, seat, command.to_json())
         try:
@@ -213,8 +219,20 @@ def test_undos_takebacks_and_corrections_are_refereed_by_the_undo_policy(service
         if undone >= 3:
             break
     assert undone >= 3
+    for _ in range(60):  # a move of the seat to act that shows it nothing new, then its takeback
+        loaded = service.load(casual)
+        asker = loaded.state.active
+        command = rng.choice(list(loaded.rules.legal_commands(loaded.state, asker)))
+        first = service.execute(casual, asker, command.to_json()).envelopes[0].version
+        try:
+            service.execute(casual, asker, {"type": "RequestTakeback", "to_version": first - 1})
+            break
+        except IllegalMove:
+            continue
+    service.execute(casual, 1 - asker, {"type": "AnswerTakeback", "accept": True})
     envelopes = service.store.read(casual)
-    assert sum(1 for e in envelopes if e.type == "Undone") == undone
+    assert sum(1 for e in envelopes if e.type == "Undone") == undone + 1
+    assert [e.type for e in envelopes[-3:]] == ["TakebackRequested", "TakebackAnswered", "Undone"]
 
     assert referee(envelopes).status == REFEREED
 
