@@ -12,11 +12,9 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from record.envelope import Envelope, to_fields
 from service.api.context import EXTENSION
 from service.games import GameService
-from service.store import stream_key
-from tests.replays.referee_play import SETUPS, out_of_turn, play, rechained, setup_of
+from tests.replays.referee_play import SETUPS, out_of_turn, play, rechained, setup_of, stored_as
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 NDJSON = "application/x-ndjson"
@@ -25,16 +23,6 @@ NDJSON = "application/x-ndjson"
 def service_of(app: Flask) -> GameService:
     service: GameService = app.extensions[EXTENSION]
     return service
-
-
-def stored_as(client: redis.Redis, game_id: str, envelopes: list[Envelope]) -> None:
-    """Write `envelopes` over the game's stream, as someone with access to Redis could."""
-    key = stream_key(game_id)
-    positions = {int(i.decode().split("-")[1]): f[b"position"] for i, f in client.xrange(key)}
-    client.delete(key)
-    for envelope in envelopes:
-        fields = {**to_fields(envelope), "position": positions[envelope.version]}
-        client.xadd(key, fields, id=f"0-{envelope.version}")
 
 
 def verify(client: FlaskClient, game_id: str) -> dict[str, object]:
