@@ -31,7 +31,7 @@ from domain import undo
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from domain.core import Command, DomainError, Event, GameModule, Seats
 from domain.games import rules_for
-from domain.history import extend_history
+from domain.history import extend_history, rewind_target
 from record.canonical import canonical_json
 from record.commands import command_of, withheld
 from record.convert import to_event
@@ -159,9 +159,9 @@ def _referee(envelopes: Sequence[Envelope], heads: list[int]) -> Refereed:
                 )
         if not readable or command is None:
             continue
-        decided = _decided(rules, states[-1], envelopes[:head], setup, batch[0], command)
+        decided, after = _decided(rules, states[-1], envelopes[:head], setup, batch[0], command)
         _same(decided, batch)
-        states = extend_history(rules, states, [(e.version, to_event(e)) for e in batch])
+        _advance(rules, states, batch, after)
         checked += 1
     return Refereed(len(heads), checked, None, "", envelopes[heads[0]].version, unchecked_from, unchecked)
 
@@ -180,6 +180,26 @@ def _fold(rules: GameModule[Any], states: list[Any], envelopes: Sequence[Envelop
     if any(_hidden(e) for e in envelopes):
         return states, False
     return extend_history(rules, states, [(e.version, to_event(e)) for e in envelopes]), True
+
+
+def _advance(rules: GameModule[Any], states: list[Any], batch: Sequence[Envelope], after: Any) -> None:
+    """`states` (index v: the state after version v) extended in place past `batch`, as
+    domain.history folds; `after` is the state the rules gave with the events, when they did.
+
+    The states inside such a batch are not kept: nothing goes back into the middle of a
+    command (the undo policy refuses it, and the referee names that refusal).
+    """
+    if after is not None:
+        states.extend([None] * (len(batch) - 1))
+        states.append(after)
+        return
+    for envelope in batch:
+        event = to_event(envelope)
+        target = rewind_target(event)
+        if target is not None and 1 <= target < envelope.version:
+            states.append(states[target])
+        else:
+            states.append(rules.evolve(states[-1], event))
 
 
 def _hidden(envelope: Envelope) -> bool:
@@ -224,18 +244,20 @@ def _decided(
     setup: Mapping[str, Any],
     head: Envelope,
     command: Command,
-) -> list[Event]:
-    """The events the rules (or the undo policy) decide for `command` from the state before it."""
+) -> tuple[list[Event], Any]:
+    """The events the rules (or the undo policy) decide for `command` from the state before it,
+    and the state after them when the rules give it (None for the undo policy's)."""
     version = head.version
     try:
         if command.type == CORRECT:
             args = command.args
             organizer = str(setup.get("organizer") or ORGANIZER)
-            return undo.correct(before, int(args["to_version"]), str(args["reason"]), organizer)
+            return undo.correct(before, int(args["to_version"]), str(args["reason"]), organizer), None
         if command.type in undo.COMMANDS:
-            return undo.decide(before, command)
+            return undo.decide(before, command), None
         _allowed(rules, state, command, version)
-        return list(rules.decide(state, command))
+        events, after = rules.apply(state, command)
+        return list(events), after
     except _Fault:
         raise
     except DomainError as error:
