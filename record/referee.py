@@ -77,9 +77,9 @@ class Refereed:
         """`fault`, `not_recorded` (an older record), `partial` or `refereed` (every event)."""
         if self.first_fault is not None:
             return FAULT
-        if self.recorded_from is None:
-            return NOT_RECORDED
-        return PARTIAL if self.unchecked_from is not None else REFEREED
+        if self.unchecked_from is None:
+            return REFEREED
+        return NOT_RECORDED if self.recorded_from is None else PARTIAL
 
     def answer(self) -> dict[str, Any]:
         """The findings as plain data (the `referee` of GET /games/{id}/verify)."""
@@ -99,10 +99,10 @@ class Refereed:
         if self.first_fault is not None:
             return f"command at version {self.first_fault}: {self.fault}"
         done = f"the rules referee {self.checked} of {self.commands} recorded commands"
-        if self.recorded_from is None:
-            return f"not refereed: {self.unchecked}"
         if self.unchecked_from is None:
             return done
+        if self.recorded_from is None:
+            return f"not refereed: {self.unchecked}"
         return f"{done}; from version {self.unchecked_from} not refereed: {self.unchecked}"
 
 
@@ -136,9 +136,14 @@ def _referee(envelopes: Sequence[Envelope], heads: list[int]) -> Refereed:
     if envelopes[0].command is not None:
         raise _Fault(1, "GameCreated is the setup, not a command's event")
     rules, states = _start(setup)
+    if len(envelopes) == 1:
+        return Refereed(0, 0)  # the setup alone: nothing was commanded yet
     if not heads:
-        why = "the record holds no commands (it was stored before commands were recorded): its events fold"
-        return Refereed(0, 0, unchecked_from=2 if len(envelopes) > 1 else None, unchecked=why)
+        why = (
+            "the record holds no commands (it was stored before commands were recorded): "
+            "only its chain and the fold of its events can be checked"
+        )
+        return Refereed(0, 0, unchecked_from=2, unchecked=why)
     unchecked_from, unchecked = None, ""
     if heads[0] > 1:
         unchecked_from = 2
@@ -179,7 +184,12 @@ def _fold(rules: GameModule[Any], states: list[Any], envelopes: Sequence[Envelop
     """The states after `envelopes` (not refereed), and whether the reader could fold them all."""
     if any(_hidden(e) for e in envelopes):
         return states, False
-    return extend_history(rules, states, [(e.version, to_event(e)) for e in envelopes]), True
+    for envelope in envelopes:
+        try:
+            states = extend_history(rules, states, [(envelope.version, to_event(envelope))])
+        except Exception as error:  # whatever the rules trip on, the answer names the event
+            raise _Fault(envelope.version, f"the rules cannot fold it ({type(error).__name__})") from None
+    return states, True
 
 
 def _advance(rules: GameModule[Any], states: list[Any], batch: Sequence[Envelope], after: Any) -> None:

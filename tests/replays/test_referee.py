@@ -164,6 +164,32 @@ def test_a_game_stored_before_commands_were_recorded_says_so() -> None:
     assert refereed.unchecked_from == 2 and "before commands were recorded" in refereed.unchecked
 
 
+def test_a_game_that_started_before_commands_were_recorded_is_refereed_from_its_first_command(
+    finished: dict[str, list[Envelope]],
+) -> None:
+    envelopes = finished["kahuna"]
+    later = turns_of(envelopes, 1)[3].version
+    older = [
+        replace(e, command=None, command_secret=None, command_salt="", command_digest="", command_audience=())
+        if e.version < later
+        else e
+        for e in envelopes
+    ]
+    mixed = rechained(older, 2, lambda e: e)
+
+    refereed = referee(mixed)
+
+    assert refereed.ok and refereed.status == PARTIAL, refereed
+    assert (refereed.recorded_from, refereed.unchecked_from) == (later, 2)
+    assert f"versions 2-{later - 1} were stored before commands were recorded" in refereed.unchecked
+
+
+def test_a_game_of_its_setup_alone_has_nothing_to_referee(finished: dict[str, list[Envelope]]) -> None:
+    refereed = referee(finished["nanuuk"][:1])
+
+    assert refereed.ok and refereed.status == REFEREED and refereed.commands == 0
+
+
 def test_replays_verify_of_an_older_file_says_its_commands_were_not_recorded(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
