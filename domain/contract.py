@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain import undo
+from domain import ending, undo
 from domain.core import JsonSchema
 
 MAX_VERSION = 10**9
@@ -113,5 +113,16 @@ EVENTS: dict[str, JsonSchema] = {
         "required": ["seat", "to_version", "by"],
         "properties": {"seat": SEAT, "to_version": VERSION, "by": SEAT},
     },
+    ending.GAME_FORFEITED: {
+        "type": "object",
+        "required": ["seat", "reason", "tournament", "tournament_version"],
+        "description": "The game's end when its tournament forfeited `seat` (domain/ending.py).",
+        "properties": {
+            "seat": SEAT,
+            "reason": {"type": "string", "enum": ["timeout", "no_show", "withdrawal"]},
+            "tournament": {"type": "string"},
+            "tournament_version": VERSION,
+        },
+    },
 }
-"""The events the platform appends to every game: its setup and the history's own."""
+"""The events the platform appends to every game: its setup, the history's own and a forfeit."""

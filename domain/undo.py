@@ -24,6 +24,7 @@ from typing import Any
 
 from domain.actor import SYSTEM, Actor
 from domain.core import Command, Event, IllegalMove, Recorded, UndoHints
+from domain.ending import ending
 from domain.history import REWINDS
 from domain.text import is_blank, trimmed
 
@@ -352,7 +353,7 @@ def correct(records: Sequence[Recorded], to_version: int, reason: str, organizer
 def _playing(records: Sequence[Recorded]) -> list[Recorded]:
     """The live events; IllegalMove once the game has ended (its result stands)."""
     chain = live(records)
-    if any(record.type == "GameEnded" for record in chain):
+    if ending(chain) is not None:
         raise IllegalMove(GAME_ENDED, "the game is over: its result stands")
     return chain
 

@@ -30,6 +30,7 @@ from typing import Any
 from domain import undo
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from domain.core import Command, DomainError, Event, GameModule, Seats
+from domain.ending import FORFEIT, forfeit, game_forfeited
 from domain.games import rules_for
 from domain.history import extend_history, rewind_target
 from record.canonical import canonical_json
@@ -258,7 +259,12 @@ def _decided(
     """The events the rules (or the undo policy) decide for `command` from the state before it,
     and the state after them when the rules give it (None for the undo policy's)."""
     version = head.version
+    ended = forfeit(before)
+    if ended is not None:
+        raise _Fault(version, f"the game was forfeited at version {ended.version}: nothing may follow")
     try:
+        if command.type == FORFEIT:
+            return _forfeited(rules, state, command, version), None
         if command.type == CORRECT:
             args = command.args
             organizer = str(setup.get("organizer") or ORGANIZER)
@@ -274,6 +280,19 @@ def _decided(
         raise _Fault(version, f"the rules refuse it ({error.code})") from None
     except Exception as error:  # whatever the rules trip on, the answer names the command
         raise _Fault(version, f"the rules cannot decide it ({type(error).__name__})") from None
+
+
+def _forfeited(rules: GameModule[Any], state: Any, command: Command, version: int) -> list[Event]:
+    """GameForfeited, as the service appends it for a tournament's forfeit of a game in play.
+    Whether the tournament did forfeit that seat is its own stream's record (its audit)."""
+    if rules.is_terminal(state):
+        raise _Fault(version, "the game had ended: a forfeit cannot follow")
+    args = command.args
+    return [
+        game_forfeited(
+            int(args["seat"]), str(args["reason"]), str(args["tournament"]), int(args["tournament_version"])
+        )
+    ]
 
 
 def _allowed(rules: GameModule[Any], state: Any, command: Command, version: int) -> None:

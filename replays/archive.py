@@ -54,6 +54,10 @@ HEADER_FIELDS = (
     "events",
     "annotations",
 )
+KEYS = "keys"
+"""The optional header field holding the JWK set that verifies the service's receipts for the game
+(record/receipts.py); outside the hash chain: a receipt names its key, and a key set that lacks
+it fails the receipt."""
 _LOWER_HEX = re.compile(r"(?:[0-9a-f]{2})+")
 _TYPES: dict[str, type | tuple[type, ...]] = {
     "version": int,
@@ -149,15 +153,19 @@ def export(
     viewer: int | None,
     revealed: bool,
     annotations: Sequence[Mapping[str, Any]] = (),
+    keys: Mapping[str, Any] | None = None,
 ) -> str:
     """The game file of `envelopes` as `viewer` (a seat, None = spectator) may see it.
 
     After the end with the log revealed everyone gets every secret ("complete": true);
     otherwise each secret the viewer may not read is null and its line says "redacted".
+    `keys`, the JWK set of the service's receipts, goes into the header as `keys`.
     """
     lines = [event_line(e, viewer, revealed) for e in envelopes]
     redacted = [line for line in lines if line.get("redacted")]
     header = _header(envelopes[0].data, len(lines), len(annotations), not redacted, viewer)
+    if keys is not None:
+        header[KEYS] = dict(keys)
     notes = [{"kind": "annotation", "annotation": dict(a)} for a in annotations]
     return "".join(canonical_json(obj) + "\n" for obj in [header, *lines, *notes])
 
@@ -392,9 +400,15 @@ def _check_header(header: Mapping[str, Any], envelopes: Sequence[Envelope], reda
         viewer = header.get("redacted_for", "absent")
         if viewer is not None and type(viewer) is not int:
             raise ArchiveError("a redacted file names its viewer in redacted_for: a seat or null", 1)
-    extra = set(header) - set(HEADER_FIELDS) - ({"redacted_for"} if redacted else set())
+    if KEYS in header and not is_key_set(header[KEYS]):
+        raise ArchiveError('the header\'s keys is not a JWK set ({"keys": [...]})', 1)
+    extra = set(header) - {*HEADER_FIELDS, KEYS} - ({"redacted_for"} if redacted else set())
     if extra:
         raise ArchiveError(f"unknown header fields {sorted(extra)}", 1)
+
+
+def is_key_set(value: Any) -> bool:
+    return isinstance(value, dict) and list(value) == ["keys"] and isinstance(value["keys"], list)
 
 
 # --- checking ----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from domain.ending import ending
 from record.canonical import canonical_json
 from record.envelope import Envelope
 from replays import archive
@@ -62,10 +63,14 @@ class _Role:
 
 
 def write_bundle(
-    tournament: Sequence[Envelope], games: Mapping[str, Sequence[Envelope]], viewer: int | None = None
+    tournament: Sequence[Envelope],
+    games: Mapping[str, Sequence[Envelope]],
+    viewer: int | None = None,
+    keys: Mapping[str, Any] | None = None,
 ) -> bytes:
     """The bundle of a tournament and every game assigned in it, each game as `viewer` (None: a
-    spectator) may see it: every secret of a game whose log is revealed after its end."""
+    spectator) may see it: every secret of a game whose log is revealed after its end. `keys`,
+    the JWK set of the service's receipts, goes into the header as `keys`."""
     order = assigned_games(tournament)
     if sorted(order) != sorted(games):
         raise ValueError(f"a bundle holds exactly the games assigned ({order}), not {sorted(games)}")
@@ -78,6 +83,8 @@ def write_bundle(
         "events": len(tournament),
         "games": [{"game_id": g, "events": len(games[g])} for g in order],
     }
+    if keys is not None:
+        header[archive.KEYS] = dict(keys)
     lines = [header, *(archive.event_line(e, viewer, True) for e in tournament)]
     text = "".join(canonical_json(line) + "\n" for line in lines)
     text += "".join(archive.export(games[g], viewer, _revealed(games[g])) for g in order)
@@ -85,9 +92,9 @@ def write_bundle(
 
 
 def _revealed(envelopes: Sequence[Envelope]) -> bool:
-    """As the service reveals a game's log: after its end, unless it was created otherwise."""
-    ended = any(e.type == "GameEnded" for e in envelopes)
-    return ended and bool(envelopes[0].data.get("reveal_after_end", True))
+    """As the service reveals a game's log: after its end (the rules' or a forfeit), unless it
+    was created otherwise."""
+    return ending(envelopes) is not None and bool(envelopes[0].data.get("reveal_after_end", True))
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -157,7 +164,8 @@ def _read_header(lines: Sequence[bytes]) -> dict[str, Any]:
         raise _broken(BUNDLE, None, 1, f"not an {FORMAT} file of format_version {FORMAT_VERSION}")
     games = header.get("games")
     well_formed = (
-        sorted(header) == list(HEADER_FIELDS)
+        sorted(set(header) - {archive.KEYS}) == list(HEADER_FIELDS)
+        and (archive.KEYS not in header or archive.is_key_set(header[archive.KEYS]))
         and _count(header["events"], 1)
         and isinstance(games, list)
         and all(
@@ -169,7 +177,8 @@ def _read_header(lines: Sequence[bytes]) -> dict[str, Any]:
         )
     )
     if not well_formed:
-        raise _broken(BUNDLE, None, 1, "the header holds format, format_version, events and games only")
+        message = "the header holds format, format_version, events, games and a JWK set in keys only"
+        raise _broken(BUNDLE, None, 1, message)
     return header
 
 
@@ -279,6 +288,13 @@ def _short(lines: Sequence[bytes], offset: int, stream: str) -> None:
             raise _broken(stream, version, line, error.reason) from None
     line = max(offset, len(lines) + 1)
     raise _broken(stream, line - offset or None, line, "the file ends before this line")
+
+
+def published_keys(content: bytes) -> dict[str, Any] | None:
+    """The JWK set the bundle's header publishes (the service's receipt keys); None without one."""
+    header = _read_header(bytes(content).split(b"\n", 1))
+    keys: dict[str, Any] | None = header.get(archive.KEYS)
+    return keys
 
 
 def game_files(content: bytes) -> dict[str, bytes]:

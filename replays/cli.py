@@ -12,6 +12,7 @@ an event the rules cannot fold, an HTTP error); 2 a bad command line.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -25,7 +26,7 @@ from domain.games import rules_for
 from record.annotations import MARKS, AnnotationRefused, check_record
 from record.canonical import canonical_json
 from record.referee import referee
-from replays import archive, bundle, cli_tournament
+from replays import archive, bundle, cli_tournament, receipts_check
 from replays.client import Client, ClientError
 from replays.frames import Replay, ReplayError, replay
 from replays.render_html import annotation_text, game_page
@@ -87,6 +88,18 @@ def build_parser() -> argparse.ArgumentParser:
         "a tournament's bundle: every chain, referee, fold and result",
     )
     verify.add_argument("game", metavar="GAME", help="the game file (or a game id with --url)")
+    verify.add_argument(
+        "--receipts",
+        metavar="PATH",
+        help="receipts the service signed (JSON Lines; a file or a folder of them): each must verify "
+        "and agree with the file, or the file was rewritten or cut short",
+    )
+    verify.add_argument(
+        "--keys",
+        metavar="FILE",
+        help="the JWK set that verifies the receipts (as /.well-known/archipelago/keys gives it), "
+        "instead of the keys the file publishes",
+    )
 
     show = commands.add_parser(
         "show", parents=[remote], help="print the board and hands at a version, as the viewer sees them"
@@ -181,6 +194,10 @@ def cmd_verify(args: argparse.Namespace) -> None:
         content = _read_bytes(args.game)
         if bundle.is_bundle(content):
             sys.stdout.write(_tournament(cli_tournament.verify_text, bundle.verify_bundle(content)))
+            if args.receipts:
+                tournament, games = bundle.read_bundle(content)
+                streams = receipts_check.bundle_streams(tournament, games)
+                _check_receipts(args, streams, bundle.published_keys(content))
             return
     result = archive.verify(content)
     if not result.ok:
@@ -207,6 +224,25 @@ def cmd_verify(args: argparse.Namespace) -> None:
             f"note: {len(result.unverifiable)} events are redacted for this file's viewer: their "
             "hashes and links were checked, their secret digests cannot be recomputed"
         )
+    if args.receipts:
+        read = archive.read(content)
+        streams = receipts_check.game_streams(read.envelopes)
+        _check_receipts(args, streams, read.header.get(archive.KEYS))
+
+
+def _check_receipts(args: argparse.Namespace, streams: receipts_check.Streams, published: Any) -> None:
+    """The receipts of --receipts held against the file's `streams`, verified with --keys or the
+    keys the file `published`; Failed naming the first receipt that fails."""
+    keys = published
+    if args.keys:
+        try:
+            keys = json.loads(_read_bytes(args.keys))
+        except ValueError:
+            raise Failed(f"{args.keys} is not a JWK set (JSON)") from None
+    try:
+        print(receipts_check.check(receipts_check.read_receipts(Path(args.receipts)), streams, keys))
+    except receipts_check.ReceiptsError as error:
+        raise Failed(str(error)) from None
 
 
 def _verify_stored(client: Client, game_id: str) -> None:

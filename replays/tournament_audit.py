@@ -23,6 +23,7 @@ from typing import Any
 
 from domain.actor import ORGANIZER
 from domain.core import Command, DomainError, IllegalMove
+from domain.ending import GAME_ENDED
 from domain.tournaments import State, read_game_end, score_game
 from domain.tournaments import rules as tournament_rules
 from record.canonical import plain
@@ -70,6 +71,8 @@ class AuditReport:
     broken: BrokenPlace | None = None
     mismatches: list[dict[str, Any]] = field(default_factory=list)
     unfolded: list[str] = field(default_factory=list)  # games whose withheld secrets keep them from a fold
+    # A stream of the store that lost its tail: stream, stored_version, vouched_version.
+    truncated: dict[str, Any] | None = None
     # games the referee replay could not run through to their last event: why, and from where
     unrefereed: list[dict[str, Any]] = field(default_factory=list)
 
@@ -82,6 +85,7 @@ class AuditReport:
             "broken": None if self.broken is None else asdict(self.broken),
             "mismatches": list(self.mismatches),
             "unfolded": list(self.unfolded),
+            "chain_truncated": None if self.truncated is None else dict(self.truncated),
             "unrefereed": list(self.unrefereed),
         }
 
@@ -126,7 +130,7 @@ def audit(tournament: Sequence[Envelope], games: Mapping[str, Sequence[Envelope]
                 corrections.append(_correction(envelope, end))
     mismatches.sort(key=lambda m: int(m["version"]))  # in the order of the stream: the first is first
     ok = broken is None and not mismatches
-    return AuditReport(ok, streams, events, corrections, broken, mismatches, unfolded, unrefereed)
+    return AuditReport(ok, streams, events, corrections, broken, mismatches, unfolded, unrefereed=unrefereed)
 
 
 def fold_tournament(tournament: Sequence[Envelope]) -> State | BrokenPlace:
@@ -225,7 +229,7 @@ def _check_each(
 
 
 def _game_end(envelopes: Sequence[Envelope]) -> Envelope | None:
-    return next((e for e in reversed(envelopes) if e.type == "GameEnded"), None)
+    return next((e for e in reversed(envelopes) if e.type == GAME_ENDED), None)
 
 
 def _mismatches(state: State, envelope: Envelope, end: Envelope | None) -> list[dict[str, Any]]:

@@ -6,17 +6,22 @@ REDIS_CLUSTER_URL with RQ_REDIS_URL, as the web app and the worker read them).
 shows); `--catch-up` only reads the events after their checkpoints, as the worker's sweeper
 does. The service may keep serving meanwhile: a listing's entry is only ever replaced by a
 newer version of it, so a rebuild and the service's own writes agree whatever their order.
+
+`rotate-signing-key` retires the receipts' key of the key folder (service/signing.py): its
+public key stays published, so the receipts it signed still verify.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from service.games import GameService
+from service.signing import RETIRED, keys_dir, rotate
 from service.wiring import build_service
 
 
@@ -49,7 +54,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     rebuild.add_argument(
         "--catch-up", action="store_true", help="only read the events after the listings' checkpoints"
     )
+    commands.add_parser(
+        "rotate-signing-key",
+        help="retire the receipts' signing key (its public key stays published) and make a new one; "
+        "restart the service to sign with it",
+    )
     args = parser.parse_args(argv)
+    if args.command == "rotate-signing-key":
+        folder = keys_dir(os.environ)
+        old, new = rotate(folder)
+        print(
+            f"retired key {old} (kept in {folder / RETIRED}); "
+            f"receipts will be signed with {new} after a restart"
+        )
+        return 0
     started = time.monotonic()
     done = rebuild_listings(build_service(), catch_up_only=args.catch_up)
     print(

@@ -52,7 +52,7 @@ class Annotations:
 
     def add(self, loaded: Loaded, author: Author, note: Mapping[str, Any]) -> dict[str, Any]:
         """Store one annotation of `author` on `loaded`'s game; the record, with its id."""
-        ended = bool(loaded.rules.is_terminal(loaded.state))
+        ended = loaded.over
         if author.kind != "seat" and not ended:
             raise Unauthorized(
                 "token_required",

@@ -10,10 +10,11 @@ from flask import Flask
 
 from service.ai_games import limits_from
 from service.api import init_api, telemetry
-from service.api.context import EXTENSION
+from service.api.context import EXTENSION, SIGNER
 from service.api.rate_limits import init_limits
 from service.api.rate_limits import settings as limit_settings
 from service.queues import rq_redis_url
+from service.signing import signer_from
 from service.web import cross_site, headers, init_web
 from service.wiring import build_service, cluster_url, plain_rq_url, redis_url
 
@@ -71,6 +72,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # Flask-Limiter's keys share no hash tag: on a cluster they go to RQ's plain Redis.
         app.config.setdefault("RATELIMIT_STORAGE_URI", queues if cluster else redis_url(environ))
     app.extensions[EXTENSION] = service
+    # SIGNER: a ready service.signing.Signer; else the key of ARCHIPELAGO_SIGNING_KEY or the key folder.
+    app.extensions[SIGNER] = app.config.get("SIGNER") or signer_from()
     telemetry.install(app)
     headers.install(app)
     cross_site.install(app)

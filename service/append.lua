@@ -6,13 +6,16 @@
 -- KEYS[3] the all-events stream  stream, entry id 0-<position>, fields game, version, at
 --         (events:$all on one Redis; on a cluster the stream of the game's bucket, whose hash
 --         tag the game's keys share, so the script stays on one slot)
+-- KEYS[4] game:{id}:head       hash, version and hash of the newest event appended: what the
+--         store vouches for, so a tail deleted from the stream is noticed (chain_truncated)
 -- ARGV[1] game id, ARGV[2] expected version, ARGV[3] events in the batch,
 -- ARGV[4] strings per event; then per event: its event id, then field/value pairs.
 --
 -- Replies {'ok', versions, positions}, {'duplicate', versions, positions},
--- {'partial_retry', recorded event ids} or {'version_conflict', actual version}.
+-- {'partial_retry', recorded event ids}, {'version_conflict', actual version} or
+-- {'chain_truncated', the stream's last version, the head's version}.
 
-local stream, ids, all = KEYS[1], KEYS[2], KEYS[3]
+local stream, ids, all, head = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local game = ARGV[1]
 local expected = tonumber(ARGV[2])
 local count = tonumber(ARGV[3])
@@ -43,6 +46,14 @@ local function field(flat, name)
   end
 end
 
+-- A stream that lost its tail takes nothing: an append would fork the chain at the cut, and a
+-- retry could not find the events it was told about.
+local actual = last_number(stream)
+local vouched = redis.call('HGET', head, 'version')
+if vouched and tonumber(vouched) > actual then
+  return {'chain_truncated', actual, tonumber(vouched)}
+end
+
 local versions, recorded = {}, {}
 for i = 1, count do
   local version = redis.call('HGET', ids, ARGV[start(i)])
@@ -66,7 +77,6 @@ if #versions > 0 then
   return {'partial_retry', recorded}
 end
 
-local actual = last_number(stream)
 if actual ~= expected then
   return {'version_conflict', actual}
 end
@@ -92,5 +102,8 @@ for i = 1, count do
   redis.call('XADD', all, '0-' .. int(position), 'game', game, 'version', int(version), 'at', appended_at(entry))
   versions[i] = version
   positions[i] = position
+  if i == count then
+    redis.call('HSET', head, 'version', int(version), 'hash', field(entry, 'hash'))
+  end
 end
 return {'ok', versions, positions}

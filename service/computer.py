@@ -76,7 +76,7 @@ def ai_seats(setup: Mapping[str, Any]) -> dict[int, tuple[str, int]]:
 
 def must_act(loaded: Loaded, seat: int) -> bool:
     """Whether the game waits for `seat`: a takeback answer or any legal command."""
-    if loaded.rules.is_terminal(loaded.state):
+    if loaded.over:
         return False
     return bool(takeback_answers(loaded, seat)) or bool(loaded.rules.legal_commands(loaded.state, seat))
 

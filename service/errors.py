@@ -144,3 +144,25 @@ class ChainBroken(Conflict):
         self.game_id = game_id
         self.version = version
         self.members = {"version": version}
+
+
+class ChainTruncated(Conflict):
+    """The store holds fewer events of a game (or tournament) than its head record vouches for:
+    a tail was deleted outside the service. It takes no command, and no answer is built from
+    what is left, which would show an earlier state as the newest one.
+
+    `stored_version` is the last event the stream still holds, `vouched_version` the last one
+    the head (written by every append, service/append.lua) vouches for; both are problem+json
+    members for clients.
+    """
+
+    def __init__(self, stream_id: str, stored_version: int, vouched_version: int) -> None:
+        super().__init__(
+            "chain_truncated",
+            f"the stored events of {stream_id!r} end at {stored_version}, but the store vouches for "
+            f"{vouched_version}: events after {stored_version} were deleted outside the service",
+        )
+        self.stream_id = stream_id
+        self.stored_version = stored_version
+        self.vouched_version = vouched_version
+        self.members = {"stored_version": stored_version, "vouched_version": vouched_version}

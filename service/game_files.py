@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -57,19 +57,30 @@ def visible_annotations(
     notes: Annotations, loaded: Loaded, viewer: int | None, layer: str | None = None
 ) -> list[dict[str, Any]]:
     """The game's annotations `viewer` may read (of one layer, when given), with their ids."""
-    ended = bool(loaded.rules.is_terminal(loaded.state))
+    ended = loaded.over
     records = visible(notes.list(loaded.game_id), viewer, ended, loaded.revealed)
     return [r for r in records if layer is None or r["layer"] == layer]
 
 
-def export_game(service: GameService, notes: Annotations, game_id: str, viewer: int | None) -> str:
-    """The game file as `viewer` may see it (see replays/archive.py).
+def export_game(
+    service: GameService,
+    notes: Annotations,
+    game_id: str,
+    viewer: int | None,
+    keys: Mapping[str, Any] | None = None,
+) -> str:
+    """The game file as `viewer` may see it (see replays/archive.py), publishing `keys` (the JWK
+    set of the service's receipts); an imported game publishes its file's keys instead, as the
+    receipts of its moves were signed where it was played.
 
     Read from the store, not from the fold cache: the file is evidence of what is stored,
     so a changed event shows in it (and its verify fails) even while a fold is cached."""
     loaded = service.load(game_id, fresh=True)
     records = without_ids(visible_annotations(notes, loaded, viewer))
-    return archive.export(loaded.envelopes, viewer, loaded.revealed, records)
+    imported = archive_header(service, game_id)
+    if imported is not None:
+        keys = imported.get(archive.KEYS)
+    return archive.export(loaded.envelopes, viewer, loaded.revealed, records, keys)
 
 
 def import_game(service: GameService, content: str | bytes) -> Imported:

@@ -19,6 +19,7 @@ from domain import undo
 from domain.actor import ORGANIZER as ORGANIZER_ACTOR
 from domain.actor import SYSTEM, WORKER, Actor
 from domain.core import Command, Event, GameModule, IllegalMove, Score, fold
+from domain.ending import forfeit
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
 from record.chain import verify_chain
@@ -29,6 +30,7 @@ from record.referee import Refereed, referee
 from service.chance import Dice
 from service.errors import (
     ChainBroken,
+    ChainTruncated,
     Conflict,
     GameNotFound,
     IdempotencyMismatch,
@@ -86,9 +88,14 @@ class Loaded:
         return self.envelopes[0].data
 
     @property
+    def over(self) -> bool:
+        """Whether the game has ended: by its rules, or by a forfeit (domain/ending.py)."""
+        return bool(self.rules.is_terminal(self.state)) or forfeit(self.trusted) is not None
+
+    @property
     def revealed(self) -> bool:
         """After the end the whole log is open, unless the game was created otherwise."""
-        return bool(self.rules.is_terminal(self.state) and self.setup.get("reveal_after_end", True))
+        return self.over and bool(self.setup.get("reveal_after_end", True))
 
     @property
     def takeback(self) -> undo.Takeback | None:
@@ -107,11 +114,16 @@ class Created:
 @dataclass(frozen=True)
 class Verified:
     """The stored chain's check: `first_bad` is None when every hash and link holds; and the
-    referee replay of the stored commands (None when the chain breaks: nothing to vouch for)."""
+    referee replay of the stored commands (None when the chain breaks: nothing to vouch for).
+
+    `vouched` is set when the stream lost its tail: the last version the store's head vouches
+    for; `first_bad` is then the first missing one.
+    """
 
     game_id: str
     version: int
     first_bad: int | None
+    vouched: int | None = None
     refereed: Refereed | None = None
 
 
@@ -289,7 +301,7 @@ class GameService:
         # A computer seat's token is never handed out: the service alone plays that seat.
         tokens = [None if seat.get("ai") else t for seat, t in zip(setup["seats"], issued, strict=True)]
         organizer = self.tokens.issue_organizer(game_id) if setup.get("mode") == "tournament" else None
-        self._appended(game_id)
+        self.appended(game_id)
         return Created(game_id, len(events), tokens, organizer)
 
     # --- reading --------------------------------------------------------------------
@@ -307,7 +319,7 @@ class GameService:
             cached = None if fresh else self._cache.get(game_id)
         try:
             loaded, checked_at = self._loaded(game_id, cached)
-        except ChainBroken:  # nothing to fold at all (the setup, or an entry that does not read)
+        except (ChainBroken, ChainTruncated):  # nothing to fold at all, or not the whole of it
             self.forget(game_id)
             raise
         if loaded.broken is None:
@@ -362,6 +374,15 @@ class GameService:
         """The hash chain of every stored event, read from the store, never from the cache."""
         try:
             envelopes = self.store.read(game_id)
+        except ChainTruncated as cut:
+            self.forget(game_id)
+            stored = cut.stored_version
+            return Verified(
+                game_id,
+                stored,
+                first_bad(self.store.read(game_id, upto=stored)) or stored + 1,
+                cut.vouched_version,
+            )
         except ChainBroken as error:
             self.forget(game_id)
             return Verified(game_id, self.store.version(game_id), error.version)
@@ -371,7 +392,7 @@ class GameService:
         if broken is not None:
             self.forget(game_id)
             return Verified(game_id, envelopes[-1].version, broken)
-        return Verified(game_id, envelopes[-1].version, None, referee(envelopes))
+        return Verified(game_id, envelopes[-1].version, None, refereed=referee(envelopes))
 
     def forget(self, game_id: str) -> None:
         """Drop the game's cached fold: the next load reads the store from version 1."""
@@ -441,6 +462,7 @@ class GameService:
                     # refusing the scoring's enqueue or the next deal): start what it could not.
                     self.follow_up(loaded)
                 return Executed(earlier[-1].version, earlier, True, loaded)
+            self._refuse_after_end(loaded)
             if command.type in undo.COMMANDS:
                 # Refused whatever the version: no point in asking for If-Match first.
                 undo.refuse_in_tournament(loaded.envelopes)
@@ -469,6 +491,19 @@ class GameService:
             return Executed(result.versions[-1], written, result.duplicate, after)
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
+    def _refuse_after_end(self, loaded: Loaded) -> None:
+        """Conflict for a game of a closed tournament (tournament_closed) or a forfeited game
+        (game_over): nothing moves after the end. A game the rules ended refuses by its rules."""
+        if self.tournaments is not None:
+            self.tournaments.refuse_if_closed(loaded)
+        ended = forfeit(loaded.trusted)
+        if ended is not None:
+            raise Conflict(
+                "game_over",
+                f"the game ended at version {ended.version}: "
+                f"its tournament forfeited seat {ended.data.get('seat')}",
+            )
+
     @staticmethod
     def _decide(loaded: Loaded, actor: str, command: Command) -> list[Event]:
         """The events of `command`: the undo policy's for undos, the rules' for the rest."""
@@ -496,7 +531,7 @@ class GameService:
         if self.tournaments is not None and loaded.rules.is_terminal(loaded.state):
             self.tournaments.game_ended(loaded)
 
-    def _appended(self, game_id: str) -> None:
+    def appended(self, game_id: str) -> None:
         """List the game as it now is and enqueue the moves of computer seats the newest version
         waits for (and the analysis)."""
         loaded = self.load(game_id)
@@ -507,7 +542,7 @@ class GameService:
 
     def _system_follow_up(self, loaded: Loaded) -> Loaded:
         """Schedule the scoring, or append the chance the game waits for; the game after that."""
-        pending = loaded.rules.pending_system(loaded.state)
+        pending = None if loaded.over else loaded.rules.pending_system(loaded.state)
         if pending is None:
             return loaded
         if isinstance(pending, Score) and self.scoring is not None:
@@ -535,7 +570,7 @@ class GameService:
             loaded = self.load(game_id)
             if loaded.broken is not None:
                 raise ChainBroken(game_id, loaded.broken)
-            pending = loaded.rules.pending_system(loaded.state)
+            pending = None if loaded.over else loaded.rules.pending_system(loaded.state)
             if not isinstance(pending, Score) or pending.round != round_:
                 return False
             command = pending.answer()
@@ -548,7 +583,7 @@ class GameService:
                 )
             except VersionConflict:
                 continue
-            self._appended(game_id)
+            self.appended(game_id)
             if self.tournaments is not None:
                 # The deal after the scoring may end the game too (a premature end, I-7).
                 after = self.load(game_id)

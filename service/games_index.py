@@ -38,7 +38,7 @@ def seat_summary(seat: Mapping[str, Any]) -> dict[str, Any]:
 def summary_of(loaded: Any) -> dict[str, Any]:
     """What the listing shows of a folded game (service.games.Loaded)."""
     setup = loaded.setup
-    done = bool(loaded.rules.is_terminal(loaded.state))
+    done = loaded.over
     result = loaded.rules.result(loaded.state) if done else None
     about = setup.get("tournament")
     tournament = None

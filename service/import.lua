@@ -7,13 +7,14 @@
 --         (see append.lua)
 -- KEYS[4] game:{id}:archive      string, the archive header: the game takes no command
 -- KEYS[5] game:{id}:annotations  stream of annotation records (auto ids)
+-- KEYS[6] game:{id}:head         hash, version and hash of the last event (see append.lua)
 -- ARGV[1] game id, ARGV[2] events, ARGV[3] strings per event, ARGV[4] the header,
 -- ARGV[5] annotations; then per event: its event id, then field/value pairs
 -- (version 1, 2, ... in order); then one JSON record per annotation.
 --
 -- Replies {'ok', versions, positions} or {'exists'} (nothing written).
 
-local stream, ids, all, archive, notes = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local stream, ids, all, archive, notes, head = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local game = ARGV[1]
 local count = tonumber(ARGV[2])
 local width = tonumber(ARGV[3])
@@ -45,7 +46,7 @@ local function field(flat, name)
 end
 
 -- Never overwrite: only a game id no key of which exists yet.
-if redis.call('EXISTS', stream, ids, archive, notes) > 0 then
+if redis.call('EXISTS', stream, ids, archive, notes, head) > 0 then
   return {'exists'}
 end
 
@@ -65,6 +66,9 @@ for i = 1, count do
   redis.call('XADD', all, '0-' .. int(position), 'game', game, 'version', int(i), 'at', at)
   versions[i] = i
   positions[i] = position
+  if i == count then
+    redis.call('HSET', head, 'version', int(i), 'hash', field(entry, 'hash'))
+  end
 end
 redis.call('SET', archive, header)
 local first = start(count + 1)

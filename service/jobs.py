@@ -136,7 +136,7 @@ def analyse(game_id: str, after: int = 0, waits: int = 0) -> int:
 def _analysis_slice(service: GameService, game_id: str, after: int) -> tuple[int, bool]:
     """Write one slice of the analysis: the notes written, and whether no slice follows."""
     loaded = service.load(game_id)
-    if not loaded.rules.is_terminal(loaded.state) or loaded.setup.get("mode", "casual") != "casual":
+    if not loaded.over or loaded.setup.get("mode", "casual") != "casual":
         return 0, True
     notes_store = Annotations(service.redis)
     layer = computer.layer_name(loaded)

@@ -222,6 +222,7 @@ class Launcher:
         child_env = dict(self.env)
         child_env["REDIS_URL"] = redis_url
         child_env.setdefault("PYTHONUNBUFFERED", "1")
+        self._signing_key(child_env)
         self._rq_url = child_env.get("RQ_REDIS_URL") or redis_url
 
         app = self.env.get("ARCHIPELAGO_WSGI_APP") or DEFAULT_APP
@@ -268,6 +269,19 @@ class Launcher:
         return part
 
     # -- Redis -----------------------------------------------------------------
+
+    @staticmethod
+    def _signing_key(child_env: dict[str, str]) -> None:
+        """Make (on first start) or read the receipts' key once, before the web processes that
+        sign with it start, and hand them its folder by its full path."""
+        from service.signing import KEYS_DIR, SigningKeyError, keys_dir, signer_from
+
+        child_env[KEYS_DIR] = str(keys_dir(child_env))
+        try:
+            signer = signer_from(child_env)
+        except SigningKeyError as error:
+            raise LaunchError(str(error)) from None
+        say(f"receipts signed with key {signer.kid} (keys in {child_env[KEYS_DIR]})")
 
     def _embedded_redis(self, data_dir: Path) -> str:
         from service.embedded_redis import free_port

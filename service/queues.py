@@ -146,11 +146,11 @@ class AiQueue:
         """Enqueue what `loaded` (the newest version of a game) waits for; the new job ids."""
         queued = []
         if has_computer(loaded.setup):
-            if loaded.rules.is_terminal(loaded.state):
+            if loaded.over:
                 self.open_games.release(loaded.game_id)
             else:
                 self.open_games.touch(loaded.game_id)
-        if loaded.rules.is_terminal(loaded.state):
+        if loaded.over:
             # The analysis is a search: only a game that gives the AI hooks is analysed.
             if loaded.setup.get("mode", "casual") == "casual" and loaded.rules.ai is not None:
                 ident = analysis_job_id(loaded.game_id)

@@ -34,6 +34,7 @@ from record.envelope import (
 from service.clock import iso_utc, utc_now
 from service.errors import (
     ChainBroken,
+    ChainTruncated,
     GameExists,
     OutcomeUnknown,
     PartialRetry,
@@ -60,6 +61,7 @@ __all__ = [
     "archive_key",
     "check_server",
     "event_ids_key",
+    "head_key",
     "stream_key",
     "verify_chain",
 ]
@@ -83,6 +85,12 @@ def stream_key(game_id: str, kind: str = GAME, layout: Layout = SINGLE) -> str:
 def event_ids_key(game_id: str, kind: str = GAME, layout: Layout = SINGLE) -> str:
     """The hash event id -> version that recognises retried batches."""
     return layout.key(kind, game_id, "event_ids")
+
+
+def head_key(game_id: str, kind: str = GAME, layout: Layout = SINGLE) -> str:
+    """The hash (version, hash) of the newest event the append script wrote: what the store
+    vouches for, so a tail deleted from the stream is told from a stream that ends there."""
+    return layout.key(kind, game_id, "head")
 
 
 def archive_key(game_id: str, layout: Layout = SINGLE) -> str:
@@ -132,9 +140,10 @@ class EventStore:
     def append(self, game_id: str, expected_version: int, events: Sequence[NewEvent]) -> AppendResult:
         """Store `events` after `expected_version`, or recognise a retry of a stored batch.
 
-        Raises VersionConflict or PartialRetry; in either case nothing was written. A write
-        Redis refuses (full, read-only, loading: service.refusals) writes nothing either;
-        OutcomeUnknown when the script was sent and its answer lost.
+        Raises VersionConflict, PartialRetry or ChainTruncated (the stream lost its tail); in
+        each case nothing was written. A write Redis refuses (full, read-only, loading:
+        service.refusals) writes nothing either; OutcomeUnknown when the script was sent and
+        its answer lost.
         """
         validate_batch(game_id, expected_version, events)
         # The script refuses if the stream moved since this read, so the chain cannot fork.
@@ -145,7 +154,12 @@ class EventStore:
             args.append(envelope.event_id)
             for name, value in to_fields(envelope).items():
                 args += [name, value]
-        keys = [self._stream(game_id), self._event_ids(game_id), self.layout.all_stream(self._kind, game_id)]
+        keys = [
+            self._stream(game_id),
+            self._event_ids(game_id),
+            self.layout.all_stream(self._kind, game_id),
+            self._head(game_id),
+        ]
         try:
             reply = self._append(keys=keys, args=args)
         except redis.exceptions.BusyLoadingError:
@@ -193,6 +207,7 @@ class EventStore:
             self.layout.all_stream(self._kind, game_id),
             archive_key(game_id, self.layout),
             annotations_key(game_id, self.layout),
+            self._head(game_id),
         ]
         reply = self._import(keys=keys, args=args)
         if _text(reply[0]) == "exists":
@@ -201,12 +216,24 @@ class EventStore:
         return _result(game_id, 0, reply)
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
-        """The game's events with `after` < version <= `upto` (no upper bound when None)."""
+        """The game's events with `after` < version <= `upto` (no upper bound when None).
+
+        A read to the end is checked against the head the appends wrote, in the same round
+        trip: ChainTruncated when the stream ends before the version the head vouches for,
+        ChainBroken when its newest event is not the one the head names (a stream written
+        before heads existed has none, and is read as it is).
+        """
         if upto is not None and upto <= after:
             return []
         high = "+" if upto is None else f"0-{upto}"
-        entries = self._client.xrange(self._stream(game_id), f"0-{after + 1}", high)
+        pipe = self._client.pipeline(transaction=False)
+        pipe.xrange(self._stream(game_id), f"0-{after + 1}", high)
+        if upto is None:
+            pipe.hmget(self._head(game_id), ["version", "hash"])
+        entries, *head = pipe.execute()
         envelopes = [_envelope(game_id, entry_id, fields) for entry_id, fields in entries]
+        if head:
+            self._check_head(game_id, envelopes[-1] if envelopes else None, after, head[0])
         if envelopes:
             self._remember(game_id, envelopes[-1].version, envelopes[-1].hash)
         return envelopes
@@ -283,6 +310,25 @@ class EventStore:
     def _event_ids(self, game_id: str) -> str:
         return event_ids_key(game_id, self._kind, self.layout)
 
+    def _head(self, game_id: str) -> str:
+        return head_key(game_id, self._kind, self.layout)
+
+    def _check_head(self, game_id: str, newest: Envelope | None, after: int, head: list[Any]) -> None:
+        """Raise when the stream, read to its end after `after` (`newest` its last event read,
+        None when none came), lacks events its head vouches for, or ends in another event than
+        the head names."""
+        if head[0] is None or (newest is None and int(head[0]) <= after):
+            return
+        vouched, vouched_hash = int(head[0]), _text(head[1] or "")
+        if newest is not None and newest.version >= vouched:
+            if newest.version == vouched and newest.hash != vouched_hash:
+                raise ChainBroken(game_id, vouched)
+            return
+        # Rare: only a cut stream (or a read past its end) gets here, so a second look is cheap.
+        stored = self.version(game_id)
+        if vouched > stored:
+            raise ChainTruncated(game_id, stored, vouched)
+
     def _hash_at(self, game_id: str, version: int) -> str:
         """The hash of the game's event `version`; zeros before version 1 or if it is missing.
 
@@ -311,6 +357,8 @@ class EventStore:
 def _result(game_id: str, expected_version: int, reply: list[Any]) -> AppendResult:
     """The script's reply as an AppendResult, or its refusal raised."""
     status = _text(reply[0])
+    if status == "chain_truncated":
+        raise ChainTruncated(game_id, int(reply[1]), int(reply[2]))
     if status == "version_conflict":
         raise VersionConflict(game_id, expected_version, int(reply[1]))
     if status == "partial_retry":

@@ -76,10 +76,12 @@ class TournamentQueue:
 
     def _sweep_game(self, tournaments: Any, game_id: str) -> int:
         if tournaments.decided(game_id):
+            # A forfeit decided it: the game itself must end too before it is let go.
+            ended = int(tournaments.end_forfeit(game_id))
             self.connection.srem(PLAYING, game_id)
-            return 0
+            return ended
         game = tournaments.games.load(game_id)
-        if game.rules.is_terminal(game.state):
+        if game.rules.is_terminal(game.state):  # ended by its rules: the result is due
             if job_alive(self.connection, result_job_id(game_id)):
                 return 0
             log.warning("re-enqueueing the lost result of tournament game %s", game_id)

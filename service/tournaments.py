@@ -23,13 +23,14 @@ from redis.cluster import RedisCluster
 
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from domain.core import Command, Event
-from domain.tournaments import AI, State, Table, rules
+from domain.tournaments import AI, CLOSED, State, Table, rules
 from record.convert import to_event
 from record.envelope import Envelope, EventStorePort, NewEvent
 from service.chance import Dice
 from service.clock import iso_utc, utc_now
 from service.computer import must_act
-from service.errors import ChainBroken, PreconditionFailed, TournamentNotFound, VersionConflict
+from service.errors import ChainBroken, Conflict, PreconditionFailed, TournamentNotFound, VersionConflict
+from service.forfeits import end_forfeited_game, forfeit_of, forfeits_since
 from service.games import CONFLICT_RETRIES, GameService, Loaded, chains_onto, command_id_for, first_bad
 from service.keys import SINGLE, TOURNAMENT, Layout, layout_of
 from service.seats import organizer_key as game_organizer_key
@@ -266,6 +267,8 @@ class TournamentService:
             loaded = self.load(tournament_id)
         if loaded.broken is None:
             self.listings.record(loaded)
+            for forfeit in forfeits_since(loaded, since):
+                end_forfeited_game(self.games, tournament_id, forfeit)
         if self.jobs is not None:
             self.jobs.after_append(loaded, since)
         return loaded
@@ -301,6 +304,34 @@ class TournamentService:
             self.jobs.watch(game_id)
         return game_id
 
+    def refuse_if_closed(self, game: Loaded) -> None:
+        """Conflict (tournament_closed) when `game` belongs to a closed tournament: its record is
+        final, so none of its games takes another command (a correction included)."""
+        about = game.setup.get("tournament")
+        if not isinstance(about, Mapping):
+            return
+        try:
+            tournament = self.load(str(about["id"]))
+        except TournamentNotFound:
+            return
+        if tournament.state.phase == CLOSED:
+            raise Conflict(
+                "tournament_closed",
+                f"tournament {tournament.tournament_id} is closed: its games take no more commands",
+            )
+
+    def end_forfeit(self, game_id: str) -> bool:
+        """Write the forfeit that decided `game_id` on the game, when it is not there yet (the
+        sweep's catch-up of a follow-up that stopped halfway); False when nothing was written."""
+        about = self.games.load(game_id).setup.get("tournament")
+        if not isinstance(about, Mapping):
+            return False
+        tournament = self.load(str(about["id"]))
+        forfeit = forfeit_of(tournament, game_id)
+        if tournament.broken is not None or forfeit is None:
+            return False
+        return end_forfeited_game(self.games, tournament.tournament_id, forfeit)
+
     def game_ended(self, game: Loaded) -> None:
         """A game reached its end: its tournament's result is recorded by a job."""
         if self.jobs is not None and isinstance(game.setup.get("tournament"), Mapping):
@@ -311,11 +342,9 @@ class TournamentService:
         event's hash); False when there is nothing to record (not ended, recorded already)."""
         game = self.games.load(game_id)
         about = game.setup.get("tournament")
-        if (
-            game.broken is not None
-            or not game.rules.is_terminal(game.state)
-            or not isinstance(about, Mapping)
-        ):
+        # A result comes from the rules' own end (GameEnded); a forfeit brought its own.
+        ended = bool(game.rules.is_terminal(game.state))
+        if game.broken is not None or not ended or not isinstance(about, Mapping):
             return False
         tournament_id = str(about["id"])
         table = self.load(tournament_id).state.table_of_game(game_id)
@@ -330,7 +359,7 @@ class TournamentService:
         time limit (SeatForfeited with the clock facts); False when no one is out of time."""
         game = self.games.load(game_id)
         about = game.setup.get("tournament")
-        if game.broken is not None or game.rules.is_terminal(game.state) or not isinstance(about, Mapping):
+        if game.broken is not None or game.over or not isinstance(about, Mapping):
             return False
         loaded = self.load(str(about["id"]))
         limit = loaded.state.settings.move_time_limit

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from redis.cluster import RedisCluster
 
 from service.embedded_cluster import EmbeddedCluster, start_cluster
 from service.embedded_redis import EmbeddedRedis, start_redis
+from service.signing import KEYS_DIR
 from service.store import EventStore
 from tests import hypothesis_profiles
 
@@ -31,6 +33,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             if folder in item.path.parents:
                 group = folder.name if scope == "package" else str(item.path.relative_to(TESTS))
                 item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def receipt_keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The service's receipt key folder (service/signing.py) in a temporary folder, never ./var."""
+    folder = tmp_path_factory.mktemp("keys")
+    before = os.environ.get(KEYS_DIR)
+    os.environ[KEYS_DIR] = str(folder)
+    yield folder
+    if before is None:
+        del os.environ[KEYS_DIR]
+    else:
+        os.environ[KEYS_DIR] = before
 
 
 @pytest.fixture(scope="session")

@@ -10,11 +10,12 @@ from domain.nanuuk import events as ev
 from domain.nanuuk.board import Cell, line
 from domain.nanuuk.cracks import crack_choices
 from domain.nanuuk.hunt import bought, dealings, takeable
-from domain.nanuuk.moves import bear_at, free_cells, in_igloo, movers, sheet_of, steps
+from domain.nanuuk.moves import bear_at, free_cells, in_igloo, may_stay, movers, sheet_of, steps
 from domain.nanuuk.rules import ANIMALS, MOVER_CHOOSES
 from domain.nanuuk.setup import drawn, layout_due
+from domain.nanuuk.stage import stage
 from domain.nanuuk.state import CRACK, ENDED, IGLOO, LAYOUT, MOVE, PLACING, STEP, TAKE, State
-from domain.nanuuk.turns import Outcome, begin_turn, end_turn, may_stay, settle, stage
+from domain.nanuuk.turns import Outcome, begin_turn, end_turn, settle
 
 # The commands each stage of a turn takes (PlacePiece while placing).
 STAGE_COMMANDS = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.nanuuk.board import Cell, line
-from domain.nanuuk.rules import BEAR_FLIGHT
+from domain.nanuuk.rules import BEAR_FLIGHT, BEAR_HUNT
 from domain.nanuuk.state import Sheet, State
 
 
@@ -88,6 +88,12 @@ def steps(state: State, piece: int) -> list[tuple[Cell, bool]]:
 
 def can_step(state: State, piece: int) -> bool:
     return bool(steps(state, piece))
+
+
+def may_stay(state: State, piece: int) -> bool:
+    """L-5's option: a learning-game bear may stay (and crack at its own cell)."""
+    bear = state.rules.game in (BEAR_HUNT, BEAR_FLIGHT) and state.pieces[piece].kind == "bear"
+    return bear and bool(state.rules.options.get("bear_may_stay"))
 
 
 def enclosed(state: State, piece: int) -> bool:

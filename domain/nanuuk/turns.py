@@ -1,4 +1,4 @@
-"""The flow of a turn: what is pending, what follows by itself, how turns and games end
+"""The flow of a turn: who has a move, what follows by itself, how turns and games end
 (X-3's forced cracks, N-4, N-10, N-11, L-4, L-5, L-6, L-7, L-8)."""
 
 from __future__ import annotations
@@ -7,10 +7,11 @@ from domain.core import Event
 from domain.nanuuk import events as ev
 from domain.nanuuk.cracks import crack_choices
 from domain.nanuuk.evolve import evolve
-from domain.nanuuk.hunt import dealings, takeable
-from domain.nanuuk.moves import can_step, enclosed, in_igloo, movers, parts, sheet_of, steps
+from domain.nanuuk.moves import can_step, enclosed, may_stay, movers, parts, steps
 from domain.nanuuk.rules import AIMS, BEAR_FLIGHT, BEAR_HUNT, HELPER, LEARNING, PARTNERS
-from domain.nanuuk.state import CRACK, IGLOO, MOVE, PLAY, STEP, TAKE, State
+from domain.nanuuk.shut import shut_in
+from domain.nanuuk.stage import stage
+from domain.nanuuk.state import CRACK, PLAY, STEP, State
 
 
 class Outcome:
@@ -25,39 +26,14 @@ class Outcome:
         self.state = evolve(self.state, event)
 
 
-# --- what the active seat is asked now -----------------------------------------------------
-
-
-def stage(state: State) -> str | None:
-    """The choice the active seat owes now (state.MOVE, STEP, TAKE, IGLOO, CRACK), or
-    None once the move under way is complete (or outside play)."""
-    if state.phase != PLAY:
-        return None
-    turn = state.turn
-    if turn.piece is None or turn.cell is None:
-        return MOVE
-    sheet = sheet_of(state, turn.piece)
-    if sheet is not None:
-        if not turn.took and takeable(state, sheet, turn.cell):
-            return TAKE
-        if not turn.dealt and state.rules.ice.is_igloo(turn.cell) and dealings(sheet):
-            return IGLOO
-    if not turn.cracked and (turn.crack_each or turn.more == 0) and crack_choices(state, turn.cell)[1]:
-        return CRACK
-    return STEP if turn.more > 0 else None
-
-
-def may_stay(state: State, piece: int) -> bool:
-    """L-5's option: a learning-game bear may stay (and crack at its own cell)."""
-    bear = state.rules.game in (BEAR_HUNT, BEAR_FLIGHT) and state.pieces[piece].kind == "bear"
-    return bear and bool(state.rules.options.get("bear_may_stay"))
+# --- who has a move ------------------------------------------------------------------------
 
 
 def can_act(state: State, piece: int) -> bool:
-    """Whether `piece` has a move to make: a step, N-10's retirement, or L-5's staying."""
-    if can_step(state, piece) or may_stay(state, piece):
-        return True
-    return state.rules.full and in_igloo(state, piece)
+    """Whether `piece` has a move to make: a step, or L-5's staying. Retiring (N-10) is no
+    move: a hunter that cannot step stays (N-4), in an igloo too, and is never left with
+    retiring as its only command."""
+    return can_step(state, piece) or may_stay(state, piece)
 
 
 # --- what follows by itself -----------------------------------------------------------------
@@ -108,7 +84,31 @@ def next_seat(state: State, seat: int) -> int:
 def end_turn(out: Outcome) -> None:
     state = out.state
     out.emit(ev.turn_ended(state.active, next_seat(state, state.active), state.turn.moved))
+    if state.rules.game == BEAR_HUNT and _capture_first(out, state.active):
+        return
     begin_turn(out)
+
+
+def _capture_first(out: Outcome, mover: int) -> bool:
+    """L-5: a move that leaves both the bear and an Inuk shut in counts for the mover, whose
+    capture comes first (not the next seat's turn start). True when the game ended."""
+    state = out.state
+    bear_seat = state.rules.option("bear_seat")
+    placed = [n for n, p in enumerate(state.pieces) if p.cell is not None and not p.out]
+    bears = [n for n in placed if state.pieces[n].kind == "bear" and shut_in(state, n)]
+    if not bears or not any(state.pieces[n].kind == "inuk" and shut_in(state, n) for n in placed):
+        return False
+    if mover == bear_seat:
+        out.emit(_won(state, [bear_seat], "inuk_shut_in"))
+        return True
+    if not state.rules.option("play_on"):
+        inuit = sorted({p.seat for p in state.pieces if p.kind == "inuk" and p.seat is not None})
+        out.emit(_won(state, inuit, "bear_shut_in"))
+        return True
+    out.emit(ev.piece_out(bears[0], bear_seat, "shut_in"))
+    if out.state.active == bear_seat:
+        out.emit(ev.turn_skipped(bear_seat, next_seat(out.state, bear_seat), "out"))
+    return False
 
 
 def begin_turn(out: Outcome) -> None:
@@ -117,7 +117,7 @@ def begin_turn(out: Outcome) -> None:
     while out.state.phase == PLAY:
         state, seat = out.state, out.state.active
         if state.rules.full:
-            if state.idle >= state.seats:
+            if state.idle >= state.seats and not any(can_step(state, p) for p in hunters(state)):
                 out.emit(final_result(state))
                 return
             mine = movers(state, seat, 0)
@@ -131,22 +131,29 @@ def begin_turn(out: Outcome) -> None:
     return
 
 
+def hunters(state: State) -> list[int]:
+    """The hunters still in play: placed and not retired."""
+    return [n for s in range(state.seats) for n in movers(state, s, 0)]
+
+
 def _learning_start(out: Outcome) -> bool:
     """A learning game's turn start: True when the turn passed on (a seat went out)."""
     state, seat, game = out.state, out.state.active, out.state.rules.game
     if game == LEARNING:
         return _elimination(out)
     mine = movers(state, seat, parts(state) - 1)
-    stuck = [p for p in mine if not can_step(state, p)]
-    if game == PARTNERS and stuck:  # L-7: whoever aims at the stuck seat wins alone
-        winner = (seat - AIMS[state.rules.option("aim")]) % state.seats
-        out.emit(_won(state, [winner], "partner_shut_in"))
-    elif game == BEAR_HUNT and stuck:
-        _bear_hunt_end(out, seat, stuck)
-        return out.state.phase == PLAY
-    elif game in (BEAR_FLIGHT, HELPER) and stuck:  # L-6: one's Inuk; L-8: one's bear
+    if game == PARTNERS:  # L-7: whoever aims at the stuck seat wins alone
+        if not all(can_step(state, p) for p in mine):
+            winner = (seat - AIMS[state.rules.option("aim")]) % state.seats
+            out.emit(_won(state, [winner], "partner_shut_in"))
+    elif game == BEAR_HUNT:
+        caught = [p for p in mine if shut_in(state, p)]
+        if caught:
+            _bear_hunt_end(out, seat, caught)
+            return out.state.phase == PLAY
+    elif game in (BEAR_FLIGHT, HELPER):  # L-6: one's Inuk; L-8: one's bear
         watched = "inuk" if game == BEAR_FLIGHT else "bear"
-        if any(state.pieces[p].kind == watched for p in stuck):
+        if any(state.pieces[p].kind == watched and shut_in(state, p) for p in mine):
             out.emit(_won(state, [1 - seat], f"{watched}_shut_in"))
     if out.state.phase == PLAY:
         open_part(out)

@@ -6,8 +6,8 @@ from typing import Any
 
 from domain.nanuuk.events import cell_json, line_json
 from domain.nanuuk.rules import ANIMALS, EQUIPMENT
+from domain.nanuuk.stage import stage
 from domain.nanuuk.state import PLACING, Sheet, State
-from domain.nanuuk.turns import stage
 
 
 def _sheet(state: State, n: int, sheet: Sheet) -> dict[str, Any]:

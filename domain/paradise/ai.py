@@ -32,10 +32,9 @@ from typing import Any, Protocol
 from domain.core import AIHooks, Command, Event, SearchSettings
 from domain.paradise import engine, legal, setup
 from domain.paradise.build import on_map
-from domain.paradise.combat import HAKA, outcome
 from domain.paradise.evaluate import priors, win_chances
 from domain.paradise.move import PASSENGERS
-from domain.paradise.state import Draft, Stack, State, counts, put, total, with_stack
+from domain.paradise.state import Draft, Stack, State, add, counts, out_of_game, total, with_stack
 from domain.paradise.tables import KINDS, PIECES, Hex
 from domain.paradise.victory import DEFORESTATION
 
@@ -86,8 +85,8 @@ def _known_tiles(knowledge: SeatKnowledge) -> dict[Hex, str]:
 
 def _card_draws(knowledge: SeatKnowledge) -> dict[int, str]:
     """The card each draw gave, by the event's position: the seat's own as it saw them; for
-    another seat's hidden draws, a card it shows (or is asked to play, as Severe Deforestation)
-    that no earlier such draw explains came from its latest draw before it."""
+    another seat's hidden draws, a card it shows (or plays, as Severe Deforestation) that no
+    earlier such draw explains came from its latest draw before it."""
     pending: dict[int, list[int]] = {}  # per seat: its hidden draws not yet tied to a card
     held: dict[int, list[str]] = {}  # per seat: cards tied to its draws and not shown since
     drawn: dict[int, str] = {}
@@ -104,8 +103,8 @@ def _card_draws(knowledge: SeatKnowledge) -> dict[int, str]:
             shown.append((int(seat), str(data["card"]), True))
         elif kind == "VictoryClaimed":
             shown += [(int(who), str(card), True) for who, cards in data["shown"].items() for card in cards]
-        elif kind == "DeforestationOffered":
-            shown.append((int(seat), DEFORESTATION, False))
+        elif kind == "DeforestationAnswered" and data.get("target") is not None:
+            shown.append((int(seat), DEFORESTATION, True))
         for who, card, leaves in shown:
             if who == knowledge.seat:
                 continue
@@ -115,10 +114,6 @@ def _card_draws(knowledge: SeatKnowledge) -> dict[int, str]:
                 mine.append(card)
             if leaves and card in mine:
                 mine.remove(card)
-        if kind == "DeforestationAnswered" and data.get("target") is not None:
-            mine = held.get(int(seat), [])
-            if DEFORESTATION in mine:
-                mine.remove(DEFORESTATION)
     return drawn
 
 
@@ -206,7 +201,8 @@ class _Filler:
     def draft(self, state: State, data: Mapping[str, Any]) -> Draft:
         """A seat's orders as its reveal shows them, the pieces' kinds drawn from its supply."""
         seat = int(data["seat"])
-        left = Counter({k: PIECES[k] - n for k, n in on_map(state, seat).items() if PIECES[k] > n})
+        used = add(on_map(state, seat), out_of_game(state, seat))
+        left = Counter({k: PIECES[k] - n for k, n in used.items() if PIECES[k] > n})
         items: list[tuple[str, Hex | None]] = []
         for where, n in sorted(data.get("placed", {}).items()):
             col, row = (int(v) for v in where.split(","))
@@ -329,58 +325,12 @@ def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
             state = _battle_stacks(state, data, knowledge.seat)
         elif kind == "TransportFlipped":
             state = _shown_transport(state, data)
-        elif kind == "DieRolled":
-            state = _haka_as_offered(state, data, knowledge, position, rng)
         state = engine.evolve(state, Event(kind, data, secret))
         if kind == "TurnStarted":
             state = _with_marker(state, next(markers, None))
     if state is None:
         raise ValueError("the knowledge holds no GameCreated event")
     return _as_seen(state, knowledge.seen)
-
-
-def _haka_offered(knowledge: SeatKnowledge, position: int) -> bool:
-    """Whether the game asked the seat a die roll hurt to play Haka: its answer follows the roll
-    (after any other card the roll used), or the view waits for it."""
-    for kind, data in knowledge.events[position + 1 :]:
-        if kind in ("CardUsed", "CardAnswered") and data.get("card") == HAKA:
-            return True
-        if kind != "CardUsed":
-            return False
-    choice = knowledge.seen.get("choice") or {}
-    return choice.get("kind") == "haka"
-
-
-def _haka_as_offered(
-    state: State, data: Mapping[str, Any], knowledge: SeatKnowledge, position: int, rng: Random
-) -> State:
-    """A roll asks the seat it hurts to play Haka when that seat holds it (Q-D6): another seat's
-    hidden hand in the world holds Haka exactly when the game asked, a card of the world's deck
-    swapped in or out if need be."""
-    battle = state.battle
-    if battle is None:
-        return state
-    side, _ = outcome(int(data["roll"]))
-    seat = (battle.attacker, battle.defender)[side]
-    if seat < 0 or seat == knowledge.seat or battle.haka[side] or HAKA in state.revealed[seat]:
-        return state
-    hand, deck = list(state.hands[seat]), list(state.deck)
-    offered = _haka_offered(knowledge, position)
-    if offered == (HAKA in hand):
-        return state
-    if offered:
-        out = [c for c in hand if c != HAKA]
-        if not out or HAKA not in deck:
-            return state
-        card = rng.choice(out)
-        hand[hand.index(card)], deck[deck.index(HAKA)] = HAKA, card
-    else:
-        others = [c for c in deck if c != HAKA]
-        if not others:
-            return state
-        card = rng.choice(others)
-        hand[hand.index(HAKA)], deck[deck.index(card)] = card, HAKA
-    return replace(state, hands=put(state.hands, seat, tuple(hand)), deck=tuple(deck))
 
 
 def world(knowledge: SeatKnowledge, rng: Random) -> State:

@@ -14,7 +14,19 @@ from typing import Any
 from domain.core import Command, Event, IllegalMove
 from domain.paradise.empire import controller, pools, revealed_effect
 from domain.paradise.hexes import as_hex
-from domain.paradise.state import LOST, START, Draft, Due, State, add, counts, put, with_island, with_stack
+from domain.paradise.state import (
+    LOST,
+    START,
+    Draft,
+    Due,
+    State,
+    add,
+    counts,
+    out_of_game,
+    put,
+    with_island,
+    with_stack,
+)
 from domain.paradise.tables import (
     CARDS_PER_TURN,
     COSTS,
@@ -105,7 +117,7 @@ def item_error(state: State, seat: int, draft: Draft, item: str, at: Hex | None)
             return error
     if item in KINDS:
         drafted = sum(1 for i, _ in draft.items if i == item)
-        if on_map(state, seat)[item] + drafted >= PIECES[item]:
+        if on_map(state, seat)[item] + out_of_game(state, seat)[item] + drafted >= PIECES[item]:
             return f"no {item} left to build"
     return shortfall(state, seat, replace(draft, items=draft.items + ((item, at),)))
 
@@ -194,9 +206,44 @@ def build_committed(state: State, data: dict[str, Any], secret: Any) -> State:
     return replace(state, drafts=put(state.drafts, seat, replace(state.drafts[seat], committed=True)))
 
 
-def reveal_event(state: State, seat: int) -> Event:
-    """Q-1: a seat's builds shown to all (pieces stay face down: only their number is public)."""
+def _void_reason(state: State, seat: int, draft: Draft, item: str, at: Hex | None) -> str | None:
+    """Q-1: why an order, sound when given, is void at its reveal after earlier seats' builds."""
+    if item == "card":
+        return None if state.deck else "no Arts & Culture card left"
+    if item not in ("village", "settle") or at is None:
+        return None
+    island = state.islands[at]
+    if controller(island) not in (None, seat):
+        return "a seat earlier in turn order settled this group"
+    if at in state.settled:
+        return "this group got its one new village this turn"
+    brown = sum(1 for i, h in draft.items if i == "agriculture" and h == at)
+    if island.villages >= island.squares + brown:
+        return "no free square left for a village"
+    return None
+
+
+def voided(state: State, seat: int) -> list[tuple[str, Hex | None, str]]:
+    """Q-1: the seat's orders that conflict with those revealed before it in turn order."""
     draft = state.drafts[seat]
+    found = []
+    for item, at in draft.items:
+        reason = _void_reason(state, seat, draft, item, at)
+        if reason is not None:
+            found.append((item, at, reason))
+    return found
+
+
+def reveal_event(state: State, seat: int) -> Event:
+    """Q-1: a seat's builds shown to all (pieces stay face down: only their number is public).
+
+    Conflicts are settled in turn order: an order that an earlier seat's reveal made impossible
+    (two colonies settling one group) is void, costs nothing, and the event says why.
+    """
+    void = voided(state, seat)
+    struck = {(item, at) for item, at, _ in void}
+    draft = state.drafts[seat]
+    draft = replace(draft, items=tuple(i for i in draft.items if i not in struck))
     placed = Counter(f"{at[0]},{at[1]}" for item, at in draft.items if item in KINDS and at is not None)
     public = {
         "seat": seat,
@@ -208,6 +255,10 @@ def reveal_event(state: State, seat: int) -> Event:
         "rotate": draft.rotate,
         "save": draft.save,
     }
+    if void:
+        public["void"] = [
+            {"item": item, "hex": list(at) if at else None, "why": why} for item, at, why in void
+        ]
     items = [[item, list(at) if at else None] for item, at in draft.items if item in KINDS]
     return Event("BuildRevealed", public, {"items": items}, (seat,))
 
@@ -215,6 +266,8 @@ def reveal_event(state: State, seat: int) -> Event:
 def build_revealed(state: State, data: dict[str, Any], secret: Any) -> State:
     seat = data["seat"]
     draft = state.drafts[seat]
+    void = {(v["item"], tuple(v["hex"]) if v["hex"] else None) for v in data.get("void", ())}
+    draft = replace(draft, items=tuple(i for i in draft.items if i not in void))
     for item, at in draft.items:
         if at is None:
             continue

@@ -8,9 +8,11 @@ from typing import Any
 
 from domain.core import Command, Event, IllegalMove
 from domain.paradise.advanced import wades
+from domain.paradise.cards_held import may_hold
 from domain.paradise.empire import controlled, controller, nearest_friendly
 from domain.paradise.hexes import as_hex
 from domain.paradise.move import battles_for
+from domain.paradise.sea import aboard, at_sea
 from domain.paradise.state import (
     INDEPENDENT,
     Battle,
@@ -34,7 +36,7 @@ HAKA, CANNIBALISM, PA, ARIOI = (
 )
 
 
-def _holds(state: State, seat: int, card: str) -> bool:
+def holds(state: State, seat: int, card: str) -> bool:
     return seat >= 0 and (card in state.hands[seat] or card in state.revealed[seat])
 
 
@@ -66,9 +68,12 @@ def start_battle(state: State, at: Hex, attacker: int, defender: int) -> list[Ev
     front_bands = min(mine.pieces["band"], mine.aboard_war)
     locals_ = local_warriors(state, at, defender)
     events = []
-    if locals_ and _holds(state, defender, PA):
-        locals_ += 1
-        events.append(_card_used(state, defender, PA))
+    if locals_ and defender >= 0:
+        # Q-D6: each Pa held adds its local warrior (the deck has two).
+        in_hand = state.hands[defender].count(PA)
+        for n in range(in_hand + state.revealed[defender].count(PA)):
+            locals_ += 1
+            events.append(Event("CardUsed", {"seat": defender, "card": PA, "shown": n < in_hand}))
     defended = island is not None and controller(island) == defender
     villages = (island.green if defender == INDEPENDENT else island.villages) if island and defended else 0
     data = {
@@ -117,7 +122,7 @@ def battle_started(state: State, data: dict[str, Any], secret: Any) -> State:
     state = replace(state, battle=battle, choice=None)
     if not sum(battle.front[DEFENDER].values()):
         return state
-    if data["defender"] >= 0 and battle.villages and _holds(state, data["defender"], ARIOI):
+    if battle.villages and may_hold(state, data["defender"], ARIOI):
         return replace(state, choice=Choice("arioi", data["defender"], (True, False)))
     return replace(state, due=Due("die", {"die": 6}))
 
@@ -150,19 +155,21 @@ def roll_events(state: State, die: int) -> list[Event]:
     assert battle is not None
     events = []
     roll = die
-    if _holds(state, battle.attacker, CANNIBALISM) and die < 6:
+    if holds(state, battle.attacker, CANNIBALISM) and die < 6:
         roll = die + 1
         if CANNIBALISM in state.hands[battle.attacker]:
             events.append(_card_used(state, battle.attacker, CANNIBALISM))
     return [Event("DieRolled", {"hex": list(battle.hex), "die": die, "roll": roll})] + events
 
 
-def _haka_seat(state: State, battle: Battle, roll: int) -> int | None:
+def _haka_seat(state: State, battle: Battle, roll: int, die: int) -> int | None:
+    """The seat a roll hurts, asked whether it plays Haka: unless it rerolled this battle, a card
+    already changed this roll (one card a roll, Q-D6), or Haka is known to be elsewhere."""
     side, _ = outcome(roll)
     seat = (battle.attacker, battle.defender)[side]
-    if seat >= 0 and not battle.haka[side] and _holds(state, seat, HAKA):
-        return seat
-    return None
+    if battle.haka[side] or roll != die or not may_hold(state, seat, HAKA):
+        return None
+    return seat
 
 
 def die_rolled(state: State, data: dict[str, Any], secret: Any) -> State:
@@ -170,7 +177,7 @@ def die_rolled(state: State, data: dict[str, Any], secret: Any) -> State:
     assert battle is not None
     battle = replace(battle, roll=data["roll"])
     state = replace(state, battle=battle, due=None)
-    haka = _haka_seat(state, battle, data["roll"])
+    haka = _haka_seat(state, battle, data["roll"], data["die"])
     if haka is not None:
         return replace(state, choice=Choice("haka", haka, (True, False)))
     return _hit(state, battle)
@@ -239,6 +246,8 @@ def decide_card(state: State, command: Command) -> list[Event]:
     if not isinstance(use, bool):
         raise IllegalMove("bad_answer", "use is true or false", field="use")
     card = HAKA if choice.kind == "haka" else ARIOI
+    if use and not holds(state, command.seat, card):
+        raise IllegalMove("no_such_card", f"you hold no {card} to play", field="use")
     events = [_card_used(state, command.seat, card)] if use else []
     return events + [Event("CardAnswered", {"seat": command.seat, "card": card, "use": use})]
 
@@ -324,7 +333,22 @@ def _aftermath(state: State, battle: Battle) -> Event | None:
             "GroupConquered", {"hex": list(battle.hex), "seat": battle.attacker, "saved": 0, "given": {}}
         )
     remaining = [[list(at), d] for at, d in _remaining(state, battle)]
-    return Event("BattleOver", {"hex": list(battle.hex), "winner": battle.winner, "remaining": remaining})
+    data: dict[str, Any] = {"hex": list(battle.hex), "winner": battle.winner, "remaining": remaining}
+    lost = _adrift(state, battle)
+    if lost:
+        data["lost"] = lost
+    return Event("BattleOver", data)
+
+
+def _adrift(state: State, battle: Battle) -> dict[str, int]:
+    """Our ruling (P-3.3 at sea): the winner's bands whose canoes sank in a battle at sea drown,
+    as a retreat leaves behind what no canoe carries."""
+    seat = (battle.attacker, battle.defender)[battle.winner or 0]
+    if seat < 0 or not at_sea(state, battle.hex):
+        return {}
+    pieces = state.pieces(battle.hex, seat)
+    kept = aboard(state, seat, pieces)
+    return {kind: pieces[kind] - kept[kind] for kind in pieces if pieces[kind] > kept[kind]}
 
 
 def _retreat(state: State, battle: Battle, loser: int) -> Event:
@@ -337,10 +361,7 @@ def _retreat(state: State, battle: Battle, loser: int) -> Event:
     have = counts(**{k: v for k, v in _survivors(battle, side).items()})
     here = state.pieces(battle.hex, loser)
     have = {k: min(have[k], here[k]) for k in have}
-    seats = have["transport"] + have["war_canoe"]
-    bands = min(have["band"], seats)  # our ruling: bands board before colonies
-    colonies = min(have["colony"], seats - bands)
-    sailing = counts(transport=have["transport"], war_canoe=have["war_canoe"], band=bands, colony=colonies)
+    sailing = aboard(state, loser, counts(**{k: have[k] for k in have if k != "rumor"}))
     wading = {**sailing, "band": have["band"], "colony": have["colony"]}
     places = nearest_friendly(state, loser, battle.hex, _enemy_fighters(state, loser))
     # Every count here is of pieces the battle showed all, so the options reveal nothing hidden.
@@ -445,6 +466,8 @@ def group_conquered(state: State, data: dict[str, Any], secret: Any) -> State:
     given = data["given"]
     pieces = {k: v - given.get(k, 0) for k, v in stack.pieces.items()}
     state = with_stack(state, at, seat, replace(stack, pieces=pieces))
+    if given.get("war_canoe") or given.get("band"):
+        state = _given_up(state, seat, given.get("war_canoe", 0), given.get("band", 0))
     old = island.owner
     if old is not None and old >= 0:
         if state.kumara[old] and saved and not state.kumara[seat]:
@@ -455,6 +478,13 @@ def group_conquered(state: State, data: dict[str, Any], secret: Any) -> State:
             if choices:
                 return replace(state, choice=Choice("base", old, choices))
     return replace(state, choice=None)
+
+
+def _given_up(state: State, seat: int, war: int, bands: int) -> State:
+    """P-3.8: the fighters given to save villages leave the game (the seed: "retirer de la partie")."""
+    before = state.given_up or ((0, 0),) * state.seats
+    was = before[seat]
+    return replace(state, given_up=put(before, seat, (was[0] + war, was[1] + bands)))
 
 
 def decide_base(state: State, command: Command) -> list[Event]:
@@ -480,6 +510,12 @@ def _remaining(state: State, battle: Battle) -> list[tuple[Hex, int]]:
 
 def battle_over(state: State, data: dict[str, Any], secret: Any) -> State:
     remaining = tuple((tuple(at), d) for at, d in data["remaining"])
+    battle = state.battle
+    if data.get("lost") and battle is not None:
+        seat = (battle.attacker, battle.defender)[data["winner"] or 0]
+        stack = state.stack(battle.hex, seat)
+        left = {k: v - data["lost"].get(k, 0) for k, v in stack.pieces.items()}
+        state = with_stack(state, battle.hex, seat, replace(stack, pieces=left))
     state = replace(state, battle=None, battles=remaining)
     if remaining:
         return replace(state, choice=Choice("fight", state.seat, remaining))

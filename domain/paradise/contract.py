@@ -36,6 +36,7 @@ CHOICES = [
     "base",
     "deforest",
     "kumara",
+    "marker",
 ]
 
 SEAT: JsonSchema = {"type": "integer", "minimum": 0, "maximum": SEATS - 1}
@@ -116,7 +117,11 @@ COMMANDS: dict[str, JsonSchema] = {
         first={**SEAT, "description": "P-1.2: the seat that plays first this turn."},
         clockwise={**BOOLEAN, "description": "The direction of play (default true)."},
     ),
-    "Explore": HEX_ONLY,
+    "Explore": obj(
+        ("hex",),
+        hex=HEX,
+        **{"from": {**HEX, "description": "A first step only: the pre-move hex it sets out from (P-2.1)."}},
+    ),
     "EndExploration": obj(),
     "SeekKumara": HEX_ONLY,
     "KumaraStep": HEX_ONLY,
@@ -188,7 +193,14 @@ EVENTS: dict[str, JsonSchema] = {
     "MalariaArmed": obj(),
     "MalariaStruck": obj(("roll", "hex", "seat"), roll=COUNT, hex=nullable(HEX), seat=nullable(SEAT)),
     "ExpeditionStarted": SEAT_ONLY,
-    "ExplorerEntered": obj(("seat", "hex", "penalty"), seat=SEAT, hex=HEX, penalty=COUNT, crossing=BOOLEAN),
+    "ExplorerEntered": obj(
+        ("seat", "hex", "penalty"),
+        seat=SEAT,
+        hex=HEX,
+        penalty=COUNT,
+        crossing=BOOLEAN,
+        **{"from": {**HEX, "description": "A first step only: the pre-move hex it set out from."}},
+    ),
     "ChitDrawn": obj(
         ("seat", "hex", "kind", "knots", "chit"),
         seat=SEAT,
@@ -295,7 +307,13 @@ EVENTS: dict[str, JsonSchema] = {
         given=by_kind(("war_canoe", "band")),
     ),
     "BaseMoved": obj(("seat", "hex"), seat=SEAT, hex=nullable(HEX)),
-    "BattleOver": obj(("hex", "winner", "remaining"), hex=HEX, winner=nullable(SIDE), remaining=REMAINING),
+    "BattleOver": obj(
+        ("hex", "winner", "remaining"),
+        hex=HEX,
+        winner=nullable(SIDE),
+        remaining=REMAINING,
+        lost={**by_kind(KINDS), "description": "At sea: the winner's pieces no canoe of theirs carries."},
+    ),
     "BuildOrdered": SEAT_ONLY,
     "BuildCommitted": SEAT_ONLY,
     "BuildRevealed": obj(
@@ -312,6 +330,17 @@ EVENTS: dict[str, JsonSchema] = {
         },
         rotate=BOOLEAN,
         save=BOOLEAN,
+        void={
+            **listed(
+                obj(
+                    ("item", "hex", "why"),
+                    item={"type": "string", "enum": list(ITEMS)},
+                    hex=nullable(HEX),
+                    why={"type": "string"},
+                )
+            ),
+            "description": "Q-1: orders an earlier seat's reveal made impossible; void, at no cost.",
+        },
     ),
     "CardDrawn": SEAT_ONLY,
     "CardRevealed": obj(("seat", "card"), seat=SEAT, card=CARD),

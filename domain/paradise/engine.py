@@ -176,6 +176,7 @@ BY_CHOICE: dict[str, dict[str, Decider]] = {
     "base": {"ChooseBase": combat.decide_base},
     "deforest": {"Deforest": victory.decide_deforest},
     "kumara": {"KumaraStep": advanced.decide_step, "ReachSouthAmerica": advanced.decide_step},
+    "marker": {"RevealTile": explore.decide_reveal},
 }
 BY_PHASE: dict[str, dict[str, Decider]] = {
     EXPLORE: {
@@ -202,6 +203,8 @@ BY_PHASE: dict[str, dict[str, Decider]] = {
     },
     START: {"Build": build.decide_build, "EndBuild": build.decide_commit},
 }
+ANY_TIME: dict[str, Decider] = {"RevealTile": explore.decide_reveal, "RevealCard": build.decide_reveal_card}
+"""Commands a seat may give whenever it may send one, in turn or not, in any phase or choice."""
 COMMANDS = frozenset(
     {name for table in (*BY_CHOICE.values(), *BY_PHASE.values()) for name in table} | {"Draw"}
 )
@@ -238,6 +241,9 @@ def _decider(state: State, command: Command) -> Decider:
         return _system
     if state.result is not None or state.phase == ENDED:
         raise IllegalMove("game_over", "the game has ended")
+    if command.type in ANY_TIME:
+        # P-2.2, P-4.4: a discoverer shows its tile, a holder its card, at any time.
+        return ANY_TIME[command.type]
     if command.seat not in acting(state):
         raise IllegalMove("not_your_turn", "the game waits for another seat")
     table = BY_CHOICE[state.choice.kind] if state.choice is not None else BY_PHASE.get(state.phase, {})

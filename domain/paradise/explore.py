@@ -61,29 +61,56 @@ def decide_explore(state: State, command: Command) -> list[Event]:
     at = as_hex(command.args.get("hex"))
     if at is None or at not in next_steps(state, exp):
         raise IllegalMove("cannot_explore", "the explorer cannot go there now", field="hex")
-    return entering(state, exp.seat, at)
+    start = _set_out_from(state, exp, at, command.args.get("from")) if exp.at is None else None
+    return entering(state, exp.seat, at, start)
 
 
-def entering(state: State, seat: int, at: Hex) -> list[Event]:
-    """The events of the explorer entering `at`, before any chance (P-2.2, P-2.5)."""
+def _set_out_from(state: State, exp: Expedition, at: Hex, raw: object) -> Hex | None:
+    """P-2.1: the hex of its pre-move the explorer sets out from, next to `at` (the command's
+    `from`, else one of its groups there, else the first such hex): a voyage disrupted on this
+    step turns from there (P-2.3)."""
+    region, home = start_region(state, exp.seat), set(controlled(state, exp.seat))
+    beside = sorted((n for n in neighbours(at) if n in region), key=lambda n: (n not in home, n))
+    if raw is None:
+        return beside[0] if beside else None
+    start = as_hex(raw)
+    if start not in beside:
+        raise IllegalMove(
+            "cannot_explore",
+            "the explorer sets out from a hex of its pre-move next to that one",
+            field="from",
+        )
+    return start
+
+
+def entering(state: State, seat: int, at: Hex, start: Hex | None = None) -> list[Event]:
+    """The events of the explorer entering `at` (from `start` on a first step), before any
+    chance (P-2.2, P-2.5)."""
     island = state.islands.get(at)
+    origin = {"from": list(start)} if start is not None else {}
     if at in state.unknown:
-        return [Event("ExplorerEntered", {"seat": seat, "hex": list(at), "penalty": 0})]
+        return [Event("ExplorerEntered", {"seat": seat, "hex": list(at), "penalty": 0, **origin})]
     if island is not None and not island.face_up:
-        events = [Event("ExplorerEntered", {"seat": seat, "hex": list(at), "penalty": PENALTY})]
+        events = [Event("ExplorerEntered", {"seat": seat, "hex": list(at), "penalty": PENALTY, **origin})]
         events.append(Event("TileExamined", {"seat": seat, "hex": list(at)}, {"tile": island.name}, (seat,)))
         if len(island.discoverers) + 1 == state.seats:
             events.append(Event("TileRevealed", {"hex": list(at), "tile": island.name, "by": None}))
         return events
-    return [Event("ExplorerEntered", {"seat": seat, "hex": list(at), "penalty": PENALTY, "crossing": True})]
+    data = {"seat": seat, "hex": list(at), "penalty": PENALTY, "crossing": True, **origin}
+    return [Event("ExplorerEntered", data)]
 
 
 def explorer_entered(state: State, data: dict[str, Any], secret: Any) -> State:
     exp = state.expedition
     assert exp is not None
     at: Hex = (data["hex"][0], data["hex"][1])
+    came_from = exp.at if exp.at is not None or not data.get("from") else (data["from"][0], data["from"][1])
     moved = replace(
-        exp, at=at, came_from=exp.at, knots=exp.knots + data["penalty"], crossing=bool(data.get("crossing"))
+        exp,
+        at=at,
+        came_from=came_from,
+        knots=exp.knots + data["penalty"],
+        crossing=bool(data.get("crossing")),
     )
     due = Due("chit", {"chit": sum(state.chits)}, {"hex": data["hex"]}) if at in state.unknown else None
     if due is not None and not sum(state.chits):
@@ -139,8 +166,9 @@ def _disrupted(state: State, exp: Expedition) -> State:
     assert exp.at is not None
     left = (exp.seat + 1) % state.seats
     origin = exp.came_from
-    # Our ruling: on a first step the explorer's pre-move hex is not recorded, so the hexes
-    # next to the one it meant to explore stand for the hexes next to it.
+    # The seed: a hex next to the explorer, which on a first step stands on the hex of its
+    # pre-move it set out from. Games recorded before that hex was kept turn from the hexes
+    # next to the one it meant to explore, as they were played.
     options = tuple(n for n in neighbours(origin or exp.at) if explorable(state, n, exp.seat) and n != exp.at)
     if not options:
         return replace(state, expedition=replace(exp, at=origin, knots=exp.knots + PENALTY, disrupted=False))
@@ -169,15 +197,24 @@ def voyage_redirected(state: State, data: dict[str, Any], secret: Any) -> State:
 
 
 def tile_events(state: State, index: int) -> list[Event]:
-    """P-2.2: the tile drawn lies face down, known to its discoverer, unless it shows it at once."""
+    """P-2.2: the tile drawn lies face down, known to its discoverer (who may show it at once,
+    or, with its three markers out, must show this one or an older one: P-2.5)."""
     exp = state.expedition
     assert exp is not None and exp.at is not None
     name = state.tiles[index]
-    face_up = markers_out(state, exp.seat) >= DISCOVERY_MARKERS
-    data = {"seat": exp.seat, "hex": list(exp.at), "face_up": face_up}
-    if face_up:
-        return [Event("TileFound", {**data, "tile": name, "index": index})]
+    data = {"seat": exp.seat, "hex": list(exp.at), "face_up": False}
     return [Event("TileFound", data, {"tile": name, "index": index}, (exp.seat,))]
+
+
+def _markers_kept(state: State, seat: int) -> State:
+    """P-2.5: a seat with more than three discovery markers out chooses a tile of its own to turn
+    face up (the new one or an older one); the choice goes once it is back to three."""
+    mine = tuple(sorted(at for at, i in state.islands.items() if not i.face_up and seat in i.discoverers))
+    if len(mine) > DISCOVERY_MARKERS:
+        return replace(state, choice=Choice("marker", seat, mine))
+    if state.choice is not None and state.choice.kind == "marker" and state.choice.seat == seat:
+        return replace(state, choice=None)
+    return state
 
 
 def tile_found(state: State, data: dict[str, Any], secret: Any) -> State:
@@ -189,13 +226,14 @@ def tile_found(state: State, data: dict[str, Any], secret: Any) -> State:
     at: Hex = (data["hex"][0], data["hex"][1])
     island = Island(name, tile.green, tile.brown, tile.atoll, False, data["face_up"], (data["seat"],))
     tiles = state.tiles[:index] + state.tiles[index + 1 :]
-    return replace(with_island(state, at, island), tiles=tiles, due=None)
+    return _markers_kept(replace(with_island(state, at, island), tiles=tiles, due=None), data["seat"])
 
 
 def tile_examined(state: State, data: dict[str, Any], secret: Any) -> State:
     at: Hex = (data["hex"][0], data["hex"][1])
     island = state.islands[at]
-    return with_island(state, at, replace(island, discoverers=island.discoverers + (data["seat"],)))
+    state = with_island(state, at, replace(island, discoverers=island.discoverers + (data["seat"],)))
+    return _markers_kept(state, data["seat"])
 
 
 def decide_reveal(state: State, command: Command) -> list[Event]:
@@ -211,7 +249,9 @@ def decide_reveal(state: State, command: Command) -> list[Event]:
 
 def tile_revealed(state: State, data: dict[str, Any], secret: Any) -> State:
     at: Hex = (data["hex"][0], data["hex"][1])
-    return with_island(state, at, replace(state.islands[at], face_up=True))
+    state = with_island(state, at, replace(state.islands[at], face_up=True))
+    choice = state.choice
+    return _markers_kept(state, choice.seat) if choice is not None and choice.kind == "marker" else state
 
 
 def decide_end(state: State, command: Command) -> list[Event]:

@@ -8,11 +8,13 @@ from functools import partial
 from typing import Any
 
 from domain.core import Command, IllegalMove
-from domain.paradise import advanced, build, engine, explore, move
+from domain.paradise import advanced, build, engine, explore, move, sea
+from domain.paradise.combat import ARIOI, HAKA, holds
 from domain.paradise.empire import components, controlled
 from domain.paradise.hexes import neighbours
 from domain.paradise.state import BUILD, EXPLORE, MOVE, START, State, counts
 from domain.paradise.tables import Hex
+from domain.paradise.victory import DEFORESTATION
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -39,15 +41,19 @@ def _choices(state: State, seat: int) -> list[Command]:
             for first in range(state.seats)
             for way in ((True, False) if state.seats > 2 else (True,))
         ]
-    if kind in ("redirect", "retreat", "base"):
-        name = {"redirect": "Redirect", "retreat": "Retreat", "base": "ChooseBase"}[kind]
+    if kind in ("redirect", "retreat", "base", "marker"):
+        name = {"redirect": "Redirect", "retreat": "Retreat", "base": "ChooseBase", "marker": "RevealTile"}[
+            kind
+        ]
         return [Command(name, seat, {"hex": list(h)}) for h in options]
     if kind == "fight":
         return [Command("Fight", seat, {"hex": list(h), "defender": d}) for h, d in options]
     if kind == "casualty":
         return [Command("Lose", seat, {"piece": p}) for p in options]
     if kind in ("haka", "arioi"):
-        return [Command("UseCard", seat, {"use": use}) for use in (True, False)]
+        card = HAKA if kind == "haka" else ARIOI
+        answers = (True, False) if holds(state, seat, card) else (False,)
+        return [Command("UseCard", seat, {"use": use}) for use in answers]
     if kind == "save":
         return [Command("SaveVillages", seat, {"war_canoes": w, "bands": b}) for w, b in options]
     if kind == "kumara":
@@ -58,7 +64,8 @@ def _choices(state: State, seat: int) -> list[Command]:
             for h in options
         ]
     if kind == "deforest":
-        return [Command("Deforest", seat, {} if t is None else {"target": t}) for t in options]
+        targets = options if holds(state, seat, DEFORESTATION) else (None,)
+        return [Command("Deforest", seat, {} if t is None else {"target": t}) for t in targets]
     return []
 
 
@@ -118,7 +125,7 @@ def _loads(state: State, seat: int, free: dict[str, int]) -> list[dict[str, int]
         loads.append(counts(transport=1, colony=min(1, free["colony"])))
     if free["rumor"]:
         loads.append(counts(rumor=1))
-    return [{k: v for k, v in load.items() if v} for load in loads if move.capacity(state, seat, load)]
+    return [{k: v for k, v in load.items() if v} for load in loads if sea.capacity(state, seat, load)]
 
 
 def _paths(state: State, seat: int, start: Hex, pieces: dict[str, int]) -> list[list[Hex]]:

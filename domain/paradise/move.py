@@ -10,6 +10,7 @@ from domain.core import Command, Event, IllegalMove
 from domain.paradise import advanced
 from domain.paradise.empire import components, controller, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import as_hex, neighbours
+from domain.paradise.sea import at_sea, capacity
 from domain.paradise.state import Choice, Counts, Stack, State, add, counts, total, with_stack
 from domain.paradise.tables import KINDS, Hex
 
@@ -109,7 +110,9 @@ def decide_transit(state: State, command: Command) -> list[Event]:
         raise IllegalMove("not_enough_pieces", "those pieces are not there (the chain's canoe stays)")
     if _leaves_garrison(state, start, seat, pieces):
         raise IllegalMove("garrison", "a conquered printed group keeps one of its conqueror's pieces")
-    return [_moved(seat, [start, end], pieces, "transit", 0)]
+    event = _moved(seat, [start, end], pieces, "transit", 0)
+    _refuse_stranding(state, seat, [start, end], event)
+    return [event]
 
 
 def _moved(
@@ -132,13 +135,6 @@ def _named(pieces: Counts) -> dict[str, int]:
 
 def speed(state: State, seat: int) -> int:
     return POI_SPEED if revealed_effect(state, seat, "canoes_three") else SPEED
-
-
-def capacity(state: State, seat: int, pieces: Counts) -> bool:
-    """P-3.3: a transport carries a band or a colony (two with Double Hulled Canoes), a war canoe a band."""
-    per = 2 if revealed_effect(state, seat, "double_hull") else 1
-    hold = pieces["transport"] * per
-    return pieces["colony"] <= hold and pieces["band"] + pieces["colony"] <= hold + pieces["war_canoe"]
 
 
 def _stops_war_canoe(state: State, at: Hex, seat: int) -> bool:
@@ -165,6 +161,15 @@ def path_error(state: State, seat: int, path: list[Hex], pieces: Counts) -> str 
     return None
 
 
+def rumor_path_error(state: State, path: list[Hex]) -> str | None:
+    """P-3.5: rumors move at will, so a rumor's path names only where it goes: any known hex."""
+    if len(path) != 2 or path[0] == path[1]:
+        return "a rumor's path names where it is and where it goes"
+    if not is_known(state, path[1]):
+        return "a rumor goes to a known hex"
+    return None
+
+
 def decide_move(state: State, command: Command) -> list[Event]:
     """P-3.2: canoes (with what they carry) or rumors sail from one hex along a path."""
     seat = command.seat
@@ -185,13 +190,29 @@ def decide_move(state: State, command: Command) -> list[Event]:
         raise IllegalMove("no_canoe", "bands and colonies travel in canoes", field="stops" if stops else None)
     if not wading and not capacity(state, seat, pieces):
         raise IllegalMove("over_capacity", "more passengers than the canoes carry")
-    error = path_error(state, seat, hexes, pieces)
+    error = (
+        rumor_path_error(state, hexes)
+        if total(pieces) == pieces["rumor"]
+        else path_error(state, seat, hexes, pieces)
+    )
     if error:
         raise IllegalMove("bad_path", error, field="path")
     if _leaves_garrison(state, hexes[0], seat, pieces):
         raise IllegalMove("garrison", "a conquered printed group keeps one of its conqueror's pieces")
     last = _ride(state, seat, hexes, pieces, stops)
-    return [_moved(seat, hexes, pieces, "move", min(last["band"], last["war_canoe"]), stops)]
+    event = _moved(seat, hexes, pieces, "move", min(last["band"], last["war_canoe"]), stops)
+    _refuse_stranding(state, seat, hexes, event)
+    return [event]
+
+
+def _refuse_stranding(state: State, seat: int, path: list[Hex], event: Event) -> None:
+    """P-3.3: no band or colony is left at sea without a canoe of its own able to carry it."""
+    after = pieces_moved(state, dict(event.data), event.secret)
+    for at in path:
+        if at_sea(after, at) and not capacity(after, seat, after.pieces(at, seat)):
+            raise IllegalMove(
+                "stranded_at_sea", "no band or colony stays at sea without a canoe to carry it", field="path"
+            )
 
 
 def _lands(state: State, at: Hex, seat: int) -> bool:
@@ -293,7 +314,7 @@ def transport_flipped(state: State, data: dict[str, Any], secret: Any) -> State:
 
 
 def battles_for(state: State, seat: int) -> list[tuple[Hex, int]]:
-    """P-3.4: where `seat`'s war canoes share a hex with an enemy group or enemy canoes."""
+    """P-3.4: where `seat`'s war canoes share a hex with an enemy group, enemy canoes or rumors."""
     found = []
     for (at, owner), stack in sorted(state.stacks.items()):
         if owner != seat or not stack.pieces["war_canoe"]:
@@ -303,7 +324,8 @@ def battles_for(state: State, seat: int) -> list[tuple[Hex, int]]:
         defenders = {ruler} if ruler not in (None, seat) else set()
         for other in state.occupants(at):
             theirs = state.pieces(at, other)
-            if other != seat and (theirs["transport"] or theirs["war_canoe"]):
+            # A rumor passes for canoes: drawn into a battle, it is shown and removed (P-3.3).
+            if other != seat and (theirs["transport"] or theirs["war_canoe"] or theirs["rumor"]):
                 defenders.add(other)
         found += [(at, d) for d in sorted(d for d in defenders if d is not None)]
     return found

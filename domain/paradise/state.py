@@ -188,6 +188,7 @@ class State:
     claims: tuple[int, ...] = ()
     south_done: bool = False  # Q-A4: Te Waka Maui placed or put out of the game
     passed: frozenset[int] = frozenset()  # holders of Severe Deforestation who kept it this claim
+    given_up: tuple[tuple[int, int], ...] = ()  # per seat (war canoes, bands) out of the game (P-3.8)
     result: Mapping[str, Any] | None = None
 
     @property
@@ -217,6 +218,13 @@ class State:
     def occupants(self, at: Hex) -> list[int]:
         """The seats with pieces in `at`."""
         return sorted(seat for (h, seat), s in self.stacks.items() if h == at and total(s.pieces))
+
+
+def out_of_game(state: State, seat: int) -> dict[str, int]:
+    """The seat's pieces removed from the game for good (P-3.8: fighters given up to save
+    villages), never built again; other losses go back to the unbuilt supply."""
+    war, bands = state.given_up[seat] if seat < len(state.given_up) else (0, 0)
+    return counts(war_canoe=war, band=bands)
 
 
 def with_stack(state: State, at: Hex, seat: int, stack: Stack) -> State:

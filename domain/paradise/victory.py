@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
+from domain.paradise.cards_held import may_hold
 from domain.paradise.empire import controlled, vp_halves
 from domain.paradise.state import ENDED, Choice, State, put
 from domain.paradise.tables import CARDS, TARGETS, card_with
@@ -35,8 +36,12 @@ def automatic(state: State) -> Event | None:
         return Event("VictoryClaimed", {"seats": claims, "shown": {str(s): cs for s, cs in shown.items()}})
     if claims:
         for seat in range(state.seats):
-            holds = DEFORESTATION in state.hands[seat] or DEFORESTATION in state.revealed[seat]
-            if holds and seat not in state.passed and any(c != seat for c in claims):
+            # Every seat that may hold the card is asked, holder or not.
+            if (
+                may_hold(state, seat, DEFORESTATION)
+                and seat not in state.passed
+                and any(c != seat for c in claims)
+            ):
                 return Event(
                     "DeforestationOffered", {"seat": seat, "targets": [c for c in claims if c != seat]}
                 )
@@ -97,6 +102,9 @@ def decide_deforest(state: State, command: Command) -> list[Event]:
     victim = command.args.get("target")
     if victim not in state.choice.options:
         raise IllegalMove("bad_target", "play it on a claimant, or give no target to keep it", field="target")
+    held = state.hands[command.seat] + state.revealed[command.seat] if command.seat is not None else ()
+    if victim is not None and DEFORESTATION not in held:
+        raise IllegalMove("no_such_card", f"you hold no {DEFORESTATION} to play", field="target")
     return [Event("DeforestationAnswered", {"seat": command.seat, "target": victim})]
 
 

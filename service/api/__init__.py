@@ -15,6 +15,7 @@ from service.api import (
     listings,
     openapi,
     problems,
+    receipts,
     replays,
     sizes,
     system,
@@ -24,6 +25,7 @@ from service.api import (
 )
 from service.api.problems import PROBLEM_JSON
 from service.api.schemas import ProblemSchema
+from service.api.tournament_event_schemas import register_stream_components
 
 OPENAPI_CONFIG = {
     "API_TITLE": "Archipelago",
@@ -63,8 +65,10 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(undo.blp)
     api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)
+    api.register_blueprint(receipts.blp)
     api.register_blueprint(tournaments.blp)
     api.register_blueprint(tournament_reports.blp)
+    register_stream_components(api.spec)
     schemas = api.spec.components.schemas
     schemas.update(contract.build(list(GAMES.values()), schemas))
     # After Api(app), so that ours replace flask-smorest's JSON error handler.

@@ -12,11 +12,12 @@ from typing import Any
 from flask import Response, current_app, request, url_for
 
 from domain import undo
+from record.receipts import GAME
 from record.redaction import redact
 from service import game_files
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
-from service.api.context import game_service
+from service.api.context import game_service, signer
 from service.api.preconditions import (
     IF_MATCH_PATTERN,
     MAX_IDEMPOTENCY_KEY,
@@ -135,12 +136,12 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
 @with_seat(required=True)
 def legal_commands(game_id: str, seat: int) -> Any:
     """Every command the token's seat may send now, each a body ready to POST; [] when waiting
-    (and for good when the stored chain is broken).
+    (and for good when the game has ended, a forfeit included, or its stored chain is broken).
 
     While a takeback waits for this seat's answer, both AnswerTakeback bodies are listed too."""
     loaded = game_service().load(game_id)
     commands = []
-    if loaded.broken is None:
+    if loaded.broken is None and not loaded.over:
         commands = [c.to_json() for c in loaded.rules.legal_commands(loaded.state, seat)]
         commands += takeback_answers(loaded, seat)
     body = {"version": loaded.version, "commands": commands}
@@ -168,12 +169,14 @@ def run_command(game_id: str, seat: int, command: dict[str, Any]) -> tuple[dict[
 
 
 def executed_answer(executed: Executed, viewer: int | None) -> tuple[dict[str, Any], dict[str, str]]:
-    """The answer to any command: the events it caused, redacted for `viewer`, and the new ETag."""
+    """The answer to any command: the events it caused, redacted for `viewer`, the service's signed
+    receipt of the version they reach, and the new ETag."""
     revealed = executed.loaded.revealed
     body = {
         "version": executed.version,
         "events": [redact(e, viewer, revealed) for e in executed.envelopes],
         "duplicate": executed.duplicate,
+        "receipt": signer().receipt(GAME, executed.loaded.game_id, executed.envelopes[-1]),
     }
     return body, version_headers(executed.version)
 

@@ -92,7 +92,10 @@ PROBLEMS: Mapping[int, str] = {
     "(metrics_not_allowed)",
     404: "No such game, tournament, entrant or game kind (game_not_found, tournament_not_found, not_found)",
     409: "Refused now: the rules (not_your_turn, hand_full, ...), a concurrent append (version_conflict), "
-    "an archived game (game_archived) or a broken hash chain (chain_broken)",
+    "an archived game (game_archived), a game its tournament forfeited (game_over), a game of a "
+    "closed tournament (tournament_closed), a broken hash chain (chain_broken), or a stream that "
+    "lost its tail in the store (chain_truncated, with `stored_version`, the last event it holds, "
+    "and `vouched_version`, the last one the store vouches for): every read of it answers so",
     412: "If-Match names a version the game is no longer at (version_mismatch)",
     413: "The body is over the size limit (body_too_large)",
     414: "The URL is over the size limit (uri_too_long)",
@@ -179,16 +182,7 @@ MEDIA: Mapping[str, tuple[str, str]] = {
 """The non-JSON answers: media type and what the text holds."""
 SSE_DATA: Mapping[str, dict[str, Any]] = {
     "get /games/{game_id}/stream": {"$ref": "#/components/schemas/Event"},
-    "get /tournaments/{tournament_id}/stream": {
-        "anyOf": [
-            {"$ref": "#/components/schemas/TournamentEvent"},
-            {
-                "type": "object",
-                "required": ["version", "standings"],
-                "properties": {"version": {"type": "integer"}, "standings": {"type": "array", "items": {}}},
-            },
-        ]
-    },
+    "get /tournaments/{tournament_id}/stream": {"$ref": "#/components/schemas/TournamentStreamMessage"},
 }
 """What one message's `data:` holds, as JSON."""
 

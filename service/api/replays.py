@@ -22,7 +22,7 @@ from service import game_files
 from service.annotations import Annotations, Author
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
-from service.api.context import game_service
+from service.api.context import game_service, signer
 from service.api.json_body import read_json
 from service.api.preconditions import version_headers
 from service.api.schemas import (
@@ -90,7 +90,7 @@ def get_replay(game_id: str, seat: int | None) -> Any:
 @with_seat(required=False)
 def export_game(game_id: str, seat: int | None) -> Any:
     """The game as one self-contained file, built for the token's seat (or a spectator)."""
-    content = game_files.export_game(game_service(), _notes(), game_id, seat)
+    content = game_files.export_game(game_service(), _notes(), game_id, seat, signer().key_set())
     headers = {"Content-Disposition": f'attachment; filename="{game_id}.jsonl"', "Vary": "Authorization"}
     return Response(content, mimetype=MEDIA_TYPE, headers=headers)
 
@@ -102,7 +102,9 @@ def export_game(game_id: str, seat: int | None) -> Any:
 def verify_game(game_id: str, seat: int | None) -> Any:
     """Check the game's hash chain as the store holds it now, event by event (never a cached
     copy), then referee every stored command through the rules; anyone may ask. A failure
-    names the first event whose hash or link is wrong, or the first command at fault."""
+    names the first event whose hash or link is wrong, or, when the stream ends before the
+    last event its head vouches for, the first one missing (chain_truncated), or the first
+    command at fault."""
     verified = game_service().verify(game_id)
     refereed = verified.refereed
     return {
@@ -111,8 +113,14 @@ def verify_game(game_id: str, seat: int | None) -> Any:
         "first_bad_version": verified.first_bad,
         "version": verified.version,
         "archived": game_files.is_archived(game_service(), game_id),
+        "chain_truncated": truncated(verified.version, verified.vouched),
         "referee": None if refereed is None else refereed.answer(),
     }
+
+
+def truncated(stored: int, vouched: int | None) -> dict[str, int] | None:
+    """The chain_truncated member of a check: None unless the stream lost its tail."""
+    return None if vouched is None else {"stored_version": stored, "vouched_version": vouched}
 
 
 @blp.get("/games/<game_id>/notation")

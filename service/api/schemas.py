@@ -21,6 +21,7 @@ from ai.policies import LEVELS as AI_LEVELS
 from domain.games import GAMES
 from domain.text import NOT_BLANK, is_blank
 from domain.undo import SCOPES
+from service.api.receipt_schemas import ReceiptSchema
 
 MODES = ("casual", "tournament")
 DEFAULT_AI_LEVEL = 2
@@ -586,6 +587,7 @@ class ExecutedSchema(Schema):
     duplicate = fields.Boolean(
         metadata={"description": "true when an Idempotency-Key replay returned the first answer"}
     )
+    receipt = fields.Nested(ReceiptSchema, required=True)
 
 
 class HealthSchema(Schema):
@@ -781,4 +783,24 @@ class VerifySchema(Schema):
         RefereeSchema,
         allow_none=True,
         metadata={"description": "The referee replay of the stored commands; null when the chain breaks."},
+    )
+    chain_truncated = fields.Nested(
+        "ChainTruncatedSchema",
+        allow_none=True,
+        metadata={
+            "description": "Set when the stream lost its tail; first_bad_version is then the first "
+            "missing event."
+        },
+    )
+
+
+class ChainTruncatedSchema(Schema):
+    """A stream that ends before the last event its store's head vouches for (chain_truncated)."""
+
+    stored_version = fields.Integer(
+        required=True, metadata={"description": "The last event the stream still holds."}
+    )
+    vouched_version = fields.Integer(
+        required=True,
+        metadata={"description": "The last event the head written by every append vouches for."},
     )

@@ -115,7 +115,7 @@ def follow(
         loaded,
         loaded.envelopes[after:],
         frames=frames,
-        finished=lambda now: now.rules.is_terminal(now.state) or now.broken is not None,
+        finished=lambda now: now.over or now.broken is not None,
         wait=lambda now, wait_ms: feeds.wait(now.game_id, now.version, wait_ms),
         fold=advanced,
         name=loaded.game_id,

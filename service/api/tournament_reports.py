@@ -17,7 +17,7 @@ from replays import tournament_reports
 from replays.bundle import MEDIA_TYPE, write_bundle
 from replays.tournament_audit import TOURNAMENT, AuditReport, BrokenPlace, assigned_games, audit, game_stream
 from service.api.blueprint import Blueprint
-from service.api.context import tournament_service
+from service.api.context import signer, tournament_service
 from service.api.preconditions import version_headers
 from service.api.tournament_schemas import AuditSchema, RatingsSchema, ReportQuerySchema
 from service.api.tournament_view_schemas import (
@@ -25,7 +25,7 @@ from service.api.tournament_view_schemas import (
     PairingsReportSchema,
     StandingsReportSchema,
 )
-from service.errors import ChainBroken, Conflict, TournamentNotFound, UnknownGame
+from service.errors import ChainBroken, ChainTruncated, Conflict, TournamentNotFound, UnknownGame
 from service.ratings_projection import RatingsProjection
 from service.tournaments import LoadedTournament
 
@@ -142,14 +142,39 @@ def stored_streams(tournament_id: str) -> tuple[list[Envelope], dict[str, list[E
 @blp.response(200, AuditSchema)
 def audit_tournament(tournament_id: str) -> Any:
     """The audit of every stream, re-read from the store (never a cache): every hash chain, every
-    fold, each recorded result against its game's own end; every correction; the first break."""
+    fold, each recorded result against its game's own end; every correction; the first break,
+    and `chain_truncated` when a stream ends before the last event the store vouches for."""
+    return audit_report(tournament_id)
+
+
+def audit_report(tournament_id: str) -> dict[str, Any]:
+    """The audit's report (as JSON) of the tournament and its games, read from the store now."""
     try:
         tournament, games = stored_streams(tournament_id)
+    except ChainTruncated as cut:
+        stream = _stream_name(tournament_id, cut.stream_id)
+        first_missing = cut.stored_version + 1
+        reason = (
+            f"chain_truncated: the store vouches for events up to {cut.vouched_version}, "
+            f"the stream ends at {cut.stored_version}"
+        )
+        place = BrokenPlace(stream, first_missing, None, reason)
+        about = {
+            "stream": stream,
+            "stored_version": cut.stored_version,
+            "vouched_version": cut.vouched_version,
+        }
+        return AuditReport(False, 0, 0, broken=place, truncated=about).to_json()
     except ChainBroken as unreadable:
-        stream = TOURNAMENT if unreadable.game_id == tournament_id else game_stream(unreadable.game_id)
+        stream = _stream_name(tournament_id, unreadable.game_id)
         place = BrokenPlace(stream, unreadable.version, None, "the stored entry does not read as an event")
         return AuditReport(False, 0, 0, broken=place).to_json()
     return audit(tournament, games).to_json()
+
+
+def _stream_name(tournament_id: str, stream_id: str) -> str:
+    """How the report names the tournament's own stream or one of its games'."""
+    return TOURNAMENT if stream_id == tournament_id else game_stream(stream_id)
 
 
 @blp.get("/tournaments/<tournament_id>/export")
@@ -165,7 +190,9 @@ def export(tournament_id: str) -> Any:
     """One bundle of the tournament and all its games, for `replays verify` offline."""
     tournament, games = stored_streams(tournament_id)
     headers = {"Content-Disposition": f'attachment; filename="tournament-{tournament_id}.jsonl"'}
-    return Response(write_bundle(tournament, games, None), mimetype=MEDIA_TYPE, headers=headers)
+    return Response(
+        write_bundle(tournament, games, None, signer().key_set()), mimetype=MEDIA_TYPE, headers=headers
+    )
 
 
 @blp.get("/ratings/<game>")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from service.api.receipt_schemas import TournamentReceiptSchema
 from service.api.schemas import (
     MAX_OPTIONS,
     MAX_TOKEN,
@@ -14,6 +15,7 @@ from service.api.schemas import (
     StrictBoolean,
     at_most_keys,
 )
+from service.api.tournament_event_schemas import GameEndData
 
 FORMATS = ("round_robin", "swiss", "tables")
 ORGANIZER_COMMANDS = (
@@ -135,6 +137,7 @@ class RegisteredSchema(Schema):
     token = fields.String(
         metadata={"description": "A person's entrant token, shown only once (none for an AI entrant)."}
     )
+    receipt = fields.Nested(TournamentReceiptSchema, required=True)
 
 
 class TournamentEventSchema(EventSchema):
@@ -150,6 +153,7 @@ class TournamentExecutedSchema(Schema):
     version = fields.Integer()
     events = fields.List(fields.Nested(TournamentEventSchema))
     duplicate = fields.Boolean()
+    receipt = fields.Nested(TournamentReceiptSchema, required=True)
 
 
 class MeGameSchema(Schema):
@@ -194,25 +198,111 @@ class MeSchema(Schema):
     bye = fields.Boolean(metadata={"description": "The entrant has a bye in the newest round."})
 
 
+class RatingPointSchema(Schema):
+    """A player's rating right after one rated game."""
+
+    game_id = fields.String(required=True)
+    at = fields.String(required=True, metadata={"description": "When the result was recorded (UTC)."})
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    ordinal = fields.Float(required=True)
+    games = fields.Integer(required=True, metadata={"description": "Rated games played so far."})
+
+
 class PlayerRatingSchema(Schema):
-    player = fields.String()
-    name = fields.String()
-    mu = fields.Float()
-    sigma = fields.Float()
-    ordinal = fields.Float(metadata={"description": "mu - 3 sigma: the figure lists are sorted by."})
-    games = fields.Integer()
-    history = fields.List(fields.Dict())
+    player = fields.String(required=True, metadata={"description": "The rated player's key."})
+    name = fields.String(required=True)
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    ordinal = fields.Float(
+        required=True, metadata={"description": "mu - 3 sigma: the figure lists are sorted by."}
+    )
+    games = fields.Integer(required=True)
+    history = fields.List(
+        fields.Nested(RatingPointSchema), required=True, metadata={"description": "Oldest first."}
+    )
 
 
 class RatingsSchema(Schema):
-    game = fields.String()
+    game = fields.String(required=True)
     checkpoint = fields.Integer(
+        required=True,
         metadata={
             "description": "How many tournament events the ratings have read (on one Redis, the "
             "position in tournaments:$all read up to)."
-        }
+        },
     )
-    players = fields.List(fields.Nested(PlayerRatingSchema))
+    players = fields.List(fields.Nested(PlayerRatingSchema), required=True)
+
+
+class BrokenPlaceSchema(Schema):
+    """Where a record stops being sound."""
+
+    stream = fields.String(
+        required=True, metadata={"description": "tournament, game <game_id>, or bundle (a file's header)."}
+    )
+    version = fields.Integer(required=True, allow_none=True, metadata={"description": "The event number."})
+    line = fields.Integer(required=True, allow_none=True, metadata={"description": "A bundle file's line."})
+    reason = fields.String(required=True)
+
+
+class AuditedResultSchema(Schema):
+    """A table's result as a correction left it, or as it was before."""
+
+    places = fields.List(fields.Integer(), required=True)
+    points = fields.List(fields.Float(), required=True)
+    island_points = fields.List(fields.Float())
+    final_hash = fields.String(required=True, allow_none=True)
+    game_end = fields.Nested(GameEndData, allow_none=True)
+
+
+class AuditCorrectionSchema(Schema):
+    """One ResultCorrected: who, when, why, and the result before and after."""
+
+    version = fields.Integer(required=True, metadata={"description": "The tournament event's number."})
+    actor = fields.String(required=True)
+    at = fields.String(required=True)
+    reason = fields.String(required=True, allow_none=True)
+    game_id = fields.String(required=True, allow_none=True)
+    round = fields.Integer(required=True, allow_none=True)
+    table = fields.Integer(required=True, allow_none=True)
+    before = fields.Nested(AuditedResultSchema, required=True, allow_none=True)
+    after = fields.Nested(AuditedResultSchema, required=True)
+    game_end = fields.Nested(
+        GameEndData,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The game's own GameEnded data."},
+    )
+
+
+class AuditMismatchSchema(Schema):
+    """A recorded result, pairing or close that is not what its game or the rules say."""
+
+    game_id = fields.String(required=True, allow_none=True)
+    round = fields.Integer(required=True, allow_none=True)
+    table = fields.Integer(required=True, allow_none=True)
+    version = fields.Integer(required=True, metadata={"description": "The tournament event's number."})
+    type = fields.String(required=True, metadata={"description": "The tournament event's type."})
+    reason = fields.String(required=True)
+
+
+class ChainTruncatedReportSchema(Schema):
+    """A stream the store holds fewer events of than its head vouches for."""
+
+    stream = fields.String(required=True, metadata={"description": "tournament, or game <game_id>."})
+    stored_version = fields.Integer(required=True, metadata={"description": "Its last stored event."})
+    vouched_version = fields.Integer(required=True, metadata={"description": "The last event vouched for."})
+
+
+class AuditUnrefereedSchema(Schema):
+    """A game the referee replay could not run to its end, from which version and why."""
+
+    game_id = fields.String(required=True)
+    from_version = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "The first version not refereed."}
+    )
+    reason = fields.String(required=True)
 
 
 class AuditSchema(OpenSchema):
@@ -224,17 +314,33 @@ class AuditSchema(OpenSchema):
             "a broken place."
         )
 
-    ok = fields.Boolean()
-    streams = fields.Integer()
-    events = fields.Integer()
-    corrections = fields.List(fields.Dict())
-    broken = fields.Dict(allow_none=True)
-    mismatches = fields.List(fields.Dict())
-    unrefereed = fields.List(
-        fields.Dict(),
+    ok = fields.Boolean(required=True)
+    streams = fields.Integer(required=True, metadata={"description": "The tournament and each game read."})
+    events = fields.Integer(required=True)
+    corrections = fields.List(fields.Nested(AuditCorrectionSchema), required=True)
+    broken = fields.Nested(BrokenPlaceSchema, required=True, allow_none=True)
+    mismatches = fields.List(fields.Nested(AuditMismatchSchema), required=True)
+    unfolded = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Games whose withheld secrets keep them from a fold (their chains hold)."},
+    )
+    chain_truncated = fields.Nested(
+        ChainTruncatedReportSchema,
+        required=True,
+        allow_none=True,
         metadata={
-            "description": "Games the referee replay could not run through to their end "
-            "(stored before commands were recorded): {game_id, from_version, reason}. A command "
-            "at fault is the first broken place instead."
+            "description": "A stream that ends before the last event the store's head vouches for; "
+            "null when none."
+        },
+    )
+
+    unrefereed = fields.List(
+        fields.Nested(AuditUnrefereedSchema),
+        required=True,
+        metadata={
+            "description": "Games the referee replay could not run through to their end (stored "
+            "before commands were recorded, or hiding cards from the reader). A command at fault "
+            "is the game's broken place instead."
         },
     )

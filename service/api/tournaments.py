@@ -15,10 +15,11 @@ from flask import current_app, url_for
 
 from domain.actor import ORGANIZER, Actor
 from domain.tournaments import AI, State, Table, entrant_id, rules
+from record.receipts import TOURNAMENT
 from record.redaction import redact
 from service.api.auth import BEARER_SECURITY, HEADER_FORM, presented_token
 from service.api.blueprint import Blueprint
-from service.api.context import tournament_service
+from service.api.context import signer, tournament_service
 from service.api.games import IDEMPOTENCY_KEY, LAST_EVENT_ID, _last_event_id
 from service.api.preconditions import idempotency_key, if_match_version, not_modified, version_headers
 from service.api.rate_limits import command_limit, creation_limit
@@ -77,7 +78,13 @@ def required_actor(service: TournamentService, tournament_id: str) -> Actor:
 
 def executed_answer(executed: TournamentExecuted) -> dict[str, Any]:
     events = [redact(e, None, True) for e in executed.envelopes]
-    return {"version": executed.version, "events": events, "duplicate": executed.duplicate}
+    answer = {"version": executed.version, "events": events, "duplicate": executed.duplicate}
+    return {**answer, "receipt": receipt(executed)}
+
+
+def receipt(executed: TournamentExecuted) -> dict[str, Any]:
+    """The service's signed receipt of the tournament's version the change reached."""
+    return signer().receipt(TOURNAMENT, executed.loaded.tournament_id, executed.envelopes[-1])
 
 
 def tournament_view(loaded: LoadedTournament, viewer: Actor | None) -> dict[str, Any]:
@@ -137,7 +144,7 @@ def register(body: dict[str, Any], tournament_id: str) -> Any:
         tournament_id, who, {"type": "RegisterEntrant", **body}, if_match_version(), idempotency_key()
     )
     registered = executed.envelopes[0].data
-    answer = {"entrant": registered["entrant"], "version": executed.version}
+    answer = {"entrant": registered["entrant"], "version": executed.version, "receipt": receipt(executed)}
     if registered["kind"] != AI:
         answer["token"] = service.tokens.issue_entrant(tournament_id, registered["entrant"])
     return answer, version_headers(executed.version)
@@ -173,9 +180,9 @@ def post_command(body: dict[str, Any], tournament_id: str) -> Any:
 
 
 def game_finished(service: TournamentService, game_id: str) -> bool:
-    """Whether the game itself has ended: a forfeit ends the table's tournament result, not the game."""
+    """Whether the game itself has ended: by its rules, or by a forfeit written on it (GameForfeited)."""
     game = service.games.load(game_id)
-    return bool(game.rules.is_terminal(game.state))
+    return game.over
 
 
 def forfeited_seat(table: Table) -> int | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask
 
-from service.web import lobby, play, replay, tournaments
+from service.web import lobby, play, replay, tournament_new, tournament_organizer, tournaments
 
 bp = Blueprint(
     "web",
@@ -26,7 +26,11 @@ ROUTES = (
     ("/play/<game_id>", "play", play.page, ("GET",)),
     ("/play/<game_id>/panel", "panel", play.panel_fragment, ("GET",)),
     ("/t", "tournaments", tournaments.index, ("GET",)),
+    ("/t/new", "new_tournament", tournament_new.new_tournament_form, ("GET",)),
+    ("/t/new", "create_tournament", tournament_new.create_tournament, ("POST",)),
     ("/t/<tournament_id>", "tournament", tournaments.page, ("GET",)),
+    ("/t/<tournament_id>/organize", "organize_tournament", tournament_organizer.organize, ("GET",)),
+    ("/t/<tournament_id>/audit", "tournament_audit", tournament_organizer.audit_page, ("GET",)),
     ("/t/<tournament_id>/entrants", "register_entrant", tournaments.register, ("POST",)),
 )
 for rule, endpoint, view, methods in ROUTES:

@@ -78,7 +78,7 @@ def takeback_target(loaded: Loaded, seat: int) -> int | None:
 
 def undo_controls(loaded: Loaded, seat: int | None) -> dict[str, Any] | None:
     """The undo and takeback buttons: each enabled, or disabled with the policy's reason."""
-    if seat is None or loaded.rules.is_terminal(loaded.state):
+    if seat is None or loaded.over:
         return None
     refused_undo = refusal(loaded, Command(undo.UNDO, seat, {"scope": "command"}))
     target = takeback_target(loaded, seat)
@@ -118,7 +118,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
     for computer, (kind, level) in ai_seats(loaded.setup).items():
         view["seats"][computer].update(ai=kind, level=level)
     names = [entry["name"] for entry in loaded.setup["seats"]]
-    finished = loaded.rules.is_terminal(loaded.state)
+    finished = loaded.over
     return {
         "game_id": loaded.game_id,
         "version": loaded.version,

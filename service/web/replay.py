@@ -59,7 +59,7 @@ def frame(game_id: str) -> Any:
 
 
 def finished(loaded: Loaded) -> bool:
-    return bool(loaded.rules.is_terminal(loaded.state))
+    return loaded.over
 
 
 def viewer(game_id: str) -> tuple[Loaded, int | None]:

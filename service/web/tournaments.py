@@ -24,6 +24,7 @@ from service.api.tournaments import _newcomer, tournament_view
 from service.errors import ServiceError
 from service.listing_index import Page
 from service.tournaments import LoadedTournament, TournamentService
+from service.web.tournament_words import entrant_state, phase_text, round_text
 
 #: How many tournaments `/t` lists, newest activity first.
 LISTED = 50
@@ -60,6 +61,10 @@ def context(loaded: LoadedTournament) -> dict[str, Any]:
         "figure": tournament_reports.figure,
         "registration_open": registration_open(view),
         "max_name": MAX_ENTRANT_NAME,
+        "phase_text": phase_text(view),
+        "round_text": lambda round_: round_text(view, round_),
+        "entrant_state": lambda entrant: entrant_state(view, entrant),
+        "organizer": None,
     }
 
 

@@ -115,7 +115,7 @@ PHRASES: Mapping[str, Any] = {
     "EndMovement": lambda c, n: "End your movement",
     "Fight": lambda c, n: f"Fight {_name(n, c.get('defender'))} at {_hex(c.get('hex'))}",
     "Lose": lambda c, n: f"Lose a {str(c.get('piece')).replace('_', ' ')}",
-    "UseCard": lambda c, n: "Play the card" if c.get("use") else "Keep the card",
+    "UseCard": lambda c, n: "Play the card" if c.get("use") else "Pass (play no card)",
     "SaveVillages": lambda c, n: f"Give up {c.get('war_canoes')} war canoes and {c.get('bands')} bands",
     "Build": lambda c, n: (
         f"Build {str(c.get('item')).replace('_', ' ')}"
@@ -124,7 +124,11 @@ PHRASES: Mapping[str, Any] = {
     "Rotate": lambda c, n: "Rotate your villages",
     "Save": lambda c, n: "Save your resources",
     "EndBuild": lambda c, n: "Commit your build orders",
-    "Deforest": lambda c, n: f"Severe Deforestation against {_name(n, c.get('target'))}",
+    "Deforest": lambda c, n: (
+        "Pass (play no card)"
+        if c.get("target") is None
+        else f"Severe Deforestation against {_name(n, c.get('target'))}"
+    ),
     # Nanuuk! and its learning games (docs/nanuuk.md): cells are "q,r", lines "q,r|q,r".
     "PlacePiece": lambda c, n: f"Place piece {c.get('piece')} on {_cell(c)}",
     "EndMove": lambda c, n: "Stop here (no second step)",

@@ -28,6 +28,10 @@ def long_battle() -> Any:
     fiji = replace(state.islands[FIJI], warriors=FRONT)
     state = replace(state, islands={**state.islands, FIJI: fiji}, due=None, phase="move", order=(0, 1))
     state = with_stack(state, FIJI, 0, Stack(counts(war_canoe=FRONT)))
+    # Haka shown by seat 1: no roll asks seat 0 whether it plays it (Q-2 asks whoever may hold it).
+    deck = list(state.deck)
+    deck.remove("Haka")
+    state = replace(state, deck=tuple(deck), revealed=((), ("Haka",)))
     none = {"war_canoe": 0, "band": 0, "local": 0}
     battle = Battle(
         FIJI,

@@ -105,6 +105,7 @@ def test_a_changed_older_event_is_found_by_verify_from_the_store(
         "first_bad_version": 7,
         "version": newest,
         "archived": False,
+        "chain_truncated": None,
         "referee": None,  # a broken chain vouches for nothing to referee
     }
     assert client.get(f"/games/{game['game_id']}").json["chain_broken"] == {"version": 7}
@@ -213,6 +214,7 @@ def test_an_intact_game_verifies_from_the_store(app: Flask, client: FlaskClient)
         "first_bad_version": None,
         "version": newest,
         "archived": False,
+        "chain_truncated": None,
     }
     assert referee["status"] == "refereed" and referee["checked"] == referee["commands"] > 0
 

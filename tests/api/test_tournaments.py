@@ -187,7 +187,7 @@ def test_an_entrant_withdraws_itself_only_and_its_game_is_forfeited(
     assert view(client, tournament)["tables"][0]["result"]["how"] == "forfeit"
 
 
-def test_me_says_a_forfeited_game_still_in_play_is_not_finished_and_names_the_forfeited_seat(
+def test_me_says_a_forfeited_game_is_finished_and_names_the_forfeited_seat(
     client: FlaskClient,
 ) -> None:
     tournament, ann, ben = _paired_pair(client)
@@ -198,10 +198,10 @@ def test_me_says_a_forfeited_game_still_in_play_is_not_finished_and_names_the_fo
 
     assert view(client, tournament)["tables"][0]["result"]["how"] == "forfeit"
     game_events = client.get(f"{before['url']}/events").json["events"]
-    assert "GameEnded" not in [e["type"] for e in game_events], "a forfeit does not end the game"
+    assert game_events[-1]["type"] == "GameForfeited", "a forfeit ends the game's own stream"
     for who in (ann, ben):
         game = me(client, tournament, who["token"])["game"]
-        assert (game["finished"], game["forfeited_seat"]) == (False, 1)
+        assert (game["finished"], game["forfeited_seat"]) == (True, 1)
 
 
 def test_if_match_and_idempotency_key_work_on_tournament_commands_as_on_games(

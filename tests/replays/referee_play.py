@@ -14,7 +14,7 @@ from domain.core import Score, Seats
 from record.chain import ZERO_HASH, envelope_hash
 from record.envelope import Envelope, to_fields
 from service.games import GameService
-from service.store import stream_key
+from service.store import head_key, stream_key
 
 NAMES = ("Ana", "Ben", "Cai")
 SETUPS: dict[str, dict[str, Any]] = {
@@ -97,10 +97,12 @@ def out_of_turn(envelopes: list[Envelope]) -> tuple[list[Envelope], int]:
 
 
 def stored_as(client: redis.Redis, game_id: str, envelopes: list[Envelope]) -> None:
-    """Write `envelopes` over the game's stream, as someone with access to Redis could."""
+    """Write `envelopes` over the game's stream, and the head that vouches for its newest event,
+    as someone with access to Redis could."""
     key = stream_key(game_id)
     positions = {int(i.decode().split("-")[1]): f[b"position"] for i, f in client.xrange(key)}
     client.delete(key)
     for envelope in envelopes:
         fields = {**to_fields(envelope), "position": positions[envelope.version]}
         client.xadd(key, fields, id=f"0-{envelope.version}")
+    client.hset(head_key(game_id), mapping={"version": envelopes[-1].version, "hash": envelopes[-1].hash})

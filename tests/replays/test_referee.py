@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import redis
@@ -22,6 +23,7 @@ from record.referee import NOT_RECORDED, PARTIAL, REFEREED, referee
 from replays import archive
 from replays.cli import main
 from service.embedded_redis import EmbeddedRedis
+from service.forfeits import end_forfeited_game
 from service.games import GameService
 from service.store import EventStore
 from tests.replays.referee_play import SETUPS, out_of_turn, play, rechained, setup_of, turns_of
@@ -265,11 +267,13 @@ def test_undos_takebacks_and_corrections_are_refereed_by_the_undo_policy(service
     tournament = service.create(setup_of("nanuuk", mode="tournament")).game_id
     for _ in range(6):
         loaded = service.load(tournament)
-        seat = loaded.state.active
+        waiting = loaded.rules.to_act(loaded.state)
+        assert isinstance(waiting, Seats), waiting
+        seat = waiting.seats[0]
         command = rng.choice(list(loaded.rules.legal_commands(loaded.state, seat)))
         service.execute(tournament, seat, command.to_json(), expected_version=loaded.version)
     version = service.store.version(tournament)
-    last_move = turns_of(service.store.read(tournament), service.load(tournament).state.active ^ 1)[-1]
+    last_move = [e for e in service.store.read(tournament) if e.actor.startswith("seat:") and e.command][-1]
     service.correct(tournament, last_move.version - 1, "a misclick the arbiter saw", expected_version=version)
     envelopes = service.store.read(tournament)
     assert envelopes[-1].type == "Corrected" and envelopes[-1].command["type"] == "Correct"
@@ -278,3 +282,21 @@ def test_undos_takebacks_and_corrections_are_refereed_by_the_undo_policy(service
     assert refereed.status == REFEREED, refereed
     forged = rechained(envelopes, envelopes[-1].version, lambda e: replace(e, actor="seat:0"))
     assert referee(forged).first_fault == envelopes[-1].version
+
+
+def test_a_forfeit_is_the_systems_command_and_nothing_may_follow_it(service: GameService) -> None:
+    game_id = play(service, setup_of("kahuna"), random.Random(9), until=30)
+    decided = SimpleNamespace(data={"game_id": game_id, "seat": 1, "reason": "timeout"}, version=7)
+    assert end_forfeited_game(service, "t1", decided)
+    envelopes = service.store.read(game_id)
+    assert envelopes[-1].type == "GameForfeited" and envelopes[-1].command["type"] == "Forfeit"
+
+    assert referee(envelopes).status == REFEREED
+
+    last_move = turns_of(envelopes, 0)[-1]
+    moved = [e for e in envelopes if e.command_id == last_move.command_id]
+    after = [replace(e, version=len(envelopes) + n) for n, e in enumerate(moved, start=1)]
+    forged = rechained([*envelopes, *after], len(envelopes) + 1, lambda e: e)
+    refereed = referee(forged)
+    assert refereed.first_fault == len(envelopes) + 1
+    assert "forfeited at version" in refereed.fault

@@ -21,10 +21,11 @@
   });
 })();
 
-// The lobby's form: show the options of the chosen game only, and a level only for computer seats.
+// The new-game and new-tournament forms: show the options of the chosen game only, and a level
+// only for computer seats.
 (function () {
   "use strict";
-  const form = document.getElementById("new-game");
+  const form = document.getElementById("new-game") || document.getElementById("new-tournament");
   if (!form) return;
   const game = form.querySelector("select[name=game]");
   function sync() {

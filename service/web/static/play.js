@@ -7,6 +7,7 @@
   const root = document.getElementById("game");
   if (!root) return;
   const gameId = root.dataset.gameId;
+  const receipts = window.ArchipelagoReceipts;  // receipts.js
   const tokenKey = "archipelago:token:" + gameId;
   const panelBox = document.getElementById("panel");
   const message = document.getElementById("message");
@@ -77,6 +78,17 @@
       stream.close();
       stream = null;
     }
+    if (shown.dataset.finished === "true") keepTheEnd();
+  }
+
+  // The end is often appended by no command of this page (the other seat's move, the scoring):
+  // its receipt is asked for once, so the kept receipts vouch for the whole game.
+  let endKept = false;
+  async function keepTheEnd() {
+    if (endKept) return;
+    endKept = true;
+    const answer = await fetch(root.dataset.apiUrl + "/receipt", { cache: "no-store" });
+    if (answer.ok) await receipts.keep(await answer.json());
   }
 
   // The panel is replaced after every event: keyboard users keep their place in it.
@@ -217,6 +229,8 @@
       say("Refused: " + (problem.detail || answer.statusText) + (problem.code ? " (" + problem.code + ")" : ""));
     } else {
       say("");
+      const body = await answer.json();
+      await receipts.keep(body.receipt);
     }
     await refresh();
   }
@@ -314,6 +328,10 @@
       event.preventDefault();
       button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     }
+  });
+
+  receipts.offer(document.getElementById("receipts-link"), document.getElementById("receipts-count"), function (r) {
+    return r.game_id === gameId;
   });
 
   refresh().then(listen);

@@ -6,6 +6,7 @@
   const root = document.getElementById("tournament");
   if (!root) return;
   const id = root.dataset.tournamentId;
+  const receipts = window.ArchipelagoReceipts;  // receipts.js
   const api = "/tournaments/" + encodeURIComponent(id);
   const tokenKey = "archipelago:tournament:" + id;
   let version = Number(root.dataset.version);
@@ -109,16 +110,32 @@
     }
     error.textContent = "";
     delete error.dataset.code;
+    await receipts.keep(body.receipt);
     localStorage.setItem(tokenKey, body.token);
     form.reset();
     refresh();
   });
 
+  // What the service appended without this page's command (pairings, results, the close) is
+  // vouched for by a receipt of the newest version, asked for on each refresh.
+  async function keepNewest() {
+    const answer = await fetch(api + "/receipt", { cache: "no-store" });
+    if (answer.ok) await receipts.keep(await answer.json());
+  }
+
   async function refresh() {
+    keepNewest();
     const answer = await fetch(location.pathname, { cache: "no-store" });
     if (answer.ok) {
       const page = new DOMParser().parseFromString(await answer.text(), "text/html");
       const fresh = page.getElementById("tournament");
+      // A page no newer than the one shown changes nothing: replacing it would only drop what
+      // a person is typing into the organizer's forms (and an answer overtaken by a later one
+      // would put an older tournament back).
+      if (Number(fresh.dataset.version) <= version) {
+        await showMe();
+        return;
+      }
       for (const part of ["live", "phase"]) {
         document.getElementById(part).replaceWith(page.getElementById(part));
       }
@@ -157,6 +174,15 @@
     types.forEach(function (type) { source.addEventListener(type, schedule); });
   }
 
+  // The organizer's page says when its command went through: no need to wait for the stream.
+  document.addEventListener("tournament:changed", schedule);
+
+  // This tournament's receipts and those of its games (their ids start with the tournament's).
+  receipts.offer(document.getElementById("receipts-link"), document.getElementById("receipts-count"), function (r) {
+    return r.tournament_id === id || (typeof r.game_id === "string" && r.game_id.startsWith(id + "-r"));
+  });
+
   showMe();
+  keepNewest();
   listen();
 })();

@@ -215,3 +215,108 @@ def test_L8_a_shut_in_inuk_does_not_lose_a_shut_in_bear_does() -> None:
     assert of(events, "GameEnded") == [
         {"winner": 1, "winners": [1], "totals": [0, 1], "reason": "bear_shut_in"}
     ]
+
+
+# "Shut in" takes into account every move its owner must or may make first in that turn:
+# L-6's bear move before the Inuk's, or moving the owner's other piece (L-8, 2-player L-5).
+
+CORNER, HOLD = [-3, 1], [-2, 1]
+"""A corner cell whose sides but one (to HOLD) are cracked: a piece there moves only to HOLD."""
+
+
+def corner_held(game: Game) -> None:
+    """Cracks every side of CORNER but the one to HOLD."""
+    ice = game.state.rules.ice
+    held = tuple(sorted([tuple(CORNER), tuple(HOLD)]))
+    game.crack(*[(list(a), list(b)) for a, b in ice.d_lines((CORNER[0], CORNER[1])) if (a, b) != held])
+
+
+def test_L6_an_inuk_held_only_by_a_bear_is_not_shut_in_when_moving_a_bear_first_frees_it() -> None:
+    game = Game("nanuuk-bear-flight", 2, bears=1)
+    corner_held(game)
+    game.place(CORNER, [2, -1], HOLD)  # Aput's Inuk, Bodil's Inuk, the bear
+    assert game.state.phase == "play" and game.state.active == 0
+    assert {a["piece"] for a in game.offered("Move")} == {2}
+    game.do("Move", piece=2, cell=[-1, 1])
+    game.do("EndMove")
+    events = finish_move(game)
+    assert not of(events, "GameEnded") and {"piece": 0, "cell": HOLD} in game.offered("Move")
+
+
+def test_L6_an_inuk_the_chosen_bear_move_leaves_held_stays_and_does_not_lose() -> None:
+    game = Game("nanuuk-bear-flight", 2, bears=1)
+    corner_held(game)
+    game.place(CORNER, [2, -1], HOLD)
+    game.do("Move", piece=2, cell=[-1, 1])
+    events = game.do("Move", piece=2, cell=HOLD) + finish_move(game)  # back where it held the Inuk
+    assert of(events, "MoveSkipped") == [{"seat": 0, "part": 1, "reason": "cannot_move"}]
+    assert not of(events, "GameEnded") and game.state.active == 1
+
+
+def test_L6_an_inuk_every_bear_move_would_hold_is_shut_in() -> None:
+    """The bear's only ways: onto HOLD, or back to its cell, whose one free C line is the
+    Inuk's last side (X-3): whatever the bear does, the Inuk cannot move."""
+    game = Game("nanuuk-bear-flight", 2, bears=1)
+    corner_held(game)
+    bear = [-3, 2]  # beside CORNER and HOLD
+    game.crack((bear, [-2, 2]), *[(HOLD, c) for c in ([-1, 1], [-1, 0], [-2, 2], [-2, 0])])
+    game.place(CORNER, [2, -1], bear)
+    assert of(game.events, "GameEnded") == [
+        {"winner": 1, "winners": [1], "totals": [0, 1], "reason": "inuk_shut_in"}
+    ]
+
+
+def test_L8_a_bear_held_only_by_its_own_inuk_is_not_shut_in() -> None:
+    game = Game("nanuuk-helper", 2)
+    corner_held(game)
+    game.place(CORNER, [2, -1], [1, -2], HOLD)  # Aput's bear, Bodil's bear, Bodil's Inuk, Aput's Inuk
+    assert not of(game.events, "GameEnded") and game.state.active == 0
+    assert {a["piece"] for a in game.offered("Move")} == {1}  # the Inuk moves; the bear cannot yet
+    game.do("Move", piece=1, cell=[-1, 1])
+    events = finish_move(game)
+    assert not of(events, "GameEnded") and game.state.active == 1
+    assert ((-3, 1), (-2, 1)) not in game.state.cracks and game.state.pieces[0].cell == (-3, 1)
+    game.do("Move", piece=2, cell=[2, -2])
+    finish_move(game)
+    assert {"piece": 0, "cell": HOLD} in game.offered("Move")
+
+
+def test_L8_a_bear_its_own_inuk_cannot_free_is_shut_in() -> None:
+    game = Game("nanuuk-helper", 2)
+    corner_held(game)
+    game.crack(*[(HOLD, c) for c in ([-1, 1], [-1, 0], [-2, 2], [-2, 0])])  # the Inuk cannot move
+    game.place(CORNER, [2, -1], [1, -2], HOLD)
+    assert of(game.events, "GameEnded") == [
+        {"winner": 1, "winners": [1], "totals": [0, 1], "reason": "bear_shut_in"}
+    ]
+
+
+def test_L5_with_two_players_an_inuk_held_only_by_the_other_inuk_is_not_shut_in() -> None:
+    game = Game("nanuuk-bear-hunt", 2, first=1)
+    corner_held(game)
+    game.place(CORNER, [2, -1], HOLD)  # Bodil's first Inuk, Aput's bear, Bodil's second Inuk
+    assert not of(game.events, "GameEnded") and game.state.active == 1
+    assert {a["piece"] for a in game.offered("Move")} == {2}
+    game.do("Move", piece=2, cell=[-1, 1])
+    events = finish_move(game)
+    assert not of(events, "GameEnded") and game.state.active == 0
+
+
+@pytest.mark.parametrize("play_on", [False, True])
+def test_L5_a_step_that_shuts_in_the_bear_and_an_inuk_wins_for_the_inuit(play_on: bool) -> None:
+    """Bodil's Inuk steps between the bear and Cass's Inuk, each left with no other side: the
+    mover's capture counts first. Playing on, the bear leaves and Cass, shut in, loses."""
+    game = Game("nanuuk-bear-hunt", 3, first=1, play_on=play_on)
+    bear, cass, between = [-3, 1], [-2, -1], [-2, 0]
+    game.crack((bear, [-2, 1]), (cass, [-1, -1]))
+    game.place([-1, 0], cass, bear)  # Bodil's Inuk, Cass's Inuk, Aput's bear
+    events = game.do("Move", piece=1, cell=between) + finish_move(game)
+    if play_on:
+        assert of(events, "PieceOut") == [{"piece": 0, "seat": 0, "reason": "shut_in"}]
+        assert of(events, "GameEnded") == [
+            {"winner": 1, "winners": [1], "totals": [0, 1, 0], "reason": "inuk_shut_in"}
+        ]
+    else:
+        assert of(events, "GameEnded") == [
+            {"winner": None, "winners": [1, 2], "totals": [0, 1, 1], "reason": "bear_shut_in"}
+        ]

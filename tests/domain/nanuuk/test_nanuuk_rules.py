@@ -135,6 +135,18 @@ def test_N6_the_chased_bear_goes_to_a_free_cell_and_the_harpoon_home() -> None:
     assert of(events, "HarpoonReturned") and "harpoon" in game.state.sheets[0].carried
 
 
+def test_N6_a_cell_holding_only_an_inuk_is_no_free_cell_for_a_chased_bear() -> None:
+    """The rulings list "no hunter, animal or igloo"; an Inuk is a piece on the ice too."""
+    game = solo()
+    step(game, [0, -1], take=True)  # the seal's cell, free once left
+    inuit = [c for c, kind in game.state.tokens.items() if kind == "inuk"]
+    assert len(inuit) == 3 and not [p for p in game.state.pieces if p.cell in inuit]
+    chased_to = [a["bear"] for a in game.offered("Move") if "bear" in a]
+    assert chased_to == [[0, -1]]
+    for q, r in inuit:
+        assert game.refused("Move", piece=0, cell=[1, -1], bear=[q, r]) == "cannot_move"
+
+
 def test_N6_without_the_harpoon_no_bear_s_cell_may_be_entered() -> None:
     game = solo()
     step(game, [0, -1], take=True)
@@ -255,3 +267,56 @@ def test_N11_animals_count_carried_or_home_plus_two_in_an_igloo_and_ties_go_to_e
             "equipment": [2, 1],
         }
     ]
+
+
+def test_N4_a_blocked_hunter_in_an_igloo_stays_and_is_never_made_to_retire() -> None:
+    """Aput's hunter in the north igloo: two exits cracked, the third held by Bodil's hunter.
+    It stays (its turn is skipped, nothing cracks) and may still move once the way is open."""
+    game = Game("nanuuk", 2, first=1, layout=LAYOUT_2)
+    game.place(IGLOO_E, IGLOO_N)  # Bodil's hunter (piece 1), then Aput's (piece 0)
+    game.crack((IGLOO_N, [1, -2]), (IGLOO_N, [-1, -1]))
+    game.put(1, [-1, 0])
+    events = game.do("Move", piece=1, cell=[0, -1])  # onto the north igloo's last open exit
+    events += game.do("LeaveAnimal")
+    cracks = len(game.state.cracks)
+    events += game.do("PlaceCrack", **game.offered("PlaceCrack")[0])
+    assert of(events, "TurnSkipped") == [{"seat": 0, "next": 1, "reason": "cannot_move"}]
+    assert len(game.state.cracks) == cracks + 1  # Bodil's crack only: none for the hunter that stays
+    assert game.state.active == 1 and not game.state.pieces[0].retired
+    assert game.state.phase == "play" and not of(events, "HunterRetired")
+    game.do("Move", piece=1, cell=[-1, 0])  # Bodil steps off the exit
+    settle_bodil = [a for a in game.offered("PlaceCrack") if line(IGLOO_N, [0, -1]) != a["crack"]]
+    while game.state.active == 1:
+        if "LeaveAnimal" in game.types():
+            game.do("LeaveAnimal")
+        else:
+            game.do("PlaceCrack", **(settle_bodil or game.offered("PlaceCrack"))[0])
+    assert game.types() == {"Move", "Retire"} and {"piece": 0, "cell": [0, -1]} in game.offered("Move")
+
+
+def test_N10_with_two_hunters_each_two_retirements_do_not_end_the_game_while_hunters_can_move() -> None:
+    game = Game("nanuuk", 2, two_hunters=True)
+    game.system("LayOutIce", cells=list(range(28)))
+    game.place(IGLOO_N, IGLOO_N, IGLOO_E, IGLOO_E)  # Aput's 0 and 1, Bodil's 2 and 3
+    events = game.do("Retire", piece=0) + game.do("Retire", piece=2)
+    assert not of(events, "GameEnded")
+    assert game.state.active == 0 and {a["piece"] for a in game.offered("Move")} == {1}
+    events = game.do("Retire", piece=1)
+    assert not of(events, "GameEnded") and {a["piece"] for a in game.offered("Move")} == {3}
+    events = game.do("Retire", piece=3)  # now no hunter is left to move: a whole round passed
+    ended = of(events, "GameEnded")
+    assert ended and ended[0]["reason"] == "no_move_for_a_round"
+    assert all(p.retired for p in game.state.pieces if p.kind == "hunter")
+
+
+def test_N4_a_game_stored_waiting_for_a_blocked_hunter_to_retire_goes_on() -> None:
+    """Folded from the events the former N-4 wrote (Aput asked to move, blocked in the north
+    igloo): nothing is stuck, Retire is still offered there and the game plays on."""
+    game = Game("nanuuk", 2, first=1, layout=LAYOUT_2)
+    game.place(IGLOO_E, IGLOO_N)
+    game.crack((IGLOO_N, [1, -2]), (IGLOO_N, [-1, -1]))
+    game.fold(ev.piece_moved(1, 1, (2, 0), (0, -1), False, False, False))
+    game.fold(ev.turn_ended(1, 0, True))
+    assert game.state.active == 0 and game.types() == {"Retire"}
+    events = game.do("Retire", piece=0)
+    assert game.state.phase == "play" and game.state.active == 1 and of(events, "HunterRetired")

@@ -3,7 +3,10 @@
 cracks lie only on lines between two cells of ice (never the edge), each where X-3 (and V-2)
 allow; one piece a cell but in the igloos; animals, Inuit, bears and equipment are conserved;
 the events, read back as JSON, refold to the live state; every game ends (N-10, L-4..L-8);
-every view is JSON and every event has its words.
+every view is JSON and every event has its words. In Nanuuk! itself (N-4, N-10): a seat is
+asked to move only when one of its hunters can step (retiring is a choice, never forced), is
+skipped only when none can, and the game ends only after a whole round without a move, once
+every hunter is retired or cannot step.
 The checks recompute the geometry from the board file, not from the engine's board module.
 """
 
@@ -135,6 +138,65 @@ def check_position(state: State, ice: set[Cell]) -> None:
         assert all(n >= 0 for n in sheet.brought.values())
 
 
+def hunter_can_step(state: State, piece: int, ice: set[Cell]) -> bool:
+    """X-2, N-6, N-8 recomputed: a neighbour across no crack (or by a carried kayak), holding no
+    other hunter unless it is an igloo, and a bear only for a hunter with the harpoon and a
+    free cell (no piece, token or igloo) to chase it to."""
+    igloos = {(q, r) for q, r in RAW["igloos"]}
+    here = state.pieces[piece].cell
+    assert here is not None
+    carried = state.sheets[piece].carried
+    at = {p.cell: p.kind for n, p in enumerate(state.pieces) if p.cell is not None and n != piece}
+    for cell in near(here, ice):
+        if side(here, cell) in state.cracks and "kayak" not in carried:
+            continue
+        kind = at.get(cell)
+        if kind == "hunter" and cell not in igloos:
+            continue
+        if kind == "bear":
+            taken = {c for c in at if c != cell} | {cell}
+            free = [c for c in ice if c not in taken and c not in state.tokens and c not in igloos]
+            if "harpoon" not in carried or not free:
+                continue
+        return True
+    return False
+
+
+def able(state: State, ice: set[Cell], seat: int | None = None) -> list[int]:
+    """The hunters (of `seat`, or of every seat) still in play that can step."""
+    return [
+        n
+        for n, p in enumerate(state.pieces)
+        if p.kind == "hunter" and p.cell is not None and not p.retired and seat in (None, p.seat)
+        if hunter_can_step(state, n, ice)
+    ]
+
+
+def check_hunters(state: State, commands: list[Command], ice: set[Cell]) -> None:
+    """N-4, N-10: a seat is asked to move only when one of its hunters can step, so retiring
+    is always a choice beside a move, never the only command."""
+    if state.turn.piece is None:
+        assert able(state, ice, state.active), "a seat none of whose hunters can step is asked to move"
+    if any(c.type == "Retire" for c in commands):
+        assert any(c.type == "Move" for c in commands), "Retire is the only command offered"
+
+
+def check_turns(state: State, events: list[Event], ice: set[Cell], rounds: list[bool]) -> None:
+    """N-4: a seat is skipped only when none of its hunters can step (a retired one is no
+    hunter in play); N-10: the game ends only once a whole round passed in which no hunter
+    moved, and when every hunter is retired or cannot step. `rounds` gathers each turn's moved."""
+    for event in events:
+        before = _before(state, events, event)
+        if event.type == "TurnSkipped":
+            assert not able(before, ice, event.data["seat"]), "a hunter that can step is skipped"
+            rounds.append(False)
+        elif event.type == "TurnEnded":
+            rounds.append(bool(event.data["moved"]))
+        elif event.type == "GameEnded":
+            assert not able(before, ice), "the game ended while a hunter could still move"
+            assert len(rounds) >= state.seats and not any(rounds[-state.seats :]), "no whole idle round"
+
+
 def check_refusals(state: State, commands: list[Command], rng: random.Random) -> None:
     """decide accepts exactly what legal_commands lists: a stray command of an offered type,
     at a random cell, is accepted if and only if it is listed."""
@@ -156,12 +218,15 @@ def check_refusals(state: State, commands: list[Command], rng: random.Random) ->
         assert listed, f"{stray} is accepted but not listed"
 
 
-def play_random(game: str, seats: int, options: dict[str, Any], seed: int) -> None:
+def play_random(game: str, seats: int, options: dict[str, Any], seed: int, retire: float = 0.1) -> None:
+    """One random game; about one choice in 1/`retire` is made among every command, Retire
+    included (retiring at once ends games early), the others among the rest."""
     rng = random.Random(seed)
     created = setup(game, seats, rng.randrange(seats), **options)
     state = initial_state(created)
     ice = ice_of(state)
     stored: list[Event] = []
+    rounds: list[bool] = []
     created_names = [s["name"] for s in created["seats"]]
     for _ in range(MAX_COMMANDS):
         check_position(state, ice)
@@ -178,14 +243,18 @@ def play_random(game: str, seats: int, options: dict[str, Any], seed: int) -> No
             for other in range(seats):
                 assert other == state.active or not legal_commands(state, other)
             check_refusals(state, commands, rng)
-            staying = [c for c in commands if c.type != "Retire"]  # retiring at once ends games early
-            command = rng.choice(staying if staying and rng.random() < 0.9 else commands)
+            if state.rules.full and state.phase == "play":
+                check_hunters(state, commands, ice)
+            staying = [c for c in commands if c.type != "Retire"]
+            command = rng.choice(staying if staying and rng.random() >= retire else commands)
         events, after = decide_with_state(state, command)
         assert {e.type for e in events} <= set(CLAUSES), "an event without words"
         describe([{"type": e.type, "data": dict(e.data)} for e in events], created_names)
         for event in events:
             if event.type == "CrackPlaced":
                 check_crack(state if event is events[0] else _before(state, events, event), event, ice)
+        if state.rules.full:
+            check_turns(state, events, ice, rounds)
         stored += [Event(e.type, json.loads(json.dumps(e.data))) for e in events]
         state = after
     assert state.phase == "ended", "N-10, L-4..L-8: the game must end"
@@ -264,6 +333,17 @@ def test_random_games_of_every_mode_keep_the_invariants_and_end(game: str) -> No
     def check(seed: int, table: tuple[int, dict[str, Any]]) -> None:
         seats, options = table
         play_random(game, seats, options, seed)
+
+    check()
+
+
+def test_N10_random_two_hunter_games_that_retire_often_end_only_when_no_hunter_can_move() -> None:
+    """Two hunters each: a seat that retires one hunter may still move the other, so
+    retirements alone never end the game (the invariants of check_turns)."""
+
+    @given(seed=SEEDS, retire=st.sampled_from([0.3, 0.6]))
+    def check(seed: int, retire: float) -> None:
+        play_random("nanuuk", 2, {"two_hunters": True}, seed, retire)
 
     check()
 

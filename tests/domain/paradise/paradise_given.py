@@ -19,10 +19,35 @@ def new(seats: int = 2, **options: Any) -> State:
     return PARADISE.initial_state(setup)
 
 
+REACTIONS = {"haka": ("Haka", "UseCard", {"use": False}), "arioi": ("Arioi", "UseCard", {"use": False})}
+REACTIONS["deforest"] = ("Severe Deforestation", "Deforest", {})
+
+
+def exact(state: State, type_: str, seat: int | None, **args: Any) -> tuple[list[Event], State]:
+    """The events `seat`'s command causes and the state after them, as the platform applies it."""
+    return PARADISE.apply(state, Command(type_, seat, args))
+
+
 def act(state: State, type_: str, seat: int | None, **args: Any) -> tuple[list[Event], State]:
-    events, after = PARADISE.apply(state, Command(type_, seat, args))
-    assert PARADISE.evolve is not None
-    return events, after
+    """As `exact`, then every reaction offer (Haka, Arioi, Severe Deforestation) put to a seat
+    without the card declined, as that seat's client would: the rules ask holders and others
+    alike (Q-2), and a test of another rule need not answer for them."""
+    events, state = exact(state, type_, seat, **args)
+    more, state = declined(state)
+    return events + more, state
+
+
+def declined(state: State) -> tuple[list[Event], State]:
+    """`state` after each reaction offer to a seat without the card is declined."""
+    events: list[Event] = []
+    while state.choice is not None and state.choice.kind in REACTIONS:
+        card, answer, answer_args = REACTIONS[state.choice.kind]
+        seat_asked = state.choice.seat
+        if card in state.hands[seat_asked] + state.revealed[seat_asked]:
+            break
+        more, state = exact(state, answer, seat_asked, **answer_args)
+        events += more
+    return events, state
 
 
 def draw(state: State, **draws: int) -> tuple[list[Event], State]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from paradise_given import TONGA, act, die, moving, place, started, tile, types
+from paradise_given import TONGA, act, declined, die, moving, place, started, tile, types
 
 from domain.core import Event, IllegalMove
 from domain.paradise.advanced import kumara_result
@@ -123,6 +123,7 @@ def test_QA4_a_beaten_force_wades_back_to_the_other_new_zealand_tile() -> None:
     _, state = act(state, "Move", 0, path=[[7, 7], list(AOTEAROA)], pieces={"war_canoe": 3})
     for event in start_battle(state, AOTEAROA, 0, 1):
         state = evolve(state, event)
+    _, state = declined(state)
     for _ in range(3):  # the two bands and the local warrior are removed
         if state.choice is not None:
             _, state = act(state, "Lose", 1, piece=state.choice.options[0])
@@ -158,6 +159,8 @@ def beaten_on_aotearoa(enemy_on_rurutu: bool = False, **defenders: int) -> tuple
     seen = start_battle(state, AOTEAROA, 0, 1)
     for event in seen:
         state = evolve(state, event)
+    more, state = declined(state)
+    seen += more
     while state.battle is not None and state.battle.winner is None:
         if state.choice is not None and state.choice.kind == "casualty":
             events, state = act(state, "Lose", 1, piece=state.choice.options[0])

@@ -53,12 +53,16 @@ def test_P3_10_the_seed_s_combat_example() -> None:
     )
     _, state = act(state, "Lose", 1, piece="band")
     # (c) a 1: the attacker loses a war canoe (its only unpanicked kind: no choice to make)
+    # (the side a roll hurts is asked whether it plays Haka, holder or not: Q-2)
     events, state = die(state, 1)
-    assert types(events) == ["DieRolled", "PieceHit"] and state.pieces(SAMOA, 0)["war_canoe"] == 1
+    assert (
+        types(events) == ["DieRolled", "CardAnswered", "PieceHit"]
+        and state.pieces(SAMOA, 0)["war_canoe"] == 1
+    )
     # (d) a 4: the local warrior panics; the defender has no fighter left and retreats
     events, state = die(state, 4)
-    assert types(events)[:4] == ["DieRolled", "PieceHit", "BattleEnded", "Retreated"]
-    retreat = events[3].data
+    assert types(events)[:5] == ["DieRolled", "CardAnswered", "PieceHit", "BattleEnded", "Retreated"]
+    retreat = events[4].data
     assert retreat["to"] == list(EAST_OF_SAMOA) and retreat["pieces"]["band"] == 1
     assert state.pieces(EAST_OF_SAMOA, 1)["transport"] == 1 and state.pieces(EAST_OF_SAMOA, 1)["band"] == 1
     # the winner could save one village by giving its unpanicked war canoe; it does not

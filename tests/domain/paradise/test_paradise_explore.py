@@ -129,20 +129,6 @@ def test_P2_5_examining_another_s_face_down_tile_costs_two_knots_and_shows_it() 
     assert state.islands[(6, 5)].face_up  # every player has seen it now
 
 
-def test_P2_5_a_fourth_discovery_is_placed_face_up() -> None:
-    state = started(2)
-    islands = dict(state.islands)
-    from domain.paradise.state import Island
-
-    for at in ((9, 0), (9, 1), (9, 2)):
-        islands[at] = Island("Tubuai", 2, 0, False, False, False, (0,))
-    state = replace(state, islands=islands)
-    _, state = act(state, "Explore", 0, hex=list(NIUE))
-    _, state = draw(state, chit=chit(state, ISLAND_2))
-    events, state = draw(state, tile=0)
-    assert events[0].data["face_up"] and events[0].secret is None and state.islands[NIUE].face_up
-
-
 def test_P2_6_resolution_leaves_ocean_and_face_down_tiles_on_the_map() -> None:
     state = started(2)
     _, state = act(state, "Explore", 0, hex=list(NIUE))

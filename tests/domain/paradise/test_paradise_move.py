@@ -21,7 +21,7 @@ def test_P3_1_transit_runs_along_a_chain_of_face_up_transports() -> None:
     state = moving(2)
     state = place(state, TONGA, 0, shown=True, transport=1, band=2)
     state = place(state, OCEAN_W, 0, shown=True, transport=1)
-    state = place(state, OCEAN_WW, 0, shown=True, transport=1)
+    state = place(state, OCEAN_WW, 0, shown=True, transport=2)  # at sea, the bands need canoes
     events, after = act(state, "Transit", 0, path=[list(TONGA), list(OCEAN_WW)], pieces={"band": 2})
     assert after.pieces(OCEAN_WW, 0)["band"] == 2 and events[0].data["how"] == "transit"
     with pytest.raises(IllegalMove) as refused:

@@ -1,0 +1,44 @@
+"""How a game's log ends: the one rule every reader applies (the service, the undo policy, the
+bundle and the audit).
+
+A game ends with `GameEnded`, the rules' own end, or with `GameForfeited`, which the service
+appends when a tournament forfeits a seat of a game still in play (a timeout, a no-show, a
+withdrawal). Nothing is appended after either: the game refuses every later command. The rules'
+`evolve` does not know GameForfeited and leaves the state as it was, so the board stays as the
+last move left it; readers that ask "is it over?" ask `ending`, not the state alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.core import Event, Recorded
+
+GAME_ENDED = "GameEnded"
+GAME_FORFEITED = "GameForfeited"
+FORFEIT = "Forfeit"
+"""The system's command that appends GameForfeited, as the log records it."""
+ENDINGS = frozenset({GAME_ENDED, GAME_FORFEITED})
+
+
+def ending(records: Sequence[Recorded]) -> Recorded | None:
+    """The event that ended the game (the last ending one), or None while it is in play."""
+    return next((record for record in reversed(records) if record.type in ENDINGS), None)
+
+
+def forfeit(records: Sequence[Recorded]) -> Recorded | None:
+    """The GameForfeited that ended the game, or None when it was not forfeited."""
+    end = ending(records)
+    return end if end is not None and end.type == GAME_FORFEITED else None
+
+
+def game_forfeited(seat: int, reason: str, tournament_id: str, tournament_version: int) -> Event:
+    """The end of a game whose seat its tournament forfeited; `tournament_version` is the version
+    of the tournament's SeatForfeited, so either stream leads to the other."""
+    data = {
+        "seat": seat,
+        "reason": reason,
+        "tournament": tournament_id,
+        "tournament_version": tournament_version,
+    }
+    return Event(GAME_FORFEITED, data)
