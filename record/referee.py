@@ -29,8 +29,8 @@ from typing import Any
 
 from domain import undo
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
-from domain.core import Command, DomainError, Event, GameModule, Seats
-from domain.ending import FORFEIT, forfeit, game_forfeited
+from domain.core import CHANCE, Command, DomainError, Event, GameModule, Seats
+from domain.ending import FORFEIT, GAME_FORFEITED, game_forfeited
 from domain.games import rules_for
 from domain.history import extend_history, rewind_target
 from record.canonical import canonical_json
@@ -151,9 +151,15 @@ def _referee(envelopes: Sequence[Envelope], heads: list[int]) -> Refereed:
         unchecked = f"versions 2-{heads[0]} were stored before commands were recorded: they fold"
     states, readable = _fold(rules, states, envelopes[1 : heads[0]])
     checked = 0
+    forfeited = next((e.version for e in envelopes[: heads[0]] if e.type == GAME_FORFEITED), None)
     for head, end in zip(heads, [*heads[1:], len(envelopes)], strict=True):
         batch = envelopes[head:end]
         command = _form(batch)
+        if forfeited is not None:
+            raise _Fault(
+                batch[0].version, f"the game was forfeited at version {forfeited}: nothing may follow"
+            )
+        forfeited = next((e.version for e in batch if e.type == GAME_FORFEITED), None)
         if readable and (command is None or any(_hidden(e) for e in batch)):
             readable = False
             if unchecked_from is None:
@@ -259,9 +265,6 @@ def _decided(
     """The events the rules (or the undo policy) decide for `command` from the state before it,
     and the state after them when the rules give it (None for the undo policy's)."""
     version = head.version
-    ended = forfeit(before)
-    if ended is not None:
-        raise _Fault(version, f"the game was forfeited at version {ended.version}: nothing may follow")
     try:
         if command.type == FORFEIT:
             return _forfeited(rules, state, command, version), None
@@ -309,7 +312,10 @@ def _allowed(rules: GameModule[Any], state: Any, command: Command, version: int)
     # Several seats may act at once where the rules name only the first (a choice made in secret).
     if isinstance(waiting, Seats) and any(True for _ in rules.legal_commands(state, command.seat)):
         return
-    expected = f"seat {', '.join(map(str, waiting.seats))}" if isinstance(waiting, Seats) else waiting.value
+    if isinstance(waiting, Seats):
+        expected = f"seat {', '.join(map(str, waiting.seats))}"
+    else:
+        expected = "the system" if waiting is CHANCE else "no one: the game is over"
     raise _Fault(version, f"seat {command.seat} may not act here: the game waits for {expected}")
 
 
