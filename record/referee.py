@@ -287,7 +287,7 @@ def _decided(
 
 def _forfeited(rules: GameModule[Any], state: Any, command: Command, version: int) -> list[Event]:
     """GameForfeited, as the service appends it for a tournament's forfeit of a game in play.
-    Whether the tournament did forfeit that seat is its own stream's record (its audit)."""
+    Whether the tournament did forfeit that seat is in its own stream, which is not read here."""
     if rules.is_terminal(state):
         raise _Fault(version, "the game had ended: a forfeit cannot follow")
     args = command.args
