@@ -333,7 +333,8 @@ def _render_tournament(content: bytes, kind: str, output: str) -> None:
     pages = _tournament(cli_tournament.render_pages, content, Path(output))
     for path, page in pages.items():
         _write_output(str(path), page.encode("utf-8"))
-    _status(f"wrote {output} and {len(pages) - 1} game pages beside it")
+    audit = list(pages)[-1]
+    _status(f"wrote {output} and {len(pages) - 2} game pages beside it, and the audit page {audit.name}")
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {

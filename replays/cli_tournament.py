@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.tournaments import rules as tournament_rules
-from replays import archive, bundle
+from replays import archive, audit_page, bundle
 from replays.frames import replay
 from replays.render_html import game_page
 from replays.render_tournament import render_tournament_html
@@ -108,8 +108,9 @@ def standings_text(view: Mapping[str, Any]) -> str:
 
 
 def render_pages(content: bytes, output: Path) -> dict[Path, str]:
-    """The tournament's page at `output` and each game's player page beside it (`<stem>-<game>.html`),
-    linked from the tournament's page by file name: every page the render writes, by path."""
+    """The tournament's page at `output`, each game's player page beside it (`<stem>-<game>.html`)
+    and the audit page (audit.html), linked from the tournament's page by file name: every page the
+    render writes, by path; the audit page comes last."""
     view = bundle_view(content)
     pages: dict[Path, str] = {}
     links: dict[str, str] = {}
@@ -117,7 +118,9 @@ def render_pages(content: bytes, output: Path) -> dict[Path, str]:
         path = output.with_name(f"{output.stem}-{_file_safe(game_id)}.html")
         pages[path] = game_page(replay(archive.read(game_file)))
         links[game_id] = path.name
-    pages[output] = render_tournament_html(view, links)
+    audit = audit_page.offline_path(output)
+    pages[output] = render_tournament_html(view, links, audit_link=audit.name)
+    pages[audit] = audit_page.offline_page()
     return pages
 
 

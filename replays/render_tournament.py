@@ -27,9 +27,12 @@ STANDINGS_HEAD = (
 )  # fmt: skip
 
 
-def render_tournament_html(view: Mapping[str, Any], game_links: Mapping[str, str]) -> str:
+def render_tournament_html(
+    view: Mapping[str, Any], game_links: Mapping[str, str], audit_link: str | None = None
+) -> str:
     """The page of `view` (domain.tournament.module.view); `game_links` maps a game id to the
-    address of its player page (a game without one is named, not linked)."""
+    address of its player page (a game without one is named, not linked); `audit_link`, the
+    address of the audit page written beside it."""
     title = view["name"] or f"{view['game']} tournament"
     rounds = f"round {view['round']} of {view['rounds']}" if view["rounds"] else f"round {view['round']}"
     subtitle = f"{view['game']} · {view['format'].replace('_', ' ')} · {rounds} · {view['phase']}"
@@ -38,6 +41,7 @@ def render_tournament_html(view: Mapping[str, Any], game_links: Mapping[str, str
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
         f"<header><h1>{escape(title)}</h1><p class=muted>{escape(subtitle)}</p></header>",
+        _audit(audit_link),
         "<h2>Standings</h2>",
         _standings(view),
         "<h2>Crosstable</h2>",
@@ -47,6 +51,15 @@ def render_tournament_html(view: Mapping[str, Any], game_links: Mapping[str, str
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def _audit(link: str | None) -> str:
+    if link is None:
+        return ""
+    return (
+        f'<p><a href="{escape(link)}">Audit the bundle in your browser</a>: drop the bundle and your '
+        "receipts on that page to check every hash chain, secret and receipt.</p>"
+    )
 
 
 def _cell(text: str, css: str = "", tag: str = "td") -> str:

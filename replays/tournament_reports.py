@@ -11,10 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import date
 from typing import Any
-
-from replays.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
 
 STANDINGS_COLUMNS = (
     "rank", "entrant", "name", "points", "island_points", "buchholz", "sonneborn_berger",
@@ -178,64 +175,3 @@ def pairings_csv(view: Mapping[str, Any]) -> str:
         for bye in round_["byes"]:
             rows.append([round_["round"], "bye", "", bye["name"], figure(bye["points"]), bye["reason"]])
     return _csv(rows)
-
-
-def trf(
-    view: Mapping[str, Any],
-    *,
-    city: str = "",
-    federation: str = "",
-    arbiter: str = "",
-    start: date | None = None,
-    end: date | None = None,
-    round_dates: Sequence[date] = (),
-) -> str:
-    """A Swiss (or round robin) of a 2-player game as FIDE TRF-16 text (replays.trf.write_trf).
-
-    Start numbers follow registration; the first seat plays white; each completed round is
-    one column: a game's 1 / = / 0, a forfeit's + / -, a pairing bye U, any other bye F, and
-    Z for a round the entrant was not paired in. Points and rank are the tournament's own.
-    """
-    if view["format"] == "tables":
-        raise ValueError("a TRF file reports games of two players; this tournament plays at tables")
-    ranked = {line["entrant"]: line for line in view["standings"]}
-    numbers = {e["id"]: n for n, e in enumerate((e for e in view["entrants"] if e["id"] in ranked), start=1)}
-    players = tuple(
-        TrfPlayer(
-            number=numbers[entrant],
-            name=names(view)[entrant],
-            points=float(line["points"]),
-            rank=line["rank"] + 1,
-            games=tuple(_trf_game(view, entrant, r, numbers) for r in range(1, view["completed"] + 1)),
-        )
-        for entrant, line in ranked.items()
-    )
-    header = TrfTournament(
-        name=view["name"] or view["game"],
-        players=players,
-        city=city,
-        federation=federation,
-        start=start,
-        end=end,
-        arbiter=arbiter,
-        round_dates=tuple(round_dates),
-    )
-    return write_trf(header)
-
-
-def _trf_game(view: Mapping[str, Any], entrant: str, round_: int, numbers: Mapping[str, int]) -> TrfGame:
-    for table in view["tables"]:
-        if table["round"] == round_ and entrant in table["seats"]:
-            seat = table["seats"].index(entrant)
-            result = table["result"]
-            places = result["places"]
-            won, lost = places[seat] < places[1 - seat], places[seat] > places[1 - seat]
-            if result["how"] == "forfeit":
-                mark = "+" if won else "-"
-            else:
-                mark = "1" if won else "0" if lost else "="
-            return TrfGame(numbers[table["seats"][1 - seat]], "wb"[seat], mark)
-    for bye in view["byes"]:
-        if bye["round"] == round_ and bye["entrant"] == entrant:
-            return TrfGame(None, "-", "U" if bye["reason"] == "pairing" else "F")
-    return TrfGame(None, "-", "Z")

@@ -13,12 +13,18 @@ then ten columns per round from column 92: the opponent's start number (92-95, "
 for none), the colour (97: w, b, or - for no game) and the result (99). The first seat
 is white. A pairing-allocated bye is "0000 - U". Columns are 1-based, as in the spec.
 Header lines without a value are left out; lines end with "\\n" and no trailing blanks.
+
+What pairing programs read besides (JaVaFo's TRF(x) and bbpPairings' TRF(bx) lines): "XXR"
+the number of rounds planned, "XXC white1" (pairing number 1 had white in round 1), and the
+point system when it is not 1 / 1/2 / 0, both as JaVaFo's "XXS" codes and as bbpPairings'
+"BBW BBD BBL BBZ BBF BBU" lines; such programs check every player's points against it.
+read_trf reads all of it back: write_trf(read_trf(text)) == text for every text write_trf wrote.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date
+from dataclasses import dataclass, field
+from datetime import date, datetime
 
 COLOURS = ("w", "b", "-")
 RESULTS = ("1", "0", "=", "+", "-", "W", "D", "L", "H", "F", "U", "Z")
@@ -57,8 +63,64 @@ class TrfPlayer:
 
 
 @dataclass(frozen=True)
+class PointSystem:
+    """Points per result: a played win, draw and loss, a forfeit loss (a forfeit win scores a
+    win), the pairing-allocated bye (U), the full-, half- and zero-point byes (F, H, Z)."""
+
+    win: float = 1.0
+    draw: float = 0.5
+    loss: float = 0.0
+    forfeit_loss: float = 0.0
+    pairing_bye: float = 1.0
+    full_bye: float = 1.0
+    half_bye: float = 0.5
+    zero_bye: float = 0.0
+
+    def points(self, result: str) -> float:
+        """What one round's result code scores."""
+        return {
+            "1": self.win,
+            "W": self.win,
+            "+": self.win,
+            "=": self.draw,
+            "D": self.draw,
+            "0": self.loss,
+            "L": self.loss,
+            "-": self.forfeit_loss,
+            "U": self.pairing_bye,
+            "F": self.full_bye,
+            "H": self.half_bye,
+            "Z": self.zero_bye,
+        }[result]
+
+
+STANDARD = PointSystem()
+# JaVaFo's XXS codes for each field of PointSystem (a forfeit win, FW, scores a win).
+XXS_CODES = {
+    "win": ("WW", "BW", "FW"),
+    "draw": ("WD", "BD"),
+    "loss": ("WL", "BL"),
+    "forfeit_loss": ("FL",),
+    "pairing_bye": ("PAB",),
+    "full_bye": ("FPB",),
+    "half_bye": ("HPB",),
+    "zero_bye": ("ZPB",),
+}
+# bbpPairings' lines; its zero-point bye (BBZ) also scores an absence.
+BB_CODES = {
+    "win": "BBW",
+    "draw": "BBD",
+    "loss": "BBL",
+    "zero_bye": "BBZ",
+    "forfeit_loss": "BBF",
+    "pairing_bye": "BBU",
+}
+
+
+@dataclass(frozen=True)
 class TrfTournament:
-    """The header lines (012 name, 022 city, 042/052 dates, 062 players, 132 round dates)."""
+    """The header lines (012 name, 022 city, 042/052 dates, 062 players, 132 round dates), the
+    rounds planned (XXR), the point system and whether pairing number 1 had white (XXC white1)."""
 
     name: str
     players: tuple[TrfPlayer, ...]
@@ -68,6 +130,9 @@ class TrfTournament:
     end: date | None = None
     arbiter: str = ""
     round_dates: tuple[date, ...] = ()
+    rounds: int | None = None
+    points: PointSystem = field(default=STANDARD)
+    white1: bool = False
 
 
 def write_trf(tournament: TrfTournament) -> str:
@@ -97,7 +162,22 @@ def _header(t: TrfTournament) -> list[str]:
         for i, day in enumerate(t.round_dates):
             line.put(ROUNDS_FROM + 10 * i, day.strftime("%y/%m/%d"))
         lines.append(line.text())
+    if t.rounds is not None:
+        lines.append(f"XXR {t.rounds}")
+    if t.white1:
+        lines.append("XXC white1")
+    if t.points != STANDARD:
+        lines.append("XXS " + " ".join(_xxs(t.points)))
+        lines += [f"{code} {getattr(t.points, name):>4.1f}" for name, code in BB_CODES.items()]
     return lines
+
+
+def _xxs(points: PointSystem) -> list[str]:
+    return [f"{code}={_figure(getattr(points, name))}" for name, codes in XXS_CODES.items() for code in codes]
+
+
+def _figure(value: float) -> str:
+    return f"{value:g}"
 
 
 def _player_line(p: TrfPlayer, numbers: set[int]) -> str:
@@ -147,3 +227,97 @@ class _Line:
 
     def text(self) -> str:
         return "".join(self._chars)
+
+
+def read_trf(text: str) -> TrfTournament:
+    """The tournament a TRF-16 text describes (the lines write_trf writes; others are skipped).
+
+    ValueError names the line that does not read.
+    """
+    header: dict[str, str] = {}
+    players: list[TrfPlayer] = []
+    round_dates: tuple[date, ...] = ()
+    rounds: int | None = None
+    white1 = False
+    points: dict[str, float] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        code, value = line[:3], line[4:]
+        try:
+            if code == "001":
+                players.append(_read_player(line))
+            elif code == "132":
+                round_dates = tuple(_date(line[c - 1 : c + 7], "%y/%m/%d") for c in _round_columns(line))
+            elif code == "XXR":
+                rounds = int(value)
+            elif code == "XXC":
+                white1 = "white1" in value.split()
+            elif code == "XXS":
+                points.update(_read_xxs(value))
+            elif code in ("012", "022", "032", "042", "052", "102"):
+                header[code] = value
+        except (ValueError, KeyError, IndexError) as error:
+            raise ValueError(f"line {number} does not read as TRF-16: {line!r} ({error})") from error
+    return TrfTournament(
+        name=header.get("012", ""),
+        players=tuple(players),
+        city=header.get("022", ""),
+        federation=header.get("032", ""),
+        start=_date(header["042"], "%Y/%m/%d") if "042" in header else None,
+        end=_date(header["052"], "%Y/%m/%d") if "052" in header else None,
+        arbiter=header.get("102", ""),
+        round_dates=round_dates,
+        rounds=rounds,
+        points=PointSystem(**points),
+        white1=white1,
+    )
+
+
+def _read_xxs(value: str) -> dict[str, float]:
+    by_code = {code: name for name, codes in XXS_CODES.items() for code in codes}
+    read: dict[str, float] = {}
+    for item in value.split():
+        code, figure = item.split("=")
+        read[by_code[code]] = float(figure)
+    return read
+
+
+def _read_player(line: str) -> TrfPlayer:
+    def col(first: int, last: int) -> str:
+        return line[first - 1 : last].strip()
+
+    games = []
+    for column in _round_columns(line):
+        opponent = int(line[column - 1 : column + 3])
+        games.append(TrfGame(opponent or None, line[column + 4], line[column + 6]))
+    birth = col(70, 79)
+    return TrfPlayer(
+        number=int(col(5, 8)),
+        name=col(15, 47),
+        points=float(col(81, 84)),
+        rank=int(col(86, 89)),
+        games=tuple(games),
+        sex=col(10, 10),
+        title=col(11, 13),
+        rating=int(col(49, 52) or 0),
+        federation=col(54, 56),
+        fide_id=col(58, 68),
+        birth=_date(birth, "%Y/%m/%d") if birth else None,
+    )
+
+
+def _round_columns(line: str) -> list[int]:
+    """The first column of each round the line fills."""
+    return list(range(ROUNDS_FROM, len(line) + 1, 10))
+
+
+def _date(text: str, pattern: str) -> date:
+    return datetime.strptime(text.strip(), pattern).date()
+
+
+def score_mismatches(tournament: TrfTournament) -> list[int]:
+    """The start numbers whose points differ from what their results score by the point system."""
+    return [
+        p.number
+        for p in tournament.players
+        if abs(sum(tournament.points.points(g.result) for g in p.games) - p.points) > 1e-9
+    ]

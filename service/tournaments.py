@@ -33,6 +33,8 @@ from service.errors import ChainBroken, Conflict, PreconditionFailed, Tournament
 from service.forfeits import end_forfeited_game, forfeit_of, forfeits_since
 from service.games import CONFLICT_RETRIES, GameService, Loaded, chains_onto, command_id_for, first_bad
 from service.keys import SINGLE, TOURNAMENT, Layout, layout_of
+from service.pairing_ratings import with_ratings
+from service.ratings_projection import RatingsProjection
 from service.seats import organizer_key as game_organizer_key
 from service.tournament_tokens import TournamentTokens, organizer_key
 from service.tournaments_index import TournamentsIndex
@@ -279,6 +281,7 @@ class TournamentService:
         if pending is not None:
             command = self.dice.command(pending)
             assert command is not None
+            command = with_ratings(command, state, RatingsProjection(self.redis, self.store))
             return rules.decide(state, command, SYSTEM), f"lots-{loaded.version}"
         for table in state.round_tables(state.round):
             if table.game_id is None and table.result is None:

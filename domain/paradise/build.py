@@ -142,68 +142,117 @@ def _square_error(state: State, seat: int, draft: Draft, item: str, at: Hex, ato
     return None
 
 
-def decide_build(state: State, command: Command) -> list[Event]:
-    seat = command.seat
-    assert seat is not None
-    item, raw = command.args.get("item"), command.args.get("hex")
+ORDERS_AT_MOST = 40
+"""No seat has points for more orders than this in one build phase (bounds the command)."""
+EXTRAS = ("rotate", "save")
+"""Orders that build nothing: internal rotation (P-4.1) and saving a point (Q-A2)."""
+
+
+def _bad(message: str) -> IllegalMove:
+    return IllegalMove("bad_orders", message, field="orders")
+
+
+def _with_item(state: State, seat: int, draft: Draft, order: dict[str, Any], n: int) -> Draft:
+    item, raw = order.get("item"), order.get("hex")
     if item not in ITEMS:
-        raise IllegalMove("bad_item", f"build one of {list(ITEMS)}", field="item")
+        raise IllegalMove("bad_item", f"build one of {list(ITEMS + EXTRAS)} (order {n + 1})", field="orders")
     at = None if item == "card" else as_hex(raw)
     if item != "card" and at is None:
-        raise IllegalMove("bad_hex", "name a hex of the map", field="hex")
-    error = item_error(state, seat, state.drafts[seat], item, at)
+        raise IllegalMove("bad_hex", f"name a hex of the map (order {n + 1})", field="orders")
+    error = item_error(state, seat, draft, item, at)
     if error:
-        raise IllegalMove("cannot_build", error, field="item")
-    secret = {"item": item, "hex": list(at) if at else None}
-    return [Event("BuildOrdered", {"seat": seat}, secret, (seat,))]
+        raise IllegalMove("cannot_build", f"{error} (order {n + 1})", field="orders")
+    return replace(draft, items=draft.items + ((item, at),))
 
 
-def decide_rotate(state: State, command: Command) -> list[Event]:
+def _rotated(state: State, seat: int, draft: Draft) -> Draft:
     """P-4.1: skip next turn's exploration for a build point at the base."""
-    seat = command.seat
-    assert seat is not None
-    draft = state.drafts[seat]
     if state.phase == START or draft.rotate or state.bases[seat] is None:
-        raise IllegalMove("cannot_rotate", "internal rotation once a build phase, with a base")
-    return [Event("BuildOrdered", {"seat": seat}, {"item": "rotate", "hex": None}, (seat,))]
+        raise IllegalMove(
+            "cannot_rotate", "internal rotation once a build phase, with a base", field="orders"
+        )
+    return replace(draft, rotate=True)
 
 
-def decide_save(state: State, command: Command) -> list[Event]:
+def _saved(state: State, seat: int, draft: Draft) -> Draft:
     """Q-A2: keep one build point for a later turn."""
-    seat = command.seat
-    assert seat is not None
-    draft = state.drafts[seat]
-    if not state.options.saved_resources or state.phase == START or draft.save:
-        raise IllegalMove("cannot_save", "saving a point needs the saved-resources option, once a turn")
+    if not state.options.saved_resources or state.phase == START or draft.save or SAVED_AT_MOST < 1:
+        raise IllegalMove(
+            "cannot_save", "saving a point needs the saved-resources option, once a turn", field="orders"
+        )
     if shortfall(state, seat, replace(draft, save=True)):
-        raise IllegalMove("cannot_save", "no point left to save")
-    if SAVED_AT_MOST < 1:
-        raise IllegalMove("cannot_save", "no point may be saved")
-    return [Event("BuildOrdered", {"seat": seat}, {"item": "save", "hex": None}, (seat,))]
+        raise IllegalMove("cannot_save", "no point left to save", field="orders")
+    return replace(draft, save=True)
 
 
-def build_ordered(state: State, data: dict[str, Any], secret: Any) -> State:
-    if not secret:
-        return state
-    seat, draft = data["seat"], state.drafts[data["seat"]]
-    item = secret["item"]
-    if item == "rotate":
-        draft = replace(draft, rotate=True)
-    elif item == "save":
-        draft = replace(draft, save=True)
-    else:
-        at = tuple(secret["hex"]) if secret["hex"] else None
-        draft = replace(draft, items=draft.items + ((item, at),))
-    return replace(state, drafts=put(state.drafts, seat, draft))
+def drafted(state: State, seat: int, orders: Any) -> Draft:
+    """The seat's orders as one draft, or IllegalMove: each judged after those before it.
+
+    Rotation comes first (its point pays for the rest) and saving last (it keeps what the
+    rest leave), wherever the list names them; the items keep the list's order.
+    """
+    if orders is None:
+        orders = []
+    if not isinstance(orders, list) or len(orders) > ORDERS_AT_MOST:
+        raise _bad(f"orders is a list of at most {ORDERS_AT_MOST} {{item, hex}}")
+    if not all(isinstance(order, dict) for order in orders):
+        raise _bad("each order is an object {item, hex}")
+    kinds = [order.get("item") for order in orders]
+    if kinds.count("rotate") > 1 or kinds.count("save") > 1:
+        raise _bad("rotation and saving are ordered once each")
+    draft = _rotated(state, seat, Draft()) if "rotate" in kinds else Draft()
+    for n, order in enumerate(orders):
+        if order.get("item") not in EXTRAS:
+            draft = _with_item(state, seat, draft, order, n)
+    return _saved(state, seat, draft) if "save" in kinds else draft
+
+
+def orders_of(draft: Draft) -> list[dict[str, Any]]:
+    """A draft as the orders that give it: rotation first, saving last."""
+    orders: list[dict[str, Any]] = [{"item": "rotate", "hex": None}] if draft.rotate else []
+    orders += [{"item": item, "hex": list(at) if at else None} for item, at in draft.items]
+    return orders + ([{"item": "save", "hex": None}] if draft.save else [])
 
 
 def decide_commit(state: State, command: Command) -> list[Event]:
-    return [Event("BuildCommitted", {"seat": command.seat})]
+    """Q-1: all of a seat's orders at once, one secret event whatever their number.
+
+    The secret is there even with no order, so nothing but its salted digest (never its size
+    or its absence) shows the others what the seat ordered before all have committed.
+    """
+    seat = command.seat
+    assert seat is not None
+    draft = drafted(state, seat, command.args.get("orders"))
+    return [Event("BuildCommitted", {"seat": seat}, {"orders": orders_of(draft)}, (seat,))]
+
+
+def _ordered(draft: Draft, order: dict[str, Any]) -> Draft:
+    """`draft` with one recorded order added."""
+    item, raw = order["item"], order.get("hex")
+    if item == "rotate":
+        return replace(draft, rotate=True)
+    if item == "save":
+        return replace(draft, save=True)
+    return replace(draft, items=draft.items + ((item, tuple(raw) if raw else None),))
+
+
+def build_ordered(state: State, data: dict[str, Any], secret: Any) -> State:
+    """An order of a game stored before orders were sent together: one event an order."""
+    if not secret:
+        return state
+    seat = data["seat"]
+    return replace(state, drafts=put(state.drafts, seat, _ordered(state.drafts[seat], secret)))
 
 
 def build_committed(state: State, data: dict[str, Any], secret: Any) -> State:
+    """The seat's orders, when the viewer may read them; an older game's came one by one before."""
     seat = data["seat"]
-    return replace(state, drafts=put(state.drafts, seat, replace(state.drafts[seat], committed=True)))
+    draft = state.drafts[seat]
+    if secret and "orders" in secret:
+        draft = Draft()
+        for order in secret["orders"]:
+            draft = _ordered(draft, order)
+    return replace(state, drafts=put(state.drafts, seat, replace(draft, committed=True)))
 
 
 def _void_reason(state: State, seat: int, draft: Draft, item: str, at: Hex | None) -> str | None:

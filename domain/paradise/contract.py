@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from domain.contract import listed, nullable, obj
 from domain.core import GameSchemas, JsonSchema
-from domain.paradise.build import ITEMS
+from domain.paradise.build import EXTRAS, ITEMS, ORDERS_AT_MOST
 from domain.paradise.combat import FRONT_KINDS
 from domain.paradise.move import PASSENGERS
 from domain.paradise.setup import SWITCHES
@@ -56,6 +56,13 @@ HEX: JsonSchema = {
     "description": "A hex as [column, row] of the map.",
 }
 CARD: JsonSchema = {"type": "string", "enum": sorted(CARDS)}
+ORDER_ITEM: JsonSchema = obj(
+    ("item",),
+    item={"type": "string", "enum": list(ITEMS + EXTRAS)},
+    hex=nullable(
+        {**HEX, "description": "Where; every item but a card, rotation or saving is built at a hex."}
+    ),
+)
 GROUP_NAME: JsonSchema = {"type": "string", "maxLength": 32, "description": "An island group's name."}
 TILE: JsonSchema = {"type": "string", "enum": sorted(TILES)}
 SIDE: JsonSchema = {"type": "integer", "enum": [0, 1], "description": "0 the attacker, 1 the defender."}
@@ -155,14 +162,14 @@ COMMANDS: dict[str, JsonSchema] = {
     ),
     "ChooseBase": HEX_ONLY,
     "Deforest": obj(target={**SEAT, "description": "The claimant who loses VP; none: keep the card."}),
-    "Build": obj(
-        ("item",),
-        item={"type": "string", "enum": list(ITEMS)},
-        hex={**HEX, "description": "Where; every item but a card is built at a hex."},
+    "EndBuild": obj(
+        orders={
+            **listed(ORDER_ITEM),
+            "maxItems": ORDERS_AT_MOST,
+            "description": "All of the seat's build orders of the phase at once (none: build nothing). "
+            "`rotate` (internal rotation) and `save` (a saved point) once each.",
+        }
     ),
-    "Rotate": obj(),
-    "Save": obj(),
-    "EndBuild": obj(),
 }
 """The seats' commands; Draw is the system's, never a seat's."""
 
@@ -314,7 +321,7 @@ EVENTS: dict[str, JsonSchema] = {
         remaining=REMAINING,
         lost={**by_kind(KINDS), "description": "At sea: the winner's pieces no canoe of theirs carries."},
     ),
-    "BuildOrdered": SEAT_ONLY,
+    "BuildOrdered": {**SEAT_ONLY, "description": "Games stored before orders were sent together only."},
     "BuildCommitted": SEAT_ONLY,
     "BuildRevealed": obj(
         ("seat", "villages", "settled", "agriculture", "cards", "placed", "rotate", "save"),
@@ -372,7 +379,17 @@ SECRETS: dict[str, JsonSchema] = {
     "TileFound": obj(("tile", "index"), tile=TILE, index=COUNT),
     "TileExamined": obj(("tile",), tile=TILE),
     "BuildOrdered": obj(
-        ("item", "hex"), item={"type": "string", "enum": list(ITEMS) + ["rotate", "save"]}, hex=nullable(HEX)
+        ("item", "hex"), item={"type": "string", "enum": list(ITEMS + EXTRAS)}, hex=nullable(HEX)
+    ),
+    "BuildCommitted": obj(
+        ("orders",),
+        orders={
+            **listed(
+                obj(("item", "hex"), item={"type": "string", "enum": list(ITEMS + EXTRAS)}, hex=nullable(HEX))
+            ),
+            "description": "The seat's orders, rotation first and saving last (none in games stored "
+            "before orders were sent together).",
+        },
     ),
     "BuildRevealed": obj(
         ("items",),

@@ -195,13 +195,10 @@ BY_PHASE: dict[str, dict[str, Decider]] = {
         "RevealCard": build.decide_reveal_card,
     },
     BUILD: {
-        "Build": build.decide_build,
-        "Rotate": build.decide_rotate,
-        "Save": build.decide_save,
         "EndBuild": build.decide_commit,
         "RevealCard": build.decide_reveal_card,
     },
-    START: {"Build": build.decide_build, "EndBuild": build.decide_commit},
+    START: {"EndBuild": build.decide_commit},
 }
 ANY_TIME: dict[str, Decider] = {"RevealTile": explore.decide_reveal, "RevealCard": build.decide_reveal_card}
 """Commands a seat may give whenever it may send one, in turn or not, in any phase or choice."""

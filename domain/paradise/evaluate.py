@@ -47,7 +47,6 @@ tile it found (a place to settle that others may not know)."""
 
 BUILD_PRIORS = {"village": 3.0, "settle": 3.0, "agriculture": 1.5, "war_canoe": 1.0, "band": 1.0}
 PRIORS = {
-    "Build": 3.0,
     "Fight": 2.5,
     "Explore": 2.0,
     "Move": 1.5,
@@ -57,8 +56,9 @@ PRIORS = {
     "SeekKumara": 0.5,
     "EndExploration": 0.2,
     "EndMovement": 0.1,
-    "EndBuild": 0.0,
 }
+ORDER_PRIOR = 0.5
+"""An order BUILD_PRIORS does not name: a commit is worth the sum of its orders'."""
 
 
 def win_chances(state: State, viewer: int | None) -> list[float]:
@@ -109,8 +109,9 @@ def turns_left(state: State) -> int:
 
 
 def points_to_spend(state: State, seat: int, income: int) -> int:
-    """This turn's build points not yet ordered: all of them before the build phase, what its
-    orders leave until it commits them, none after (unspent points are lost)."""
+    """This turn's build points not yet ordered: all of them until the seat commits its orders
+    (all at once; in games stored before, what the orders given so far leave), none after
+    (unspent points are lost)."""
     if state.phase in (ORDER, EXPLORE, MOVE):
         return income
     draft = state.drafts[seat]
@@ -159,8 +160,9 @@ def _colony_prospect(state: State, at: Hex) -> float:
 
 def quick(state: State, command: Command) -> float:
     """A cheap order of commands for rollouts: build, fight and explore before ending a phase."""
-    if command.type == "Build":
-        return BUILD_PRIORS.get(str(command.args.get("item")), PRIORS["Build"] - 1.0)
+    if command.type == "EndBuild":
+        orders = command.args.get("orders") or ()
+        return sum(BUILD_PRIORS.get(str(order.get("item")), ORDER_PRIOR) for order in orders)
     if command.type == "Move":
         return PRIORS["Move"] + 0.1 * total(command.args.get("pieces") or {})
     return PRIORS.get(command.type, 0.5)

@@ -1,9 +1,11 @@
-"""Commands a seat may give now: every decision the rules wait for, a sample of the moves (the
-full set is too large to list; `decide` judges any of them) and every build order."""
+"""Commands a seat may give now: every decision the rules wait for, a sample of the moves and of
+the build phase's lists of orders (the full sets are too large to list; `decide` judges any of
+them)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -12,7 +14,7 @@ from domain.paradise import advanced, build, engine, explore, move, sea
 from domain.paradise.combat import ARIOI, HAKA, holds
 from domain.paradise.empire import components, controlled
 from domain.paradise.hexes import neighbours
-from domain.paradise.state import BUILD, EXPLORE, MOVE, START, State, counts
+from domain.paradise.state import BUILD, EXPLORE, MOVE, START, Draft, State, counts
 from domain.paradise.tables import Hex
 from domain.paradise.victory import DEFORESTATION
 
@@ -227,23 +229,75 @@ def _allowed(state: State, command: Command) -> bool:
     return True
 
 
-def _builds(state: State, seat: int) -> list[Command]:
-    """Every build order `decide` accepts: each item on each place it could go (few of either)."""
-    found = [Command("EndBuild", seat)]
+PLANS = (
+    ("settle", "village", "agriculture", "card", "war_canoe", "band"),
+    ("settle", "village", "agriculture", "war_canoe", "transport", "band", "colony"),
+    ("settle", "village", "agriculture", "colony", "transport", "band", "rumor"),
+)
+"""Ways to spend a whole phase's points, item by item in turn while any fits: villages first."""
+
+
+def _order(item: str, at: Hex | None) -> dict[str, Any]:
+    return {"item": item} if at is None else {"item": item, "hex": list(at)}
+
+
+def _commit(seat: int, orders: list[dict[str, Any]]) -> Command:
+    return Command("EndBuild", seat, {"orders": orders}) if orders else Command("EndBuild", seat)
+
+
+def _places(state: State, seat: int) -> list[Hex | None]:
     places: list[Hex | None] = [None]
     places += [state.bases[seat]] if state.phase == START else list(controlled(state, seat))
     places += sorted(at for (at, owner), s in state.stacks.items() if owner == seat and s.pieces["colony"])
-    draft = state.drafts[seat]
+    return list(dict.fromkeys(places))
+
+
+def _fitting(state: State, seat: int, draft: Draft, item: str, places: list[Hex | None]) -> list[Hex | None]:
+    """The places where `item` may be added to `draft` (a card's: None)."""
+    return [
+        at
+        for at in places
+        if (item == "card") == (at is None) and build.item_error(state, seat, draft, item, at) is None
+    ]
+
+
+def _planned(state: State, seat: int, plan: tuple[str, ...], rotate: bool) -> list[dict[str, Any]]:
+    """The orders of `plan`: one item of each in turn, where it first fits, until none does."""
+    places = _places(state, seat)
+    draft = Draft(rotate=rotate)
+    orders = [{"item": "rotate"}] if rotate else []
+    added = True
+    while added:
+        added = False
+        for item in plan:
+            fitting = _fitting(state, seat, draft, item, places)
+            if fitting:
+                draft = replace(draft, items=draft.items + ((item, fitting[0]),))
+                orders.append(_order(item, fitting[0]))
+                added = True
+    return orders
+
+
+def _builds(state: State, seat: int) -> list[Command]:
+    """A seat's orders go in one command (Q-1: no one sees how many before all commit), too many
+    to list: no order, each order alone, and each plan of PLANS spending the whole phase's points
+    (with internal rotation too, when allowed). `decide` judges any other list."""
+    found = [_commit(seat, [])]
+    places = _places(state, seat)
     for item in build.ITEMS:
-        for at in dict.fromkeys(places):
-            if (item == "card") != (at is None):
-                continue
-            if build.item_error(state, seat, draft, item, at) is None:
-                args = {"item": item} if at is None else {"item": item, "hex": list(at)}
-                found.append(Command("Build", seat, args))
+        found += [_commit(seat, [_order(item, at)]) for at in _fitting(state, seat, Draft(), item, places)]
+    rotations = [False]
     if state.phase == BUILD:
-        for name in ("Rotate", "Save"):
-            command = Command(name, seat)
+        for extra in build.EXTRAS:
+            command = _commit(seat, [{"item": extra}])
             if _allowed(state, command):
+                found.append(command)
+                rotations += [True] if extra == "rotate" else []
+    seen = {repr(c.args) for c in found}
+    for rotate in rotations:
+        for plan in PLANS:
+            command = _commit(seat, _planned(state, seat, plan, rotate))
+            if repr(command.args) not in seen:
+                seen.add(repr(command.args))
                 found.append(command)
     return found

@@ -57,7 +57,7 @@ COMMAND_FIELDS = (
     "use",
     "war_canoes",
     "bands",
-    "item",
+    "orders",
     "card",
     "target",
 )

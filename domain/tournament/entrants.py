@@ -10,7 +10,7 @@ from domain.core import Event, IllegalMove
 from domain.text import is_blank, trimmed
 from domain.tournament import events as ev
 from domain.tournament.schedule import round_robin_rounds
-from domain.tournament.settings import ROUND_ROBIN, SWISS
+from domain.tournament.settings import RATINGS, ROUND_ROBIN, SWISS
 from domain.tournament.state import AI, PERSON, REGISTRATION, RUNNING, Entrant, State
 
 AI_LEVELS = (1, 2, 3, 4, 5)  # the computer players' levels (ai.policies.LEVELS)
@@ -110,7 +110,21 @@ def draw_lots(state: State, args: Mapping[str, Any]) -> list[Event]:
     order: Any = args.get("order")
     if not _permutation(order, len(due)):
         raise IllegalMove("bad_lots", f"order must be a permutation of 0..{len(due) - 1}", "order")
-    return [ev.lots_drawn([due[i] for i in order])]
+    return [ev.lots_drawn([due[i] for i in order], _ratings(state, args.get("ratings"), due))]
+
+
+def _ratings(state: State, ratings: Any, due: list[str]) -> dict[str, float | None] | None:
+    """Each due entrant's rating when the Swiss pairs by rating (None: unrated); else None."""
+    if state.settings.pairing_numbers != RATINGS:
+        if ratings is not None:
+            raise IllegalMove("ratings_not_asked", "this tournament numbers its entrants by lot", "ratings")
+        return None
+    if not isinstance(ratings, Mapping) or set(ratings) != set(due):
+        raise IllegalMove("bad_ratings", f"ratings gives a rating (or null) for each of {due}", "ratings")
+    for value in ratings.values():
+        if value is not None and (not isinstance(value, int | float) or isinstance(value, bool)):
+            raise IllegalMove("bad_ratings", "a rating is a number or null", "ratings")
+    return {e: None if ratings[e] is None else float(ratings[e]) for e in due}
 
 
 def _permutation(order: Any, size: int) -> bool:

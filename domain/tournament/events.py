@@ -22,9 +22,13 @@ def tournament_started(entrants: Sequence[str], rounds: int) -> Event:
     return Event("TournamentStarted", {"entrants": list(entrants), "rounds": rounds})
 
 
-def lots_drawn(order: Sequence[str]) -> Event:
-    """The entrants that held no lot, in the order the service drew; they rank after the earlier ones."""
-    return Event("LotsDrawn", {"entrants": list(order)})
+def lots_drawn(order: Sequence[str], ratings: Mapping[str, float | None] | None = None) -> Event:
+    """The entrants that held no lot, in the order the service drew; they rank after the earlier
+    ones. A Swiss paired by rating also records each one's rating (None: unrated)."""
+    data: dict[str, Any] = {"entrants": list(order)}
+    if ratings is not None:
+        data["ratings"] = {e: ratings[e] for e in order}
+    return Event("LotsDrawn", data)
 
 
 def round_paired(round_: int, tables: Sequence[Sequence[str]], byes: Sequence[str]) -> Event:

@@ -32,7 +32,8 @@ def _started(state: State, d: Mapping[str, Any]) -> State:
 
 
 def _lots(state: State, d: Mapping[str, Any]) -> State:
-    return replace(state, lots=(*state.lots, *d["entrants"]))
+    ratings = tuple((e, r) for e, r in d.get("ratings", {}).items())
+    return replace(state, lots=(*state.lots, *d["entrants"]), ratings=(*state.ratings, *ratings))
 
 
 def _paired(state: State, d: Mapping[str, Any]) -> State:

@@ -40,6 +40,7 @@ def view(state: State, viewer: Actor | None) -> dict[str, Any]:
         "you": me if me is not None and state.entrant(me) is not None else None,
         "entrants": [asdict(e) for e in state.entrants],
         "lots": list(state.lots),
+        "pairing_order": state.pairing_order(),
         "lots_due": state.lots_due(),
         "tables": [_table(t) for t in state.tables],
         "byes": [asdict(b) for b in state.byes],

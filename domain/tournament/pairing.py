@@ -20,6 +20,10 @@ class Standing:
 
     `rank` 0 is first in the current standings (tie-breaks already applied); `opponents` are
     everyone met so far (byes excluded); `seats[i]` counts the games played in seat i.
+    What the Dutch system reads besides: `number`, the pairing number (1 first); `colours`,
+    one entry per round, the seat held or None without a game; `floats`, one per round, "D"
+    (met a lower score or had the pairing bye), "U" (met a higher score) or ""; and how many
+    pairing-allocated byes the entrant had.
     """
 
     id: str
@@ -28,6 +32,10 @@ class Standing:
     opponents: frozenset[str] = frozenset()
     seats: tuple[int, ...] = ()
     byes: int = 0
+    number: int = 0
+    colours: tuple[int | None, ...] = ()
+    floats: tuple[str, ...] = ()
+    pairing_byes: int = 0
 
     def held(self, seat: int) -> int:
         """How many games this entrant played in `seat` (0 for a seat never counted)."""

@@ -7,11 +7,12 @@ asks again (a later change of an engine cannot rewrite a past round).
 from __future__ import annotations
 
 from domain.tournament.berger import round_robin
+from domain.tournament.dutch import pair_dutch
+from domain.tournament.histories import with_histories
 from domain.tournament.pairing import Pairing, Standing
 from domain.tournament.settings import ROUND_ROBIN, SWISS, Settings
 from domain.tournament.standings import standings
 from domain.tournament.state import State
-from domain.tournament.swiss import pair_swiss
 from domain.tournament.tables import group_tables
 
 
@@ -53,7 +54,7 @@ def next_pairing(state: State) -> tuple[Pairing, tuple[str, ...]]:
         return _berger_round(state)
     ranked = pairing_standings(state)
     if settings.format == SWISS:
-        return pair_swiss(ranked), ()
+        return pair_dutch(with_histories(state, ranked)), ()
     return group_tables(ranked, settings.table_sizes), ()
 
 

@@ -36,8 +36,11 @@ KEYS = frozenset(
         "move_time_limit",
         "late_entry",
         "placement_points",
+        "pairing_numbers",
     }
 )
+LOTS, RATINGS = "lots", "ratings"
+PAIRING_NUMBERS = (LOTS, RATINGS)
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,7 @@ class Settings:
     placement_points: Mapping[int, tuple[int, ...]]  # table size -> points by place
     scoring: str
     table_sizes: tuple[int, ...]
+    pairing_numbers: str = LOTS  # a Swiss's pairing numbers: by the lots, or by rating then lot
 
     def to_data(self) -> dict[str, Any]:
         """The settings as TournamentCreated stores them (JSON: sizes as text keys)."""
@@ -72,6 +76,7 @@ class Settings:
             "placement_points": {str(n): list(p) for n, p in self.placement_points.items()},
             "scoring": self.scoring,
             "table_sizes": list(self.table_sizes),
+            "pairing_numbers": self.pairing_numbers,
         }
 
     @staticmethod
@@ -90,6 +95,7 @@ class Settings:
             placement_points={int(n): tuple(p) for n, p in data["placement_points"].items()},
             scoring=data["scoring"],
             table_sizes=tuple(data["table_sizes"]),
+            pairing_numbers=data.get("pairing_numbers", LOTS),  # recorded before it existed: lots
         )
 
 
@@ -135,7 +141,18 @@ def read_settings(request: Mapping[str, Any]) -> Settings:
         placement_points=_placement(request.get("placement_points"), fmt, sizes),
         scoring=PLACEMENT if fmt == TABLES else I9 if game == I9_GAME else WIN_DRAW,
         table_sizes=sizes,
+        pairing_numbers=_pairing_numbers(request.get("pairing_numbers", LOTS), fmt),
     )
+
+
+def _pairing_numbers(value: Any, fmt: str) -> str:
+    if value not in PAIRING_NUMBERS:
+        raise IllegalMove(
+            "bad_pairing_numbers", f"pairing_numbers is one of {list(PAIRING_NUMBERS)}", "pairing_numbers"
+        )
+    if value == RATINGS and fmt != SWISS:
+        raise IllegalMove("bad_pairing_numbers", "only a Swiss pairs by rating", "pairing_numbers")
+    return str(value)
 
 
 def _text(request: Mapping[str, Any], key: str, required: bool) -> str:

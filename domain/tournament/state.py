@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.tournament.settings import Settings
+from domain.tournament.settings import RATINGS, Settings
 
 # "registration" takes entrants; "running" pairs and plays rounds; "closed" takes nothing.
 REGISTRATION, RUNNING, CLOSED = "registration", "running", "closed"
@@ -62,6 +62,7 @@ class State:
     byes: tuple[Bye, ...] = ()
     lots: tuple[str, ...] = ()  # entrant ids in the order the lots put them
     starters: tuple[str, ...] = ()  # the entrants in play at the start
+    ratings: tuple[tuple[str, float | None], ...] = ()  # drawn with the lots when pairing by rating
 
     def entrant(self, entrant_id: str) -> Entrant | None:
         return next((e for e in self.entrants if e.id == entrant_id), None)
@@ -87,6 +88,19 @@ class State:
     def in_progress(self) -> bool:
         """A round is paired and some table of it has no result yet."""
         return self.round > self.completed
+
+    def pairing_order(self) -> list[str]:
+        """Entrant ids by pairing number: the lots' order, or by rating (highest first, the
+        unrated last) then lot when the organizer pairs by rating."""
+        if self.settings.pairing_numbers != RATINGS:
+            return list(self.lots)
+        rated = dict(self.ratings)
+
+        def key(entrant: str) -> tuple[bool, float, int]:
+            rating = rated.get(entrant)
+            return rating is None, -(rating or 0.0), self.lots.index(entrant)
+
+        return sorted(self.lots, key=key)
 
     def lots_due(self) -> list[str]:
         """The entrants who hold no lot yet, in registration order: every starter (a round robin

@@ -43,7 +43,9 @@ MAX_HEX = 63
 MAX_PATH = 4
 MAX_STACK = 99
 MAX_PIECE_KINDS = 8
-"""Conquest of Paradise: a map coordinate, hexes in one move, pieces of a kind, piece kinds."""
+MAX_BUILD_ORDERS = 40
+"""Conquest of Paradise: a map coordinate, hexes in one move, pieces of a kind, piece kinds,
+build orders in one EndBuild."""
 
 
 class StrictBoolean(fields.Boolean):
@@ -233,6 +235,21 @@ class StopSchema(Schema):
     take = _passengers("Bands and colonies taken aboard there, by kind.")
 
 
+class BuildOrderSchema(Schema):
+    """Conquest of Paradise: one build order of an EndBuild; which fit the rules say."""
+
+    item = _word(
+        required=True,
+        metadata={"description": "A piece kind, village, agriculture, card, settle, rotate or save."},
+    )
+    hex = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_HEX)),
+        validate=validate.Length(equal=2),
+        allow_none=True,
+        metadata={"description": "Where, as [column, row]; none for a card, rotate or save."},
+    )
+
+
 class CommandSchema(OpenSchema):
     """A seat's command, as GET /games/{id}/legal lists them; which fields a type needs,
     and which types a game knows, the rules decide (unknown_command, bad_command: 422).
@@ -374,7 +391,11 @@ class CommandSchema(OpenSchema):
     use = StrictBoolean(metadata={"description": "UseCard: true plays the card, false keeps it."})
     war_canoes = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_STACK))
     bands = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_STACK))
-    item = _word(metadata={"description": "Build: what to build (a piece kind, village, card, ...)."})
+    orders = fields.List(
+        fields.Nested(BuildOrderSchema),
+        validate=validate.Length(max=MAX_BUILD_ORDERS),
+        metadata={"description": "EndBuild (Conquest of Paradise): all of the seat's build orders at once."},
+    )
     scope = fields.String(
         validate=validate.OneOf(SCOPES),
         metadata={"description": 'Undo: "command" (the last one) or "turn" (back to its start).'},

@@ -52,6 +52,11 @@ class TournamentStartedData(OpenSchema):
 
 class LotsDrawnData(OpenSchema):
     entrants = _ids("The entrants that held no lot, in the order drawn.")
+    ratings = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(allow_none=True),
+        metadata={"description": "A Swiss paired by rating: each drawn entrant's rating (null: unrated)."},
+    )
 
 
 class RoundPairedData(OpenSchema):
@@ -162,6 +167,10 @@ class TournamentCreatedData(OpenSchema):
     placement_points = fields.Dict(keys=fields.String(), values=fields.List(fields.Integer()), required=True)
     scoring = fields.String(required=True)
     table_sizes = fields.List(fields.Integer(), required=True)
+    pairing_numbers = fields.String(
+        validate=validate.OneOf(("lots", "ratings")),
+        metadata={"description": "A Swiss's pairing numbers (absent before it existed: lots)."},
+    )
 
 
 #: Each tournament event's type and the schema of its data.

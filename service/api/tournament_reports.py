@@ -13,7 +13,7 @@ from marshmallow import Schema
 from domain.games import GAMES
 from domain.tournaments import SWISS, rules
 from record.envelope import Envelope
-from replays import tournament_reports
+from replays import tournament_reports, tournament_trf
 from replays.bundle import MEDIA_TYPE, write_bundle
 from replays.tournament_audit import TOURNAMENT, AuditReport, BrokenPlace, assigned_games, audit, game_stream
 from service.api.blueprint import Blueprint
@@ -125,7 +125,7 @@ def pairings(query: dict[str, Any], tournament_id: str) -> Any:
         query,
         lambda v: {"rounds": tournament_reports.pairings(v)},
         tournament_reports.pairings_csv,
-        tournament_reports.trf,
+        tournament_trf.trf,
     )
 
 

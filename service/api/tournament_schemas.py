@@ -65,6 +65,13 @@ class CreateTournamentSchema(Schema):
     late_entry = StrictBoolean(
         metadata={"description": "Swiss and tables: entrants may join after the start."}
     )
+    pairing_numbers = fields.String(
+        validate=validate.OneOf(("lots", "ratings")),
+        metadata={
+            "description": "Swiss: pairing numbers by the lots (default) or by rating for the game, "
+            "highest first, the unrated last, ties by lot."
+        },
+    )
     placement_points = fields.Dict(
         keys=fields.String(validate=validate.OneOf(TABLE_SIZES)),
         values=fields.List(fields.Integer(strict=True), validate=validate.Length(max=4)),

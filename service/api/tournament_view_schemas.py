@@ -110,6 +110,11 @@ class TournamentViewSchema(OpenSchema):
     )
     scoring = fields.String(required=True)
     table_sizes = fields.List(fields.Integer(), required=True)
+    pairing_numbers = fields.String(
+        required=True,
+        validate=validate.OneOf(("lots", "ratings")),
+        metadata={"description": "A Swiss's pairing numbers: by the lots, or by rating then lot."},
+    )
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
     round = fields.Integer(required=True, metadata={"description": "The last round paired (0: none yet)."})
     completed = fields.Integer(required=True, metadata={"description": "The last round with every result."})
@@ -122,6 +127,13 @@ class TournamentViewSchema(OpenSchema):
     )
     lots_due = fields.List(
         fields.String(), required=True, metadata={"description": "Entrants without a lot yet."}
+    )
+    pairing_order = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "Entrant ids by pairing number (the lots', or the ratings' then the lots')."
+        },
     )
     tables = fields.List(fields.Nested(TournamentTableSchema), required=True)
     byes = fields.List(fields.Nested(TournamentByeSchema), required=True)

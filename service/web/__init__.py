@@ -2,14 +2,15 @@
 
 The `web` blueprint holds the lobby, the play page and the tournament pages, its templates
 and its static files (served from the package: nothing is fetched from the internet);
-`web_replay` (service/web/replay.py) the replay viewer, which shares them.
+`web_replay` (service/web/replay.py) the replay viewer, which shares them; `web_audit`
+(service/web/audit.py) the audit page.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, Flask
 
-from service.web import lobby, play, replay, tournament_new, tournament_organizer, tournaments
+from service.web import audit, lobby, play, replay, tournament_new, tournament_organizer, tournaments
 
 bp = Blueprint(
     "web",
@@ -41,3 +42,4 @@ def init_web(app: Flask) -> None:
     """Register the pages on `app`."""
     app.register_blueprint(bp)
     app.register_blueprint(replay.bp)
+    app.register_blueprint(audit.bp)

@@ -117,13 +117,11 @@ PHRASES: Mapping[str, Any] = {
     "Lose": lambda c, n: f"Lose a {str(c.get('piece')).replace('_', ' ')}",
     "UseCard": lambda c, n: "Play the card" if c.get("use") else "Pass (play no card)",
     "SaveVillages": lambda c, n: f"Give up {c.get('war_canoes')} war canoes and {c.get('bands')} bands",
-    "Build": lambda c, n: (
-        f"Build {str(c.get('item')).replace('_', ' ')}"
-        + (f" at {_hex(c.get('hex'))}" if c.get("hex") else "")
+    "EndBuild": lambda c, n: (
+        "Commit your build orders: " + "; ".join(order_words(o) for o in c["orders"])
+        if c.get("orders")
+        else "Commit no build orders"
     ),
-    "Rotate": lambda c, n: "Rotate your villages",
-    "Save": lambda c, n: "Save your resources",
-    "EndBuild": lambda c, n: "Commit your build orders",
     "Deforest": lambda c, n: (
         "Pass (play no card)"
         if c.get("target") is None
@@ -178,6 +176,17 @@ def hex_hook(command: Mapping[str, Any]) -> str:
     return _hex(at) if isinstance(at, list | tuple) else ""
 
 
+ORDER_PHRASES = {"rotate": "rotate your villages", "save": "save a build point"}
+
+
+def order_words(order: Mapping[str, Any]) -> str:
+    """One build order of Conquest of Paradise as the build form says it."""
+    item = str(order.get("item"))
+    if item in ORDER_PHRASES:
+        return ORDER_PHRASES[item]
+    return item.replace("_", " ") + (f" at {_hex(order.get('hex'))}" if order.get("hex") else "")
+
+
 def words(command: Mapping[str, Any], names: Sequence[str]) -> str:
     """The command as a button says it; a type without a phrase is shown with its fields."""
     phrase = PHRASES.get(str(command.get("type")))
@@ -204,4 +213,9 @@ def offered(command: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         "hex": hex_hook(command),
         "cell": _cell(command),
         "crack": _crack(command),
+        "orders": [
+            {"body": json.dumps(o, separators=(",", ":"), sort_keys=True), "words": order_words(o)}
+            for o in command.get("orders") or ()
+            if isinstance(o, Mapping)
+        ],
     }

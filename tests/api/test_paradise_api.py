@@ -59,19 +59,19 @@ def test_views_and_feeds_hide_other_seats_stacks_tiles_and_drafts(client: FlaskC
     assert moved.json["code"] == "no_canoe"
     assert post(client, game, 0, {"type": "EndMovement"}).status_code == 200
     assert post(client, game, 1, {"type": "EndMovement"}).status_code == 200
-    built = post(client, game, 0, {"type": "Build", "item": "war_canoe", "hex": [5, 6]})
+    built = post(client, game, 0, {"type": "EndBuild", "orders": [{"item": "war_canoe", "hex": [5, 6]}]})
     assert built.status_code == 200, built.json
     theirs = events(client, game, 1)["events"]
-    ordered = [e for e in theirs if e["type"] == "BuildOrdered"]
+    ordered = [e for e in theirs if e["type"] == "BuildCommitted"]
     assert ordered and all("war_canoe" not in json.dumps(e) for e in ordered)
-    mine = [e for e in events(client, game, 0)["events"] if e["type"] == "BuildOrdered"]
+    mine = [e for e in events(client, game, 0)["events"] if e["type"] == "BuildCommitted"]
     assert "war_canoe" in json.dumps(mine)
     assert view(client, game, 1)["draft"]["items"] == []
+    assert view(client, game, 0)["draft"]["items"] == [{"item": "war_canoe", "hex": [5, 6]}]
     for stack in view(client, game, 1)["stacks"]:
         assert ("pieces" in stack) == (stack["seat"] == 1)
-    undone = post(client, game, 0, {"type": "Undo"})
-    assert undone.status_code == 200, undone.json
-    assert view(client, game, 0)["draft"]["items"] == []
+    # The commit ends the seat's part of the phase: nothing of it is left to undo on one's own.
+    assert post(client, game, 0, {"type": "Undo"}).json["code"] == "nothing_to_undo"
 
 
 def test_a_game_exports_and_imports(client: FlaskClient, run_jobs: Callable[[], None]) -> None:
@@ -120,10 +120,9 @@ def test_P3_3_a_move_puts_a_band_ashore_halfway_and_the_others_see_counts_only(c
         assert post(client, game, seat, {"type": "EndExploration"}).status_code == 200
     for seat in (0, 1):
         assert post(client, game, seat, {"type": "EndMovement"}).status_code == 200
-    for _ in range(2):
-        assert post(client, game, 0, {"type": "Build", "item": "transport", "hex": [5, 6]}).status_code == 200
-    for seat in (0, 1):
-        assert post(client, game, seat, {"type": "EndBuild"}).status_code == 200
+    transports = [{"item": "transport", "hex": [5, 6]}] * 2
+    assert post(client, game, 0, {"type": "EndBuild", "orders": transports}).status_code == 200
+    assert post(client, game, 1, {"type": "EndBuild"}).status_code == 200
     _until_moving(client, game)
     ahead = {"type": "Move", "path": [[5, 6], [4, 6]], "pieces": {"transport": 1}}
     assert post(client, game, 0, ahead).status_code == 200

@@ -1,6 +1,7 @@
 """Conquest of Paradise in the browser: a person and two computer seats play a 3-player game
 to its end by clicks: a hex of the map for each move that acts on one (then the button, when
-several act there), the build form for each order, a button for the rest."""
+several act there), the build form for a list of orders (each added, then all committed at
+once), a button for the rest."""
 
 from __future__ import annotations
 
@@ -55,6 +56,34 @@ def _narrowed_or_moved(driver: WebDriver, before: int, at: str) -> list[tuple[An
     return narrowed if narrowed and all(hex_of(c) == at for _, c in narrowed) else None
 
 
+def _written(driver: WebDriver, orders: list[dict[str, Any]]) -> bool:
+    """Each order added to the build form's list, when the form offers them all (a plan's order
+    that only rotation's point pays for is not offered alone: its button is clicked instead)."""
+    form = pages.find(driver, "#build-form")
+    if form is None:
+        return False
+    select = Select(pages.find_or_fail(driver, "#build-item"))
+    values = {
+        json.dumps(json.loads(o.get_attribute("value")), sort_keys=True): o.get_attribute("value")
+        for o in select.options
+    }
+    wanted = [json.dumps(order, sort_keys=True) for order in orders]
+    if not all(w in values for w in wanted):
+        return False
+    for n, w in enumerate(wanted):
+        select.select_by_value(values[w])
+        pages.click(driver, "#build-add")
+        pages.wait_until(
+            driver,
+            lambda d, count=n + 1: (
+                len(d.find_elements(By.CSS_SELECTOR, "#orders li")) == count
+                and "none yet" not in d.find_element(By.CSS_SELECTOR, "#orders").text
+            ),
+            what="the order in the list",
+        )
+    return True
+
+
 def play_one(driver: WebDriver, rng: random.Random, seen: dict[str, int]) -> bool:
     """One move by clicks; False when the page offers Ann nothing now."""
     before = pages.version(driver)
@@ -65,14 +94,7 @@ def play_one(driver: WebDriver, rng: random.Random, seen: dict[str, int]) -> boo
         return True  # a computer's move re-drew the page while it was read: read it again
     command = rng.choice([c for _, c in commands])
     how = "button"
-    if command["type"] == "Build" and pages.find(driver, "#build-form"):
-        select = Select(pages.find_or_fail(driver, "#build-item"))
-        value = next(
-            o.get_attribute("value")
-            for o in select.options
-            if json.loads(o.get_attribute("value")) == command
-        )
-        select.select_by_value(value)
+    if command["type"] == "EndBuild" and command.get("orders") and _written(driver, command["orders"]):
         pages.click(driver, "#build-submit")
         how = "form"
     elif hex_of(command):
@@ -106,7 +128,7 @@ def test_a_person_and_two_computers_play_conquest_of_paradise_to_its_end_by_clic
     seen = pages.click_to_the_end(driver, play_one, random.Random(4), GAME_WITHIN, shot_of_the_map)
     game = pages.api_get(live_service.url, f"/games/{game_id}")
     assert game["phase"] == "ended" and game["result"]["winners"]
-    assert seen.get("map", 0) > 0 and seen.get("button", 0) > 0
+    assert seen.get("map", 0) > 0 and seen.get("button", 0) > 0 and seen.get("form", 0) > 0
     result = pages.find_or_fail(driver, "#result").text
     assert any(game["seats"][w]["name"] in result for w in game["result"]["winners"])
     driver.save_screenshot(str(ARTIFACTS / "paradise-end.png"))

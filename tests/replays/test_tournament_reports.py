@@ -22,7 +22,9 @@ import random
 import pytest
 
 from domain.actor import SYSTEM
-from replays.tournament_reports import crosstable, crosstable_csv, pairings, pairings_csv, standings_csv, trf
+from replays.tournament_reports import crosstable, crosstable_csv, pairings, pairings_csv, standings_csv
+from replays.tournament_trf import start_numbers, trf
+from replays.trf import read_trf, score_mismatches
 from tests.replays.tournament_play import NAMES, created, hand_swiss
 
 
@@ -38,11 +40,11 @@ def csv_of(*rows: str) -> str:
 def test_standings_csv_lists_every_tie_break_in_order(view: dict) -> None:
     assert standings_csv(view) == csv_of(
         "rank,entrant,name,points,island_points,buchholz,sonneborn_berger,direct_encounter,games,byes,withdrawn",
-        "1,e1,Ada,6,8,7,7,0,2,0,",
-        "2,e5,Ed,6,8,3,3,0,1,1,",
-        "3,e3,Cy,4,-4,6,0,0,1,1,",
-        "4,e4,Di,3,-4,9,1.5,0,2,0,",
-        "5,e2,Bo,3,-8,9,1.5,0,2,0,",
+        "1,e1,Ada,6,8,8,8,0,2,0,",
+        "2,e2,Bo,5,0,3,1.5,0,1,1,",
+        "3,e3,Cy,4,4,9,3,0,2,0,",
+        "4,e5,Ed,4,-4,6,0,0,1,1,",
+        "5,e4,Di,3,-8,9,2.5,0,2,0,",
     )
 
 
@@ -50,20 +52,20 @@ def test_crosstable_csv_has_a_column_per_opponent_by_rank(view: dict) -> None:
     assert crosstable_csv(view) == csv_of(
         "rank,entrant,name,1,2,3,4,5,points",
         "1,e1,Ada,,,1,1,,6",
-        "2,e5,Ed,,,,,1,6",
-        "3,e3,Cy,0,,,,,4",
-        "4,e4,Di,0,,,,½,3",
-        "5,e2,Bo,,0,,½,,3",
+        "2,e2,Bo,,,,,½,5",
+        "3,e3,Cy,0,,,,1,4",
+        "4,e5,Ed,0,,,,,4",
+        "5,e4,Di,,½,0,,,3",
     )
 
 
 def test_crosstable_names_each_meeting_with_its_round_and_game(view: dict) -> None:
     table = crosstable(view)
-    assert [e["name"] for e in table["entrants"]] == ["Ada", "Ed", "Cy", "Di", "Bo"]
-    assert table["cells"]["e1"]["e4"] == [{"round": 2, "outcome": 1.0, "how": "played", "game_id": "g2-0"}]
+    assert [e["name"] for e in table["entrants"]] == ["Ada", "Bo", "Cy", "Ed", "Di"]
+    assert table["cells"]["e1"]["e5"] == [{"round": 2, "outcome": 1.0, "how": "played", "game_id": "g2-0"}]
     assert table["cells"]["e2"]["e4"] == [{"round": 1, "outcome": 0.5, "how": "played", "game_id": "g1-1"}]
-    assert "e5" not in table["cells"]["e1"]
-    assert [e["byes"] for e in table["entrants"]] == [[], [1], [2], [], []]
+    assert "e4" not in table["cells"]["e1"]
+    assert [e["byes"] for e in table["entrants"]] == [[], [2], [], [1], []]
 
 
 def test_crosstable_writes_a_forfeit_as_the_trf_does_not_as_a_played_game() -> None:
@@ -106,23 +108,23 @@ def test_crosstable_of_a_table_with_a_forfeit_marks_only_the_forfeiting_seat() -
 def test_pairings_list_each_rounds_tables_results_and_byes(view: dict) -> None:
     rounds = pairings(view)
     assert [[[s["name"] for s in t["seats"]] for t in r["tables"]] for r in rounds] == [
-        [["Ada", "Cy"], ["Bo", "Di"]],
-        [["Di", "Ada"], ["Ed", "Bo"]],
+        [["Ada", "Cy"], ["Di", "Bo"]],
+        [["Ed", "Ada"], ["Cy", "Di"]],
     ]
-    assert [[b["name"] for b in r["byes"]] for r in rounds] == [["Ed"], ["Cy"]]
+    assert [[b["name"] for b in r["byes"]] for r in rounds] == [["Ed"], ["Bo"]]
     assert rounds[1]["tables"][0]["result"]["points"] == [1, 3]
     assert pairings_csv(view) == csv_of(
         "round,table,game_id,entrants,points,how",
         "1,1,g1-0,Ada - Cy,3-1,played",
-        "1,2,g1-1,Bo - Di,2-2,played",
+        "1,2,g1-1,Di - Bo,2-2,played",
         "1,bye,,Ed,3,pairing",
-        "2,1,g2-0,Di - Ada,1-3,played",
-        "2,2,g2-1,Ed - Bo,3-1,played",
-        "2,bye,,Cy,3,pairing",
+        "2,1,g2-0,Ed - Ada,1-3,played",
+        "2,2,g2-1,Cy - Di,3-1,played",
+        "2,bye,,Bo,3,pairing",
     )
 
 
-def test_trf_numbers_entrants_by_registration_with_colours_results_and_byes(view: dict) -> None:
+def test_trf_numbers_entrants_by_their_lots_and_declares_rounds_and_points(view: dict) -> None:
     # columns: 001, start number 5-8, name 15-47, points 81-84, rank 86-89, rounds from 92
     def player(number: int, name: str, points: str, rank: int, rounds: str) -> str:
         line = f"001 {number:>4}" + " " * 6 + f"{name:<33}" + " " * 33 + f"{points:>4} {rank:>4}  {rounds}"
@@ -133,14 +135,64 @@ def test_trf_numbers_entrants_by_registration_with_colours_results_and_byes(view
         [
             "012 Island Open",
             "062 5",
-            player(1, "Ada", "6.0", 1, "0003 w 1  0004 b 1"),
-            player(2, "Bo", "3.0", 5, "0004 w =  0005 b 0"),
-            player(3, "Cy", "4.0", 3, "0001 b 0  0000 - U"),
-            player(4, "Di", "3.0", 4, "0002 b =  0001 w 0"),
-            player(5, "Ed", "6.0", 2, "0000 - U  0002 w 1"),
+            "XXR 2",
+            "XXC white1",
+            "XXS WW=3 BW=3 FW=3 WD=2 BD=2 WL=1 BL=1 FL=0 PAB=3 FPB=3 HPB=2 ZPB=0",
+            "BBW  3.0",
+            "BBD  2.0",
+            "BBL  1.0",
+            "BBZ  0.0",
+            "BBF  0.0",
+            "BBU  3.0",
+            player(1, "Ada", "6.0", 1, "0003 w 1  0005 b 1"),
+            player(2, "Bo", "5.0", 2, "0004 b =  0000 - U"),
+            player(3, "Cy", "4.0", 3, "0001 b 0  0004 w 1"),
+            player(4, "Di", "3.0", 5, "0002 w =  0003 b 0"),
+            player(5, "Ed", "4.0", 4, "0000 - U  0001 w 0"),
             "",
         ]
     )
+
+
+def test_trf_start_numbers_are_the_pairing_numbers() -> None:
+    tournament = created("kahuna", NAMES[:4], rounds=1)
+    view = {**tournament.view, "pairing_order": ["e3", "e1", "e4", "e2"]}
+    numbers = {
+        line[14:47].strip(): int(line[4:8]) for line in trf(view).splitlines() if line.startswith("001")
+    }
+    assert numbers == {"Cy": 1, "Ada": 2, "Di": 3, "Bo": 4}
+
+
+def test_trf_reads_back_with_the_same_pairings_and_scores(view: dict) -> None:
+    read = read_trf(trf(view))
+    numbers = start_numbers(view)
+    called = {e["id"]: e["name"] for e in view["entrants"]}
+    by_number = {p.number: p for p in read.players}
+    for table in view["tables"]:
+        first, second = (numbers[e] for e in table["seats"])
+        game = by_number[first].games[table["round"] - 1]
+        assert (game.opponent, game.colour) == (second, "w")
+        assert by_number[second].games[table["round"] - 1].opponent == first
+    for bye in view["byes"]:
+        assert by_number[numbers[bye["entrant"]]].games[bye["round"] - 1].result == "U"
+    for line in view["standings"]:
+        player = by_number[numbers[line["entrant"]]]
+        assert (player.name, player.points, player.rank) == (
+            called[line["entrant"]],
+            line["points"],
+            line["rank"] + 1,
+        )
+    assert read.rounds == 2 and score_mismatches(read) == []
+
+
+def test_an_i9_tournament_maps_its_results_to_one_half_and_nought() -> None:
+    tournament = created("ikibiti", NAMES[:4], rounds=1)
+    tournament.play_round(random.Random(3))
+    text = trf(tournament.view)
+    assert not any(line[:3] in ("XXS", "BBW") for line in text.splitlines())
+    read = read_trf(text)
+    assert score_mismatches(read) == []
+    assert sorted(p.points for p in read.players) in ([0, 0, 1, 1], [0, 0.5, 0.5, 1], [0.5] * 4)
 
 
 def test_trf_marks_a_forfeit_and_a_round_not_played() -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
 
-from replays.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
+from replays.trf import PointSystem, TrfGame, TrfPlayer, TrfTournament, read_trf, score_mismatches, write_trf
 
 # Five players, two rounds. Round 1: 1-4 1:0, 5-2 0:1, 3 has the bye.
 # Round 2: 2-1 0:1, 3-5 draw, 4 has the bye.
@@ -152,3 +153,57 @@ def test_points_the_99_9_field_cannot_hold_are_refused(points: float) -> None:
 def test_two_players_with_one_start_number_are_refused() -> None:
     with pytest.raises(ValueError):
         write_trf(TrfTournament("T", (TrfPlayer(1, "A", 0.0, 1), TrfPlayer(1, "B", 0.0, 2))))
+
+
+# --- the lines pairing programs read, and reading a file back -----------------------------
+
+THREE_TWO_ONE = PointSystem(win=3, draw=2, loss=1, forfeit_loss=0, pairing_bye=3, full_bye=3, half_bye=2)
+
+
+def test_rounds_the_initial_colour_and_a_point_system_follow_the_header() -> None:
+    two = TrfTournament(
+        "Kahuna Open",
+        (
+            TrfPlayer(1, "Ana", 3.0, 1, (TrfGame(2, "w", "1"),)),
+            TrfPlayer(2, "Ben", 1.0, 2, (TrfGame(1, "b", "0"),)),
+        ),
+        rounds=5,
+        points=THREE_TWO_ONE,
+        white1=True,
+    )
+    lines = write_trf(two).splitlines()
+    assert lines[:9] == [
+        "012 Kahuna Open",
+        "062 2",
+        "XXR 5",
+        "XXC white1",
+        "XXS WW=3 BW=3 FW=3 WD=2 BD=2 WL=1 BL=1 FL=0 PAB=3 FPB=3 HPB=2 ZPB=0",
+        "BBW  3.0",
+        "BBD  2.0",
+        "BBL  1.0",
+        "BBZ  0.0",
+    ]
+    assert lines[9:11] == ["BBF  0.0", "BBU  3.0"]
+
+
+def test_the_standard_point_system_needs_no_line() -> None:
+    assert not any(line[:3] in ("XXS", "BBW") for line in write_trf(TOURNAMENT).splitlines())
+
+
+def test_read_trf_reads_back_what_write_trf_wrote() -> None:
+    assert read_trf(EXPECTED) == TOURNAMENT
+    assert write_trf(read_trf(EXPECTED)) == EXPECTED
+    scored = replace(TOURNAMENT, rounds=7, white1=True, points=replace(THREE_TWO_ONE, loss=0.5))
+    assert read_trf(write_trf(scored)) == scored
+
+
+def test_read_trf_names_the_line_it_cannot_read() -> None:
+    with pytest.raises(ValueError, match="line 2"):
+        read_trf("012 T\n001    x      Solo\n")
+
+
+def test_score_mismatches_finds_points_the_results_do_not_give() -> None:
+    assert score_mismatches(TOURNAMENT) == []
+    three = replace(TOURNAMENT, points=THREE_TWO_ONE)
+    # Ana won twice (6), Ben won once and lost once (4), ... every 1 / 1/2 / 0 total is wrong.
+    assert score_mismatches(three) == [1, 2, 3, 4, 5]

@@ -121,8 +121,9 @@ HAND_ENDS = (((0, (7, 3)), (None, (5, 5))), ((1, (2, 6)), (0, (9, 1))))
 def hand_swiss() -> Tournament:
     """Ada, Bo, Cy, Di, Ed in a Kahuna Swiss of two rounds with the ends of HAND_ENDS.
 
-    Round 1: Ada beats Cy 7-3, Bo and Di draw 5-5, Ed has the bye. Round 2: Ada beats Di 6-2
-    (Di in the first seat), Ed beats Bo 9-1, Cy has the bye.
+    Round 1: Ada beats Cy 7-3, Di and Bo draw 5-5 (Di in the first seat), Ed has the bye.
+    Round 2: Ada beats Ed 6-2 (Ed in the first seat), Cy beats Di 9-1, Bo has the bye (Bo and
+    Di, who met, both float down from 2 points; Di meets Cy, whose colour it wants opposite).
     """
     tournament = created("kahuna", NAMES[:5], rounds=2)
     for ends in HAND_ENDS:

@@ -1,4 +1,5 @@
-"""A non-editable install carries every page template and every file the pages load."""
+"""A non-editable install carries every page template and every file the pages load (the audit
+page's too)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ def test_a_wheel_install_holds_the_web_templates_and_static_files(tmp_path: Path
 
     wanted = sorted(
         p.relative_to(ROOT)
-        for folder in ("templates", "static")
-        for p in (WEB / folder).rglob("*")
+        for folder in (WEB / "templates", WEB / "static", ROOT / "replays" / "audit")
+        for p in folder.rglob("*")
         if p.is_file()
     )
     assert any(p.suffix == ".html" for p in wanted) and any(p.suffix == ".js" for p in wanted)

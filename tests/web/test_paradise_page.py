@@ -84,7 +84,7 @@ def test_a_stack_shows_its_height_to_all_and_its_pieces_to_its_owner(client: Fla
     assert f"{own['pieces'][kind]} {kind}" in mine and "(" not in theirs.split("Ann's stack")[1]
 
 
-def test_the_build_phase_is_a_form_of_the_legal_build_orders(client: FlaskClient) -> None:
+def test_the_build_phase_is_a_form_of_the_legal_build_orders_sent_together(client: FlaskClient) -> None:
     game = create(client, 3)
     current = play_until(client, game, random.Random(8), lambda v: v["phase"] == "build")
     seat = current["acting"][0]
@@ -95,9 +95,11 @@ def test_the_build_phase_is_a_form_of_the_legal_build_orders(client: FlaskClient
         for tag, a, within in elements(html)
         if tag == "option" and "build-form" in within
     ]
-    builds = [c for c in legal_commands(client, game, seat)["commands"] if c["type"] == "Build"]
-    assert canonical(options) == canonical(builds)
-    assert post(client, game, seat, options[0]).status_code == 200
+    commits = [c for c in legal_commands(client, game, seat)["commands"] if c["type"] == "EndBuild"]
+    alone = [c["orders"][0] for c in commits if len(c.get("orders", ())) == 1]
+    assert options and canonical(options) == canonical(alone)
+    assert by_id(html, "build-add") is not None
+    assert post(client, game, seat, {"type": "EndBuild", "orders": options[:1]}).status_code == 200
     orders = panel(client, game["game_id"], game["tokens"][seat])
     assert "none yet" not in orders.split('id="orders"')[1].split("</ul>")[0]
     assert 'id="orders"' not in panel(client, game["game_id"]), "a spectator sees no build orders"

@@ -68,6 +68,8 @@
     lastPanel = html;
     const focused = focusKey();
     panelBox.innerHTML = html;
+    if (!panelBox.querySelector("#build-form")) buildOrders = [];
+    showBuildOrders();
     refocus(focused);
     const shown = panel();
     version = Math.max(version, Number(shown.dataset.version));
@@ -312,12 +314,40 @@
     }
   });
 
-  // The build phase's form (Conquest of Paradise): one secret order at a time.
-  panelBox.addEventListener("submit", function (event) {
+  // The build phase's form (Conquest of Paradise): orders are written here, in the page, and
+  // sent together by one EndBuild, so no one learns how many a player gave before all commit.
+  let buildOrders = [];
+  function showBuildOrders() {
+    const list = panelBox.querySelector("#orders");
+    if (!list || !panelBox.querySelector("#build-form")) return;
+    list.replaceChildren();
+    const shown = buildOrders.length ? buildOrders : [{ words: "none yet" }];
+    shown.forEach(function (o) {
+      const item = document.createElement("li");
+      item.textContent = o.words;
+      list.appendChild(item);
+    });
+  }
+  panelBox.addEventListener("click", function (event) {
+    const select = panelBox.querySelector("#build-item");
+    if (event.target.closest("#build-add") && select && select.selectedIndex >= 0) {
+      const option = select.options[select.selectedIndex];
+      buildOrders.push({ order: JSON.parse(option.value), words: option.textContent });
+    } else if (event.target.closest("#build-clear")) {
+      buildOrders = [];
+    } else {
+      return;
+    }
+    showBuildOrders();
+  });
+  panelBox.addEventListener("submit", async function (event) {
     const form = event.target.closest("#build-form");
     if (!form) return;
     event.preventDefault();
-    post(root.dataset.apiUrl + "/commands", JSON.parse(form.elements.command.value));
+    const orders = buildOrders.map(function (o) { return o.order; });
+    await post(root.dataset.apiUrl + "/commands", { type: "EndBuild", orders: orders });
+    if (!panelBox.querySelector("#build-form")) buildOrders = [];
+    showBuildOrders();
   });
 
   // Lines and islands drawn as buttons answer the keyboard as buttons do.

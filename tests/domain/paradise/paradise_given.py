@@ -94,3 +94,13 @@ def tile(state: State, at: Hex, name: str, green: int, brown: int = 0, **fields:
 
 def types(events: list[Event]) -> list[str]:
     return [e.type for e in events]
+
+
+def order(item: str, at: Hex | None = None) -> dict[str, Any]:
+    """One build order of an EndBuild."""
+    return {"item": item} if at is None else {"item": item, "hex": list(at)}
+
+
+def commit(state: State, seat: int, *orders: dict[str, Any]) -> tuple[list[Event], State]:
+    """`seat`'s build orders, all at once (Q-1)."""
+    return act(state, "EndBuild", seat, orders=list(orders)) if orders else act(state, "EndBuild", seat)

@@ -5,14 +5,29 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from paradise_given import NIUE, SAMOA, TONGA, act, building, die, draw, new, place, tile, types
+from paradise_given import (
+    NIUE,
+    SAMOA,
+    TONGA,
+    act,
+    building,
+    commit,
+    die,
+    draw,
+    new,
+    order,
+    place,
+    tile,
+    types,
+)
 
 from domain.core import Command, IllegalMove
-from domain.paradise.build import ITEMS
+from domain.paradise.build import EXTRAS, ITEMS
 from domain.paradise.empire import vp_halves
 from domain.paradise.engine import acting as acting_seats
 from domain.paradise.hexes import HEXES
@@ -25,26 +40,26 @@ from tests.hypothesis_profiles import examples
 OCEAN_W = (4, 6)
 
 
-def refused(state, seat: int, type_: str = "Build", **args) -> str:  # type: ignore[no-untyped-def]
+def refused(state: State, seat: int, *orders: dict[str, Any]) -> str:
     with pytest.raises(IllegalMove) as error:
-        act(state, type_, seat, **args)
+        commit(state, seat, *orders)
     return error.value.code
 
 
 def test_P4_2_each_village_gives_a_point_spent_on_a_controlled_group() -> None:
     state = building(2)
-    _, state = act(state, "Build", 0, item="war_canoe", hex=list(TONGA))
-    assert refused(state, 0, item="band", hex=list(TONGA)) == "cannot_build"  # both points spent
-    assert refused(state, 0, item="band", hex=list(SAMOA)) == "cannot_build"  # not controlled
-    assert refused(state, 0, item="band", hex=list(OCEAN_W)) == "cannot_build"
+    canoe = order("war_canoe", TONGA)
+    assert refused(state, 0, canoe, order("band", TONGA)) == "cannot_build"  # both points spent
+    assert refused(state, 0, order("band", SAMOA)) == "cannot_build"  # not controlled
+    assert refused(state, 0, order("band", OCEAN_W)) == "cannot_build"
+    commit(state, 0, canoe)
 
 
 def test_P4_2_an_isolated_group_builds_with_its_own_villages_only() -> None:
     state = building(2)
     state = tile(state, NIUE, "Niue", 2, owner=0, villages=1)
-    _, state = act(state, "Build", 0, item="band", hex=list(NIUE))
-    assert refused(state, 0, item="band", hex=list(NIUE)) == "cannot_build"
-    _, state = act(state, "Build", 0, item="war_canoe", hex=list(TONGA))
+    assert refused(state, 0, order("band", NIUE), order("band", NIUE)) == "cannot_build"
+    commit(state, 0, order("band", NIUE), order("war_canoe", TONGA))
 
 
 def test_P4_2_groups_on_one_chain_pool_their_points() -> None:
@@ -52,20 +67,19 @@ def test_P4_2_groups_on_one_chain_pool_their_points() -> None:
     state = tile(state, NIUE, "Niue", 2, owner=0, villages=1)
     state = place(state, TONGA, 0, shown=True, transport=1)
     state = place(state, NIUE, 0, shown=True, transport=1)
-    _, state = act(state, "Build", 0, item="war_canoe", hex=list(NIUE))
-    _, state = act(state, "Build", 0, item="band", hex=list(NIUE))
+    commit(state, 0, order("war_canoe", NIUE), order("band", NIUE))
 
 
 def test_Q1_builds_are_secret_until_the_last_seat_commits() -> None:
     state = building(2)
-    events, state = act(state, "Build", 0, item="band", hex=list(TONGA))
-    assert events[0].audience == (0,) and events[0].secret == {"item": "band", "hex": list(TONGA)}
-    assert "item" not in events[0].data
+    events, state = commit(state, 0, order("band", TONGA))
+    assert types(events) == ["BuildCommitted"] and events[0].data == {"seat": 0}
+    assert events[0].audience == (0,) and events[0].secret == {
+        "orders": [{"item": "band", "hex": list(TONGA)}]
+    }
     assert view(state, 1)["draft"]["items"] == [] and view(state, 0)["draft"]["items"][0]["item"] == "band"
-    events, state = act(state, "EndBuild", 0)
-    assert types(events) == ["BuildCommitted"] and state.pieces(TONGA, 0)["band"] == 2
-    _, state = act(state, "Build", 1, item="colony", hex=list(SAMOA))
-    events, state = act(state, "EndBuild", 1)
+    assert state.pieces(TONGA, 0)["band"] == 2
+    events, state = commit(state, 1, order("colony", SAMOA))
     revealed = [e for e in events if e.type == "BuildRevealed"]
     assert [e.data["seat"] for e in revealed] == [0, 1]
     assert revealed[0].data["placed"] == {"5,6": 1} and "items" not in revealed[0].data
@@ -75,10 +89,10 @@ def test_Q1_builds_are_secret_until_the_last_seat_commits() -> None:
 
 def test_P4_1_internal_rotation_gives_a_point_and_sends_the_explorer_to_lost() -> None:
     state = building(2)
-    _, state = act(state, "Rotate", 0)
-    _, state = act(state, "Build", 0, item="war_canoe", hex=list(TONGA))
-    _, state = act(state, "Build", 0, item="band", hex=list(TONGA))
-    _, state = act(state, "EndBuild", 0)
+    three = (order("war_canoe", TONGA), order("band", TONGA), order("band", TONGA))
+    assert refused(state, 0, *three) == "cannot_build"
+    # Rotation's point pays wherever the list names it.
+    _, state = commit(state, 0, order("war_canoe", TONGA), order("band", TONGA), order("rotate"))
     _, state = act(state, "EndBuild", 1)
     assert state.explorers[0] == LOST and state.pieces(TONGA, 0)["war_canoe"] == 1
 
@@ -86,10 +100,10 @@ def test_P4_1_internal_rotation_gives_a_point_and_sends_the_explorer_to_lost() -
 def test_P4_3_a_village_costs_two_one_new_village_a_group_a_turn() -> None:
     state = building(2)
     state = replace(state, islands={**state.islands, TONGA: replace(state.islands[TONGA], villages=3)})
-    _, after = act(state, "Build", 0, item="village", hex=list(TONGA))
-    assert refused(after, 0, item="village", hex=list(TONGA)) == "cannot_build"
+    commit(state, 0, order("village", TONGA))
+    assert refused(state, 0, order("village", TONGA), order("village", TONGA)) == "cannot_build"
     full = replace(state, islands={**state.islands, TONGA: replace(state.islands[TONGA], villages=4)})
-    assert refused(full, 0, item="village", hex=list(TONGA)) == "cannot_build"  # no free square
+    assert refused(full, 0, order("village", TONGA)) == "cannot_build"  # no free square
 
 
 def test_P4_3_improved_agriculture_opens_a_brown_square() -> None:
@@ -98,11 +112,9 @@ def test_P4_3_improved_agriculture_opens_a_brown_square() -> None:
     state = place(state, TONGA, 0, shown=True, transport=1)
     state = place(state, NIUE, 0, shown=True, transport=1)
     state = replace(state, ocean=state.ocean)
-    assert refused(state, 0, item="village", hex=list(NIUE)) == "cannot_build"
-    _, state = act(state, "Build", 0, item="agriculture", hex=list(NIUE))
     state = replace(state, saved=(2, 0))
-    _, state = act(state, "Build", 0, item="village", hex=list(NIUE))
-    _, state = act(state, "EndBuild", 0)
+    assert refused(state, 0, order("village", NIUE)) == "cannot_build"
+    _, state = commit(state, 0, order("agriculture", NIUE), order("village", NIUE))
     _, state = act(state, "EndBuild", 1)
     assert (state.islands[NIUE].villages, state.islands[NIUE].agriculture) == (2, 1)
 
@@ -111,8 +123,7 @@ def test_P4_3_a_colony_settles_a_new_group_for_free() -> None:
     state = building(2)
     state = tile(state, NIUE, "Niue", 2)
     state = place(state, NIUE, 0, colony=1)
-    _, state = act(state, "Build", 0, item="settle", hex=list(NIUE))
-    _, state = act(state, "EndBuild", 0)
+    _, state = commit(state, 0, order("settle", NIUE))
     _, state = act(state, "EndBuild", 1)
     assert state.islands[NIUE].owner == 0 and state.islands[NIUE].villages == 1
     assert state.pieces(NIUE, 0)["colony"] == 0
@@ -122,14 +133,13 @@ def test_P4_3_no_village_on_an_atoll() -> None:
     state = building(2)
     state = tile(state, NIUE, "Tokelau", 0, atoll=True)
     state = place(state, NIUE, 0, colony=1)
-    assert refused(state, 0, item="settle", hex=list(NIUE)) == "cannot_build"
+    assert refused(state, 0, order("settle", NIUE)) == "cannot_build"
 
 
 def test_P4_4_a_card_costs_two_is_drawn_in_secret_and_may_be_shown_later() -> None:
     state = building(2)
-    _, state = act(state, "Build", 0, item="card")
-    assert refused(state, 0, item="card") == "cannot_build"
-    _, state = act(state, "EndBuild", 0)
+    assert refused(state, 0, order("card"), order("card")) == "cannot_build"
+    _, state = commit(state, 0, order("card"))
     events, state = act(state, "EndBuild", 1)
     assert state.due is not None and state.due.what == "card"
     events, state = draw(state, card=state.deck.index("Tiki"))
@@ -183,13 +193,11 @@ def test_QA6_variable_end_moves_the_target() -> None:
 def test_QA1_variable_start_builds_four_points_on_the_base_in_secret() -> None:
     state = new(2, variable_start=True)
     assert state.phase == START and state.pieces(TONGA, 0)["band"] == 0
-    _, state = act(state, "Build", 0, item="war_canoe", hex=list(TONGA))
-    _, state = act(state, "Build", 0, item="transport", hex=list(TONGA))
-    _, state = act(state, "Build", 0, item="band", hex=list(TONGA))
-    assert refused(state, 0, item="band", hex=list(TONGA)) == "cannot_build"  # four points spent
-    assert refused(state, 0, item="village", hex=list(TONGA)) == "cannot_build"
-    _, state = act(state, "Build", 0, item="rumor", hex=list(TONGA))
-    _, state = act(state, "EndBuild", 0)
+    three = (order("war_canoe", TONGA), order("transport", TONGA), order("band", TONGA))
+    assert refused(state, 0, *three, order("band", TONGA), order("band", TONGA)) == "cannot_build"
+    assert refused(state, 0, order("village", TONGA)) == "cannot_build"
+    assert refused(state, 0, order("rotate")) == "cannot_rotate"
+    _, state = commit(state, 0, *three, order("rumor", TONGA))
     _, state = act(state, "EndBuild", 1)
     assert (
         state.phase == "order"
@@ -200,12 +208,11 @@ def test_QA1_variable_start_builds_four_points_on_the_base_in_secret() -> None:
 
 def test_QA2_saved_resources_keep_one_point_for_a_later_turn() -> None:
     state = building(2)
-    assert refused(state, 0, "Save") == "cannot_save"
+    assert refused(state, 0, order("save")) == "cannot_save"
     state = building(2, saved_resources=True)
-    _, state = act(state, "Save", 0)
-    _, state = act(state, "Build", 0, item="band", hex=list(TONGA))
-    assert refused(state, 0, item="band", hex=list(TONGA)) == "cannot_build"
-    _, state = act(state, "EndBuild", 0)
+    assert refused(state, 0, order("band", TONGA), order("band", TONGA), order("save")) == "cannot_save"
+    assert refused(state, 0, order("save"), order("band", TONGA), order("band", TONGA)) == "cannot_save"
+    _, state = commit(state, 0, order("save"), order("band", TONGA))
     _, state = act(state, "EndBuild", 1)
     assert state.saved == (1, 0)
 
@@ -239,8 +246,7 @@ def test_P3_8_a_player_without_a_base_makes_its_next_settled_group_its_base() ->
     state = replace(state, bases=(None, SAMOA))
     state = tile(state, NIUE, "Niue", 2)
     state = place(state, NIUE, 0, colony=1)
-    _, state = act(state, "Build", 0, item="settle", hex=list(NIUE))
-    _, state = act(state, "EndBuild", 0)
+    _, state = commit(state, 0, order("settle", NIUE))
     _, state = act(state, "EndBuild", 1)
     assert state.bases[0] == NIUE
 
@@ -264,24 +270,28 @@ def test_P5_3_ties_go_to_the_most_groups_controlled_then_the_most_cards() -> Non
     assert ending(state, [0, 1], "target")["winner"] == 0
 
 
-def _accepted_builds(state: State, seat: int) -> list[str]:
-    """Every Build order `decide` accepts from `seat` now, over every item and every hex of the map."""
+def _accepted_orders(state: State, seat: int) -> list[str]:
+    """Every single build order `decide` accepts from `seat` now, over every item and every hex."""
     found = []
     for item in ITEMS:
         for at in [None] if item == "card" else sorted(HEXES):
             args = {"item": item} if at is None else {"item": item, "hex": list(at)}
             try:
-                PARADISE.decide(state, Command("Build", seat, args))
+                PARADISE.decide(state, Command("EndBuild", seat, {"orders": [args]}))
             except IllegalMove:
                 continue
             found.append(json.dumps(args, sort_keys=True))
     return sorted(found)
 
 
-def _listed_builds(state: State, seat: int) -> list[str]:
-    return sorted(
-        json.dumps(c.args, sort_keys=True) for c in legal_commands(state, seat) if c.type == "Build"
-    )
+def _listed_commits(state: State, seat: int) -> list[Command]:
+    return [c for c in legal_commands(state, seat) if c.type == "EndBuild"]
+
+
+def _listed_orders(commits: list[Command]) -> list[str]:
+    """The single orders listed alone, as `_accepted_orders` names them."""
+    alone = [c.args["orders"][0] for c in commits if len(c.args.get("orders", ())) == 1]
+    return sorted(json.dumps(o, sort_keys=True) for o in alone if o["item"] not in EXTRAS)
 
 
 SPREAD = sorted({(col, row) for col in range(6, 12) for row in range(2, 9)} - {TONGA, SAMOA})
@@ -324,12 +334,17 @@ def build_phases(draw: st.DrawFn) -> State:
 @given(state=build_phases(), seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_P4_2_legal_lists_every_build_order_decide_accepts(state: State, seed: int) -> None:
     rng = random.Random(seed)
-    for _ in range(3):  # the phase's start, then after orders already given
+    for _ in range(3):  # the phase's start, then after seats have committed
         seats = acting_seats(state)
         assert state.phase in (BUILD, START) and seats
-        listed = {seat: _listed_builds(state, seat) for seat in seats}
-        assert listed == {seat: _accepted_builds(state, seat) for seat in seats}
+        commits = {seat: _listed_commits(state, seat) for seat in seats}
+        assert {seat: _listed_orders(c) for seat, c in commits.items()} == {
+            seat: _accepted_orders(state, seat) for seat in seats
+        }
+        for listed in commits.values():
+            for command in listed:
+                PARADISE.decide(state, command)  # every list of orders offered is accepted
         seat = rng.choice(seats)
-        if not listed[seat]:
+        _, state = act(state, "EndBuild", seat, **rng.choice(commits[seat]).args)
+        if state.phase not in (BUILD, START) or not acting_seats(state):
             return
-        _, state = act(state, "Build", seat, **json.loads(rng.choice(listed[seat])))

@@ -14,10 +14,12 @@ from paradise_given import (
     TONGA,
     act,
     building,
+    commit,
     die,
     draw,
     exact,
     moving,
+    order,
     place,
     started,
     tile,
@@ -50,10 +52,8 @@ def test_Q1_two_colonies_settling_one_group_the_first_in_turn_order_takes_it() -
     state = tile(state, NIUE, "Rurutu", 1)
     state = place(state, NIUE, 0, colony=1)
     state = place(state, NIUE, 1, colony=1)
-    _, state = act(state, "Build", 0, item="settle", hex=list(NIUE))
-    _, state = act(state, "EndBuild", 0)
-    _, state = act(state, "Build", 1, item="settle", hex=list(NIUE))
-    events, state = act(state, "EndBuild", 1)
+    _, state = commit(state, 0, order("settle", NIUE))
+    events, state = commit(state, 1, order("settle", NIUE))
     revealed = {e.data["seat"]: e.data for e in events if e.type == "BuildRevealed"}
     assert state.islands[NIUE].owner == 0 and state.islands[NIUE].villages == 1
     assert "void" not in revealed[0]
@@ -263,7 +263,7 @@ def test_P3_8_fighters_given_to_save_villages_are_never_built_again() -> None:
     assert state.phase == "build"
     # five war canoes on the map, the sixth out of the game: none is left to build
     with pytest.raises(IllegalMove, match="no war_canoe left to build"):
-        act(state, "Build", 0, item="war_canoe", hex=list(TONGA))
+        commit(state, 0, order("war_canoe", TONGA))
     assert state.given_up == ((1, 0), (0, 0))
 
 

@@ -123,6 +123,21 @@ def check_offers(state: State, command: Command, after: State) -> None:
                         assert _seen(after, seat) == _seen(twin, seat), (holder, held, other, command)
 
 
+def check_build_secrecy(state: State, command: Command, batch: list[Event], after: State) -> None:
+    """Q-1: a commit of build orders before the last shows every other seat the same as a commit
+    of none: the same events (one, whatever the number of orders) and the same views."""
+    if command.type != "EndBuild" or sum(not d.committed for d in state.drafts) < 2:
+        return
+    assert command.seat is not None
+    twin_batch, twin = PARADISE.apply(state, Command("EndBuild", command.seat))
+    assert [(e.type, e.data, e.audience, e.secret is not None) for e in batch] == [
+        (e.type, e.data, e.audience, e.secret is not None) for e in twin_batch
+    ]
+    for seat in range(state.seats):
+        if seat != command.seat:
+            assert _seen(after, seat) == _seen(twin, seat), command
+
+
 def play(seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event], State]:
     rng = random.Random(seed)
     setup = {"game": PARADISE.name, "seats": [{"name": f"p{n}"} for n in range(seats)]}
@@ -144,6 +159,7 @@ def play(seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Ev
             command = rng.choice(legal)
         batch, after = PARADISE.apply(state, command)
         check_offers(state, command, after)
+        check_build_secrecy(state, command, batch, after)
         state = after
         events += batch
         check_pieces(state)

@@ -218,7 +218,7 @@ def test_a_swiss_round_asks_the_engine_with_the_standings_and_records_its_answer
         return Pairing((("e2", "e4"), ("e3", "e1")))
 
     game = in_round_one(4, rounds=2).play(0, game_end(1, 2, 5)).play(1, game_end(0, 6, 1))
-    monkeypatch.setattr(schedule, "pair_swiss", engine)
+    monkeypatch.setattr(schedule, "pair_dutch", engine)
     events = game.when("PairRound")
     assert facts(events) == [
         ("RoundPaired", {"round": 2, "tables": [["e2", "e4"], ["e3", "e1"]], "byes": []})
@@ -229,8 +229,15 @@ def test_a_swiss_round_asks_the_engine_with_the_standings_and_records_its_answer
         ("e1", 1, 2, frozenset({"e2"}), (1, 0), 0),
         ("e4", 1, 3, frozenset({"e3"}), (0, 1), 0),
     ]
+    # The Dutch system reads pairing numbers (the lots), seats and floats round by round.
+    assert [(s.id, s.number, s.colours, s.floats, s.pairing_byes) for s in seen[0]] == [
+        ("e3", 3, (0,), ("",), 0),
+        ("e2", 2, (1,), ("",), 0),
+        ("e1", 1, (0,), ("",), 0),
+        ("e4", 4, (1,), ("",), 0),
+    ]
     # The record stands: a replay folds the tables, it never asks the engine again.
-    monkeypatch.setattr(schedule, "pair_swiss", lambda standings: Pairing((("e1", "e2"), ("e3", "e4"))))
+    monkeypatch.setattr(schedule, "pair_dutch", lambda standings: Pairing((("e1", "e2"), ("e3", "e4"))))
     replayed = given(game.history, events)
     assert [t.seats for t in replayed.state.round_tables(2)] == [("e2", "e4"), ("e3", "e1")]
 

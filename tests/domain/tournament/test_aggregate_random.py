@@ -132,6 +132,25 @@ def check(state: State) -> None:
         seated.update(b.entrant for b in state.byes if b.round == round_)
         assert max(seated.values(), default=1) == 1, f"someone plays twice in round {round_}"
     check_standings(state)
+    if state.settings.format == "swiss":
+        check_dutch_absolute_criteria(state)
+
+
+def check_dutch_absolute_criteria(state: State) -> None:
+    """No rematch, one pairing bye at most, and in games played out (a forfeit holds no seat)
+    a first-seat difference within two and never the same seat three games running."""
+    met = Counter(frozenset(t.seats) for t in state.tables)
+    assert max(met.values(), default=1) == 1, "a rematch"
+    pairing_byes = Counter(b.entrant for b in state.byes if b.reason == "pairing")
+    assert max(pairing_byes.values(), default=1) == 1, "a second pairing bye"
+    seats: dict[str, list[int]] = defaultdict(list)
+    for table in sorted(state.tables, key=lambda t: t.round):
+        if table.result is None or table.result.how != "forfeit":
+            for seat, entrant in enumerate(table.seats):
+                seats[entrant].append(seat)
+    for entrant, held in seats.items():
+        assert abs(held.count(0) - held.count(1)) <= 2, f"{entrant} seats {held}"
+        assert all(len(set(held[i : i + 3])) > 1 for i in range(len(held) - 2)), f"{entrant} seats {held}"
 
 
 def check_table_points(

@@ -31,6 +31,7 @@ def test_created_keeps_the_settings_with_their_defaults() -> None:
         "placement_points": {},
         "scoring": "i9",
         "table_sizes": [2],
+        "pairing_numbers": "lots",
     }
 
 
