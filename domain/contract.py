@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain import ending, undo
+from domain import ending, resign, undo
 from domain.core import JsonSchema
 
 MAX_VERSION = 10**9
@@ -54,8 +54,19 @@ COMMANDS: dict[str, JsonSchema] = {
         "required": ["accept"],
         "properties": {"accept": {"type": "boolean", "description": "true accepts, false declines."}},
     },
+    resign.RESIGN: {
+        "type": "object",
+        "properties": {},
+        "description": "Give up: the game ends at once and the other seat(s) win (domain/resign.py).",
+    },
+    resign.ABORT: {
+        "type": "object",
+        "properties": {},
+        "description": "Call the game off with no result; only before a second seat has moved, "
+        "never in a tournament.",
+    },
 }
-"""The seat commands the platform decides for every game (domain/undo.py)."""
+"""The seat commands the platform decides for every game (domain/undo.py, domain/resign.py)."""
 
 SETUP: JsonSchema = {
     "type": "object",
@@ -124,5 +135,25 @@ EVENTS: dict[str, JsonSchema] = {
             "tournament_version": VERSION,
         },
     },
+    ending.GAME_RESIGNED: {
+        "type": "object",
+        "required": ["seat", "winner", "winners", "totals", "reason", "resigned"],
+        "description": "The game's end when `seat` resigned: a result as GameEnded gives one, "
+        "the resigning seat placed last and every total 0 (no final scoring).",
+        "properties": {
+            "seat": SEAT,
+            "winner": nullable(SEAT),
+            "winners": listed(SEAT),
+            "totals": listed({"type": "integer"}),
+            "reason": {"type": "string", "enum": [resign.RESIGNED]},
+            "resigned": SEAT,
+        },
+    },
+    ending.GAME_ABORTED: {
+        "type": "object",
+        "required": ["seat"],
+        "description": "The game's end when `seat` called it off before the second seat moved: no result.",
+        "properties": {"seat": SEAT},
+    },
 }
-"""The events the platform appends to every game: its setup, the history's own and a forfeit."""
+"""The events the platform appends to every game: its setup, the history's own and its ends."""

@@ -1,11 +1,14 @@
 """How a game's log ends: the one rule every reader applies (the service, the undo policy, the
 bundle and the audit).
 
-A game ends with `GameEnded`, the rules' own end, or with `GameForfeited`, which the service
-appends when a tournament forfeits a seat of a game still in play (a timeout, a no-show, a
-withdrawal). Nothing is appended after either: the game refuses every later command. The rules'
-`evolve` does not know GameForfeited and leaves the state as it was, so the board stays as the
-last move left it; readers that ask "is it over?" ask `ending`, not the state alone.
+A game ends with `GameEnded`, the rules' own end, or with one of the platform's ends, which
+the rules do not decide: `GameForfeited`, which the service appends when a tournament forfeits
+a seat of a game still in play (a timeout, a no-show, a withdrawal), `GameResigned` (a seat
+gave up: the others win) and `GameAborted` (called off before the second seat moved: no result).
+The last two come from seat commands decided by domain/resign.py. Nothing is appended after any
+of them: the game refuses every later command. The rules' `evolve` knows none of the platform's
+ends and leaves the state as it was, so the board stays as the last move left it; readers that
+ask "is it over?" ask `ending`, not the state alone.
 """
 
 from __future__ import annotations
@@ -18,7 +21,11 @@ GAME_ENDED = "GameEnded"
 GAME_FORFEITED = "GameForfeited"
 FORFEIT = "Forfeit"
 """The system's command that appends GameForfeited, as the log records it."""
-ENDINGS = frozenset({GAME_ENDED, GAME_FORFEITED})
+GAME_RESIGNED = "GameResigned"
+GAME_ABORTED = "GameAborted"
+PLATFORM_ENDINGS = frozenset({GAME_FORFEITED, GAME_RESIGNED, GAME_ABORTED})
+"""The ends the rules' state does not show (their `evolve` ignores them)."""
+ENDINGS = frozenset({GAME_ENDED, *PLATFORM_ENDINGS})
 
 
 def ending(records: Sequence[Recorded]) -> Recorded | None:
@@ -30,6 +37,12 @@ def forfeit(records: Sequence[Recorded]) -> Recorded | None:
     """The GameForfeited that ended the game, or None when it was not forfeited."""
     end = ending(records)
     return end if end is not None and end.type == GAME_FORFEITED else None
+
+
+def platform_end(records: Sequence[Recorded]) -> Recorded | None:
+    """The forfeit, resignation or abort that ended the game, or None (in play, or ended by its rules)."""
+    end = ending(records)
+    return end if end is not None and end.type in PLATFORM_ENDINGS else None
 
 
 def game_forfeited(seat: int, reason: str, tournament_id: str, tournament_version: int) -> Event:

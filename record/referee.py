@@ -27,10 +27,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain import undo
+from domain import resign, undo
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from domain.core import CHANCE, Command, DomainError, Event, GameModule, Seats
-from domain.ending import FORFEIT, GAME_FORFEITED, game_forfeited
+from domain.ending import FORFEIT, PLATFORM_ENDINGS, game_forfeited
 from domain.games import rules_for
 from domain.history import extend_history, rewind_target
 from record.canonical import canonical_json
@@ -151,15 +151,17 @@ def _referee(envelopes: Sequence[Envelope], heads: list[int]) -> Refereed:
         unchecked = f"versions 2-{heads[0]} were stored before commands were recorded: they fold"
     states, readable = _fold(rules, states, envelopes[1 : heads[0]])
     checked = 0
-    forfeited = next((e.version for e in envelopes[: heads[0]] if e.type == GAME_FORFEITED), None)
+    # A forfeit, a resignation or an abort ends the game where its rules' state does not show it.
+    ended = _platform_end(envelopes[: heads[0]])
     for head, end in zip(heads, [*heads[1:], len(envelopes)], strict=True):
         batch = envelopes[head:end]
         command = _form(batch)
-        if forfeited is not None:
+        if ended is not None:
             raise _Fault(
-                batch[0].version, f"the game was forfeited at version {forfeited}: nothing may follow"
+                batch[0].version,
+                f"the game ended at version {ended.version} ({ended.type}): nothing may follow",
             )
-        forfeited = next((e.version for e in batch if e.type == GAME_FORFEITED), None)
+        ended = _platform_end(batch)
         if readable and (command is None or any(_hidden(e) for e in batch)):
             readable = False
             if unchecked_from is None:
@@ -176,6 +178,10 @@ def _referee(envelopes: Sequence[Envelope], heads: list[int]) -> Refereed:
         _advance(rules, states, batch, after)
         checked += 1
     return Refereed(len(heads), checked, None, "", envelopes[heads[0]].version, unchecked_from, unchecked)
+
+
+def _platform_end(envelopes: Sequence[Envelope]) -> Envelope | None:
+    return next((e for e in envelopes if e.type in PLATFORM_ENDINGS), None)
 
 
 def _start(setup: Mapping[str, Any]) -> tuple[GameModule[Any], list[Any]]:
@@ -274,6 +280,8 @@ def _decided(
             return undo.correct(before, int(args["to_version"]), str(args["reason"]), organizer), None
         if command.type in undo.COMMANDS:
             return undo.decide(before, command), None
+        if command.type in resign.COMMANDS:
+            return resign.decide(before, command), None
         _allowed(rules, state, command, version)
         events, after = rules.apply(state, command)
         return list(events), after

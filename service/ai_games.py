@@ -1,8 +1,9 @@
 """The cap on open games with computer seats, per client address and overall.
 
 Every move of a computer seat is work for the "ai" queue, so the number of games that can
-ask for such moves is bounded. A game counts from its creation until it ends, or until it
-has waited IDLE seconds without any append (an abandoned game asks the worker for
+ask for such moves is bounded. A game counts from its creation until it ends (by its rules,
+or at once when a seat resigns or aborts it: docs/finishing.md), or until it has waited IDLE
+seconds without any append (an abandoned game asks the worker for
 nothing). The counts live in sorted sets (game -> time of its last append) on RQ's Redis,
 beside the queue they protect, so they survive restarts of the app and the worker; one
 Lua script checks both caps and reserves the place, so concurrent creations never
@@ -130,7 +131,7 @@ class OpenAiGames:
         if refused == 1:
             raise TooManyAiGames(
                 f"this address has {limits.per_client} unfinished games against the computer; "
-                "finish one (or leave it idle for a while) first"
+                "finish, resign or abort one first (or leave it idle for a while)"
             )
         if refused == 2:
             raise TooManyAiGames(

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from domain import resign
+from domain.ending import platform_end
 from domain.games import rules_for
 from record.annotations import AnnotationRefused, check_imported
 from record.canonical import canonical_json
@@ -102,7 +104,8 @@ def import_game(service: GameService, content: str | bytes) -> Imported:
             f"the rules cannot fold event {error.version}: {error.reason}",
             version=error.version,
         ) from None
-    if not rules_for(game_file.header["game"]).is_terminal(state):
+    ended = platform_end(game_file.envelopes) is not None  # a resignation, an abort, a forfeit
+    if not ended and not rules_for(game_file.header["game"]).is_terminal(state):
         last = game_file.envelopes[-1].version
         raise Unprocessable(
             "game_not_finished", f"the events end at version {last}, before the game does", version=last
@@ -172,7 +175,7 @@ def replay(loaded: Loaded, viewer: int | None, annotations: Sequence[dict[str, A
                 "actor": last["actor"],
                 "at": last["at"],
                 "types": [e["type"] for e in group],
-                "description": loaded.rules.describe(group, names),
+                "description": resign.describe(group[-1], names) or loaded.rules.describe(group, names),
             }
         )
     return {"version": loaded.version, "steps": steps, "annotations": list(annotations)}

@@ -15,11 +15,11 @@ from typing import Any
 import redis
 from redis.cluster import RedisCluster
 
-from domain import undo
+from domain import resign, undo
 from domain.actor import ORGANIZER as ORGANIZER_ACTOR
 from domain.actor import SYSTEM, WORKER, Actor
 from domain.core import Command, Event, GameModule, IllegalMove, Score, fold
-from domain.ending import forfeit
+from domain.ending import GAME_RESIGNED, platform_end
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
 from record.chain import verify_chain
@@ -89,8 +89,24 @@ class Loaded:
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended: by its rules, or by a forfeit (domain/ending.py)."""
-        return bool(self.rules.is_terminal(self.state)) or forfeit(self.trusted) is not None
+        """Whether the game has ended: by its rules, or by a forfeit, a resignation or an abort
+        (domain/ending.py)."""
+        return bool(self.rules.is_terminal(self.state)) or platform_end(self.trusted) is not None
+
+    @property
+    def ended_with_result(self) -> bool:
+        """Whether the game ended by its rules or by a resignation: a result a tournament records
+        (a forfeit brought its own, an abort has none)."""
+        end = platform_end(self.trusted)
+        return bool(self.rules.is_terminal(self.state)) if end is None else end.type == GAME_RESIGNED
+
+    @property
+    def result(self) -> Any:
+        """The game's result once it has one: the rules' own, or a resignation's; else None."""
+        end = platform_end(self.trusted)
+        if end is not None:
+            return resign.result(end)
+        return self.rules.result(self.state) if self.over else None
 
     @property
     def revealed(self) -> bool:
@@ -419,7 +435,8 @@ class GameService:
         """Run one seat's command; a repeated Idempotency-Key returns the first answer.
 
         Undo, RequestTakeback and AnswerTakeback are seat commands too, decided by the
-        undo policy over the recorded history instead of by the rules over the state.
+        undo policy over the recorded history instead of by the rules over the state; so are
+        Resign and Abort (domain/resign.py).
         """
         command_id = self._command_id(game_id, seat, body, key)
         args = {k: v for k, v in body.items() if k != "type"}
@@ -492,16 +509,20 @@ class GameService:
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
     def _refuse_after_end(self, loaded: Loaded) -> None:
-        """Conflict for a game of a closed tournament (tournament_closed) or a forfeited game
-        (game_over): nothing moves after the end. A game the rules ended refuses by its rules."""
+        """Conflict for a game of a closed tournament (tournament_closed) or one that a forfeit,
+        a resignation or an abort ended (game_over): nothing moves after the end. A game the
+        rules ended refuses by its rules."""
         if self.tournaments is not None:
             self.tournaments.refuse_if_closed(loaded)
-        ended = forfeit(loaded.trusted)
+        ended = platform_end(loaded.trusted)
         if ended is not None:
+            how = {
+                "GameForfeited": "its tournament forfeited seat",
+                "GameResigned": "it was resigned by seat",
+                "GameAborted": "it was aborted by seat",
+            }[ended.type]
             raise Conflict(
-                "game_over",
-                f"the game ended at version {ended.version}: "
-                f"its tournament forfeited seat {ended.data.get('seat')}",
+                "game_over", f"the game ended at version {ended.version}: {how} {ended.data.get('seat')}"
             )
 
     @staticmethod
@@ -513,6 +534,8 @@ class GameService:
             return undo.correct(loaded.envelopes, args["to_version"], args["reason"], organizer)
         if command.type in undo.COMMANDS:
             return undo.decide(loaded.envelopes, command)
+        if command.type in resign.COMMANDS:
+            return resign.decide(loaded.envelopes, command)
         return list(loaded.rules.decide(loaded.state, command))
 
     def _command_id(self, game_id: str, seat: int | str, body: Mapping[str, Any], key: str | None) -> str:
@@ -528,7 +551,7 @@ class GameService:
         self.listings.record(loaded)
         if self.ai is not None:
             self.ai.schedule(loaded)
-        if self.tournaments is not None and loaded.rules.is_terminal(loaded.state):
+        if self.tournaments is not None and loaded.ended_with_result:
             self.tournaments.game_ended(loaded)
 
     def appended(self, game_id: str) -> None:

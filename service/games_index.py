@@ -39,7 +39,7 @@ def summary_of(loaded: Any) -> dict[str, Any]:
     """What the listing shows of a folded game (service.games.Loaded)."""
     setup = loaded.setup
     done = loaded.over
-    result = loaded.rules.result(loaded.state) if done else None
+    result = loaded.result
     about = setup.get("tournament")
     tournament = None
     if isinstance(about, Mapping):

@@ -40,6 +40,12 @@ class SeatTokens:
         self._redis.hset(seats_key(game_id, self._layout), mapping=digests)
         return tokens
 
+    def reissue(self, game_id: str, seat: int) -> str:
+        """A fresh token for `seat`, retiring the one before (a rematch's hand-over)."""
+        token = secrets.token_urlsafe(32)
+        self._redis.hset(seats_key(game_id, self._layout), str(seat), digest(token))
+        return token
+
     def seat_of(self, game_id: str, token: str) -> int | None:
         """The seat whose token this is, or None."""
         presented = digest(token)

@@ -81,7 +81,7 @@ class TournamentQueue:
             self.connection.srem(PLAYING, game_id)
             return ended
         game = tournaments.games.load(game_id)
-        if game.rules.is_terminal(game.state):  # ended by its rules: the result is due
+        if game.ended_with_result:  # ended by its rules or a resignation: the result is due
             if job_alive(self.connection, result_job_id(game_id)):
                 return 0
             log.warning("re-enqueueing the lost result of tournament game %s", game_id)

@@ -345,15 +345,15 @@ class TournamentService:
         event's hash); False when there is nothing to record (not ended, recorded already)."""
         game = self.games.load(game_id)
         about = game.setup.get("tournament")
-        # A result comes from the rules' own end (GameEnded); a forfeit brought its own.
-        ended = bool(game.rules.is_terminal(game.state))
-        if game.broken is not None or not ended or not isinstance(about, Mapping):
+        # A result comes from the rules' own end (GameEnded) or a resignation (GameResigned,
+        # shaped alike); a forfeit brought its own.
+        if game.broken is not None or not game.ended_with_result or not isinstance(about, Mapping):
             return False
         tournament_id = str(about["id"])
         table = self.load(tournament_id).state.table_of_game(game_id)
         if table is None or table.result is not None:
             return False
-        end = next(e for e in reversed(game.envelopes) if e.type == "GameEnded")
+        end = next(e for e in reversed(game.envelopes) if e.type in ("GameEnded", "GameResigned"))
         body = {"type": "RecordResult", "game_id": game_id, "result": end.data, "final_hash": end.hash}
         return not self.run(tournament_id, WORKER, body, f"result-{game_id}").duplicate
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import undo
+from domain import resign, undo
 from domain.core import Command, Event, IllegalMove
 from domain.islands import actions, gods, setup, turns
 from domain.islands import args as read
@@ -193,8 +193,9 @@ def known_commands(rules: Ruleset) -> tuple[dict[str, SeatHandler], frozenset[st
 def _seat_handler(state: State, command: Command) -> SeatHandler:
     table, known = known_commands(state.rules)
     if command.type not in known:
-        # Undo and takebacks reach the undo policy, not these rules, but a seat sends them alike.
-        listed = sorted(known | undo.COMMANDS)
+        # Undo, takebacks, Resign and Abort reach the platform's policies, not these rules, but a
+        # seat sends them alike.
+        listed = sorted(known | undo.COMMANDS | resign.COMMANDS)
         raise IllegalMove("unknown_command", f"unknown command {command.type!r}; known: {listed}")
     if state.phase == CHOOSING and command.type == "ChooseFaceUp":
         return setup.choose_face_up

@@ -1,7 +1,8 @@
 """What one table or bye is worth: I-9, 3:1 / 2:2, placement points, forfeits and byes.
 
 A game's end is read from its GameEnded data (winner seat or null, each seat's final score
-`totals`, `reason`, and for a premature end (I-7) its `round`).
+`totals`, `reason`, and for a premature end (I-7) its `round`), or from a resignation's
+GameResigned data, shaped alike, whose `resigned` seat is placed last (domain/resign.py).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class GameEnd:
     totals: tuple[int, ...]
     reason: str
     round: int | None  # the round of a premature end
+    resigned: int | None = None  # the seat that resigned: last, whatever the totals
 
 
 def read_game_end(data: Any, seats: int) -> GameEnd:
@@ -44,7 +46,10 @@ def read_game_end(data: Any, seats: int) -> GameEnd:
     round_ = data.get("round")
     if reason == "premature" and not _whole(round_):
         raise IllegalMove("bad_result", "a premature end names its round", "result.round")
-    return GameEnd(winner, tuple(totals), reason, round_ if reason == "premature" else None)
+    resigned = data.get("resigned")
+    if resigned is not None and not (_whole(resigned) and 0 <= resigned < seats and resigned != winner):
+        raise IllegalMove("bad_result", "result.resigned must be a seat that did not win", "result.resigned")
+    return GameEnd(winner, tuple(totals), reason, round_ if reason == "premature" else None, resigned)
 
 
 def _whole(value: Any) -> bool:
@@ -98,10 +103,11 @@ def _win_draw(end: GameEnd, final_hash: str | None, how: str) -> Result:
 
 
 def places_of(end: GameEnd) -> tuple[int, ...]:
-    """Places by seat: the winner alone first (the game's own tie-break), the rest by score, ties equal."""
+    """Places by seat: the winner alone first (the game's own tie-break), the rest by score, ties
+    equal; a seat that resigned last."""
 
-    def key(seat: int) -> tuple[bool, int]:
-        return (seat != end.winner, -end.totals[seat])
+    def key(seat: int) -> tuple[bool, bool, int]:
+        return (seat == end.resigned, seat != end.winner, -end.totals[seat])
 
     return tuple(
         1 + sum(key(other) < key(seat) for other in range(len(end.totals))) for seat in range(len(end.totals))

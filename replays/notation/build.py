@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actor import Actor
+from domain.ending import GAME_ENDED, GAME_RESIGNED
 from replays.notation.builder import Builder, secret
 from replays.notation.model import Item, Move, Record
 from replays.notation.moves import MOVES
@@ -25,6 +26,8 @@ SETUP_ITEMS = frozenset(
 )
 TURN_ENDS = frozenset({"TurnEnded", "FinalTurnFinished", "FinalTurnDeferred"})
 REWINDS = frozenset({"Undone", "Corrected"})
+ENDS = frozenset({GAME_ENDED, GAME_RESIGNED})
+"""The ends that give a result (an abort and a forfeit give none here)."""
 SILENT = frozenset({"ChoiceRequired", "ChoiceResolved", "ChoosingStarted", "RoundEnded"})
 
 
@@ -105,13 +108,16 @@ def _flat(options: Mapping[str, Any], prefix: str = "") -> list[str]:
 
 
 def _result(setup: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> str:
-    ended = [e for e in events if e.get("type") == "GameEnded"]
+    ended = [e for e in events if e.get("type") in ENDS]
     if not ended:
         return "*"
-    winner = (ended[-1].get("data") or {}).get("winner")
-    seats = setup.get("seats", [])
+    data = ended[-1].get("data") or {}
+    winner, seats = data.get("winner"), setup.get("seats", [])
     if type(winner) is int and 0 <= winner < len(seats):
         return str(seats[winner].get("name", winner))
+    shared = [w for w in data.get("winners") or () if type(w) is int and 0 <= w < len(seats)]
+    if ended[-1].get("type") == GAME_RESIGNED and shared:  # the others share a resigned game's win
+        return ",".join(str(seats[w].get("name", w)) for w in shared)
     return "draw"
 
 

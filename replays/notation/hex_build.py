@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.ending import GAME_ENDED, GAME_RESIGNED
 from replays.notation.build import setup_tags
 from replays.notation.hex_cells import HexRecord, HexTurn, Step, cell_text, line_text, render
 from replays.notation.model import Item, Note
@@ -223,7 +224,7 @@ def _tags(
     setup: Mapping[str, Any], events: Sequence[Mapping[str, Any]], viewer: str | None
 ) -> tuple[tuple[str, str], ...]:
     tags = setup_tags(setup, events, viewer)
-    ended = [e for e in events if e.get("type") == "GameEnded"]
+    ended = [e for e in events if e.get("type") in (GAME_ENDED, GAME_RESIGNED)]
     result = "*"
     if ended:
         data = ended[-1].get("data") or {}

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.actor import Actor
+from domain.ending import GAME_ENDED, GAME_RESIGNED
 
 GAME = "conquest-of-paradise"
 SEAT_KEYS = frozenset({"seat", "by", "attacker", "defender", "explorer", "winner", "first", "target"})
@@ -133,7 +134,7 @@ def _step_lines(batch: Sequence[Mapping[str, Any]], names: list[str]) -> list[st
 
 def _result(events: Sequence[Mapping[str, Any]], names: list[str]) -> str:
     last = events[-1] if events else {}
-    if last.get("type") != "GameEnded":
+    if last.get("type") not in (GAME_ENDED, GAME_RESIGNED):
         return "*"
     winners = (last.get("data") or {}).get("winners") or []
     return "+".join(names[w] for w in winners) or "-"

@@ -11,6 +11,7 @@ from flask_smorest.utils import prepare_response
 from domain.games import GAMES
 from service.api import (
     contract,
+    finish,
     games,
     listings,
     openapi,
@@ -63,6 +64,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(games.blp)
     api.register_blueprint(listings.blp)
     api.register_blueprint(undo.blp)
+    api.register_blueprint(finish.blp)
     api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)
     api.register_blueprint(receipts.blp)

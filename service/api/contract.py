@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from domain import contract as platform
+from domain import ending
 from domain.core import GameModule, JsonSchema
 
 Schema = dict[str, Any]
@@ -222,6 +223,7 @@ def summary_component(games: list[GameModule[Any]], base: Schema) -> Schema:
                 results.append(result)
     if not results or any(not g.schemas.view.get("properties") for g in games):
         results.append(dict(GENERIC_OBJECT))
+    results.append(copy.deepcopy(dict(platform.EVENTS[ending.GAME_RESIGNED])))  # any game may be resigned
     described = summary["properties"]["result"].get("description", "")
     typed = {"anyOf": [{**r, "nullable": True} for r in results]} if len(results) > 1 else results[0]
     summary["properties"]["result"] = {**typed, "nullable": True, "description": described}

@@ -42,6 +42,7 @@ from service.api.schemas import (
 from service.api.stream import follow
 from service.computer import ai_seats
 from service.errors import BadRequest, Unprocessable
+from service.finishing import ending_view, finish_options
 from service.games import Executed, takeback_answers, takeback_view
 
 blp = Blueprint("games", __name__, description="Create, watch and play games.")
@@ -127,6 +128,8 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     body = {**view, "game_id": game_id, "version": loaded.version, "takeback": takeback_view(loaded)}
     body["undo"] = {"takeback_across_reveal": undo.practice(loaded.envelopes)}
     body["chain_broken"] = None if loaded.broken is None else {"version": loaded.broken}
+    body["ending"] = ending_view(loaded)
+    body["finish"] = finish_options(loaded, seat)
     return body, version_headers(loaded.version)
 
 

@@ -92,8 +92,11 @@ PROBLEMS: Mapping[int, str] = {
     "(metrics_not_allowed)",
     404: "No such game, tournament, entrant or game kind (game_not_found, tournament_not_found, not_found)",
     409: "Refused now: the rules (not_your_turn, hand_full, ...), a concurrent append (version_conflict), "
-    "an archived game (game_archived), a game its tournament forfeited (game_over), a game of a "
-    "closed tournament (tournament_closed), a broken hash chain (chain_broken), or a stream that "
+    "an archived game (game_archived), a game its tournament forfeited or a seat resigned or aborted "
+    "(game_over), an abort after the second seat moved or in a tournament (abort_too_late, "
+    "abort_not_allowed_in_tournament), a rematch before the end or of a tournament game (game_not_over, "
+    "rematch_not_in_tournament), a game of a closed tournament (tournament_closed), a broken hash "
+    "chain (chain_broken), or a stream that "
     "lost its tail in the store (chain_truncated, with `stored_version`, the last event it holds, "
     "and `vouched_version`, the last one the store vouches for): every read of it answers so",
     412: "If-Match names a version the game is no longer at (version_mismatch)",
@@ -135,6 +138,8 @@ VERSIONED = frozenset(
         "get /games/{game_id}/takebacks/current",
         "post /games/{game_id}/takebacks/current",
         "post /games/{game_id}/corrections",
+        "post /games/{game_id}/resign",
+        "post /games/{game_id}/abort",
         "get /games/{game_id}/replay",
         "get /games/{game_id}/notation",
         "post /games/import",

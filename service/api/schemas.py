@@ -21,6 +21,7 @@ from ai.policies import LEVELS as AI_LEVELS
 from domain.games import GAMES
 from domain.text import NOT_BLANK, is_blank
 from domain.undo import SCOPES
+from service.api.finish_schemas import EndingSchema, FinishSchema
 from service.api.receipt_schemas import ReceiptSchema
 
 MODES = ("casual", "tournament")
@@ -538,6 +539,10 @@ class GameViewSchema(OpenSchema):
         ChainBrokenSchema,
         allow_none=True,
         metadata={"description": "null while every stored event's hash and link hold."},
+    )
+    ending = fields.Nested(EndingSchema, allow_none=True, metadata={"description": "null while in play."})
+    finish = fields.Nested(
+        FinishSchema, metadata={"description": "What your seat may do to end the game now."}
     )
 
 

@@ -18,6 +18,7 @@ from service import game_files
 from service.api.auth import resolve_seat
 from service.api.context import game_service
 from service.computer import ai_seats
+from service.finishing import ending_view, finish_options
 from service.games import Loaded, takeback_answers, takeback_view
 from service.web.words import offered
 
@@ -33,6 +34,7 @@ REASONS = {
     "bear_shut_in": "as the bear was shut in",
     "inuk_shut_in": "as an Inuk was shut in",
     "partner_shut_in": "as a partner was shut in",
+    "resigned": "by resignation",
 }
 
 
@@ -52,7 +54,7 @@ def panel_fragment(game_id: str) -> Any:
 
 def legal(loaded: Loaded, seat: int | None) -> list[dict[str, Any]]:
     """What GET /games/{id}/legal lists for `seat`: nothing for a spectator or a broken chain."""
-    if seat is None or loaded.broken is not None:
+    if seat is None or loaded.broken is not None or loaded.over:
         return []
     commands = [c.to_json() for c in loaded.rules.legal_commands(loaded.state, seat)]
     return commands + takeback_answers(loaded, seat)
@@ -103,7 +105,12 @@ def status(loaded: Loaded, names: list[str], seat: int | None) -> str:
     to_act = loaded.rules.to_act(loaded.state)
     if loaded.broken is not None:
         return f"This game's record is broken at event {loaded.broken}: it takes no more moves."
-    if to_act is TERMINAL:
+    ended = ending_view(loaded)
+    if ended is not None and ended["how"] in ("resigned", "aborted") and ended["seat"] is not None:
+        who = "you" if ended["seat"] == seat else names[ended["seat"]]
+        verb = "resigned" if ended["how"] == "resigned" else "called the game off: no result"
+        return f"The game is over: {who} {verb}."
+    if to_act is TERMINAL or loaded.over:
         return "The game is over."
     if not isinstance(to_act, Seats):
         return "The game is dealing or scoring\u2026"
@@ -133,6 +140,10 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "controls": undo_controls(loaded, seat),
         "takeback": takeback_view(loaded),
         "log": game_files.replay(loaded, seat, [])["steps"],
-        "result": view.get("result") if finished else None,
+        # The rules' view holds their own result; a resignation's is the platform's.
+        "result": view.get("result") or loaded.result if finished else None,
         "reasons": REASONS,
+        "ending": ending_view(loaded),
+        "finish": finish_options(loaded, seat),
+        "rematch": seat is not None and finished and loaded.setup.get("mode") != "tournament",
     }

@@ -142,3 +142,19 @@ def test_behind_a_trusted_proxy_the_cap_counts_the_forwarded_client(capped: Call
         return client.post("/games", json=AGAINST_BOT, environ_base=proxy, headers=headers).status_code
 
     assert [create("198.51.100.7"), create("198.51.100.7"), create("198.51.100.8")] == [201, 429, 201]
+
+
+def test_a_resigned_or_aborted_game_frees_its_place_at_once(capped: Callable[..., Flask]) -> None:
+    client = capped(AI_GAMES_PER_CLIENT=2).test_client()
+    games = [client.post("/games", json=AGAINST_BOT, environ_base=ANN).json for _ in range(2)]
+    assert client.post("/games", json=AGAINST_BOT, environ_base=ANN).status_code == 429
+    tokens = [{"Authorization": f"Bearer {g['seats'][0]['token']}"} for g in games]
+
+    resigned = client.post(f"/games/{games[0]['game_id']}/resign", headers=tokens[0], environ_base=ANN)
+    assert resigned.status_code == 200, resigned.json
+    assert client.post("/games", json=AGAINST_BOT, environ_base=ANN).status_code == 201
+    assert client.post("/games", json=AGAINST_BOT, environ_base=ANN).status_code == 429
+
+    aborted = client.post(f"/games/{games[1]['game_id']}/abort", headers=tokens[1], environ_base=ANN)
+    assert aborted.status_code == 200, aborted.json
+    assert client.post("/games", json=AGAINST_BOT, environ_base=ANN).status_code == 201

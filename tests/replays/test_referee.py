@@ -22,6 +22,7 @@ from record.envelope import Envelope
 from record.referee import NOT_RECORDED, PARTIAL, REFEREED, referee
 from replays import archive
 from replays.cli import main
+from service.chance import Dice
 from service.embedded_redis import EmbeddedRedis
 from service.forfeits import end_forfeited_game
 from service.games import GameService
@@ -33,7 +34,8 @@ GOLDEN = Path(__file__).parents[1] / "golden"
 
 @pytest.fixture
 def service(redis_client: redis.Redis) -> GameService:
-    return GameService(EventStore(redis_client), redis_client)
+    """The application layer on the flushed Redis, with seeded dice: the same deals every run."""
+    return GameService(EventStore(redis_client), redis_client, dice=Dice(20261128))
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +44,7 @@ def finished(redis_server: EmbeddedRedis) -> Iterator[dict[str, list[Envelope]]]
     kept in memory: each test's own client flushes the server)."""
     client = redis.Redis.from_url(redis_server.url)
     client.flushall()
-    games_service = GameService(EventStore(client), client)
+    games_service = GameService(EventStore(client), client, dice=Dice(20261128))
     games = {}
     for name in SETUPS:
         game_id = play(games_service, setup_of(name), random.Random(7))
@@ -299,4 +301,16 @@ def test_a_forfeit_is_the_systems_command_and_nothing_may_follow_it(service: Gam
     forged = rechained([*envelopes, *after], len(envelopes) + 1, lambda e: e)
     refereed = referee(forged)
     assert refereed.first_fault == len(envelopes) + 1
-    assert "forfeited at version" in refereed.fault
+    assert "(GameForfeited): nothing may follow" in refereed.fault
+
+
+def test_a_resignation_is_refereed_by_its_policy_and_nothing_may_follow_it(service: GameService) -> None:
+    game_id = play(service, setup_of("nanuuk"), random.Random(12), until=12)
+    service.execute(game_id, 1, {"type": "Resign"})
+    envelopes = service.store.read(game_id)
+    assert envelopes[-1].type == "GameResigned" and envelopes[-1].command["type"] == "Resign"
+
+    assert referee(envelopes).status == REFEREED
+
+    forged = rechained(envelopes, envelopes[-1].version, lambda e: replace(e, data={**e.data, "winner": 1}))
+    assert referee(forged).first_fault == envelopes[-1].version

@@ -80,7 +80,74 @@
       stream.close();
       stream = null;
     }
-    if (shown.dataset.finished === "true") keepTheEnd();
+    if (shown.dataset.finished === "true") {
+      keepTheEnd();
+      watchRematch();
+    }
+  }
+
+  // The end screen's rematch: asked for (or agreed to) by POST with this game's token; the
+  // answer carries the new game's id and a fresh token of this person's new seat once every
+  // person agreed. Until then the page asks every few seconds whether the others did.
+  let rematchTimer = null;
+  let rematchAsked = false;
+
+  function rematchBox() {
+    return panelBox.querySelector("#rematch");
+  }
+
+  async function askRematch() {
+    const box = rematchBox();
+    if (!box || !token) return;
+    const answer = await fetch(box.dataset.url, { method: "POST", headers: auth() });
+    if (!answer.ok) {
+      let problem = {};
+      try { problem = await answer.json(); } catch (error) { problem = {}; }
+      say("Refused: " + (problem.detail || answer.statusText));
+      return;
+    }
+    rematchAsked = true;
+    const body = await answer.json();
+    if (body.token) return openRematch(body);
+    showRematch(body);
+  }
+
+  function openRematch(body) {
+    localStorage.setItem("archipelago:token:" + body.rematch_id, body.token);
+    location.assign("/play/" + encodeURIComponent(body.rematch_id));
+  }
+
+  function showRematch(body) {
+    const box = rematchBox();
+    if (!box) return;
+    const mine = Number(box.dataset.seat);
+    const status = box.querySelector("#rematch-status");
+    const button = box.querySelector("#rematch-ask");
+    if (body.rematch_id) {
+      status.textContent = "The rematch is ready.";
+      button.textContent = "Open the rematch";
+      button.hidden = false;
+    } else if (body.asked_by.indexOf(mine) >= 0) {
+      status.textContent = "Rematch asked: waiting for the other player to accept.";
+      button.hidden = true;
+    } else if (body.asked_by.length) {
+      status.textContent = "Your opponent offers a rematch with the seats swapped.";
+      button.textContent = "Accept the rematch";
+    }
+  }
+
+  async function watchRematch() {
+    const box = rematchBox();
+    if (!box || rematchTimer) return;
+    const answer = await fetch(box.dataset.url, { cache: "no-store" });
+    if (answer.ok) {
+      const body = await answer.json();
+      // Everyone agreed: fetch this seat's token of the new game with this game's token.
+      if (body.rematch_id && rematchAsked) return askRematch();
+      showRematch(body);
+      if (body.rematch_id) return;
+    }
+    rematchTimer = setTimeout(function () { rematchTimer = null; watchRematch(); }, 1500);
   }
 
   // The end is often appended by no command of this page (the other seat's move, the scoring):
@@ -259,6 +326,20 @@
     const command = target.closest("[data-command]");
     if (command) return send(command);
     if (target.closest("#clear")) return clearSelection();
+    if (target.closest("#rematch-ask")) return askRematch();
+    if (target.closest("#abort")) return post(root.dataset.apiUrl + "/abort", {});
+    const confirmBox = panelBox.querySelector("#resign-confirm");
+    if (target.closest("#resign") && confirmBox) {
+      confirmBox.hidden = false;
+      target.closest("#resign").setAttribute("aria-expanded", "true");
+      return confirmBox.querySelector("#resign-no").focus();
+    }
+    if (target.closest("#resign-no") && confirmBox) {
+      confirmBox.hidden = true;
+      panelBox.querySelector("#resign").setAttribute("aria-expanded", "false");
+      return panelBox.querySelector("#resign").focus();
+    }
+    if (target.closest("#resign-yes")) return post(root.dataset.apiUrl + "/resign", {});
     if (target.closest("#undo")) return post(root.dataset.apiUrl + "/undo", { scope: "command" });
     const takeback = target.closest("#takeback");
     if (takeback) return post(root.dataset.apiUrl + "/takebacks", { to_version: Number(takeback.dataset.toVersion) });
