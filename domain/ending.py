@@ -19,6 +19,8 @@ from domain.core import Event, Recorded
 
 GAME_ENDED = "GameEnded"
 GAME_FORFEITED = "GameForfeited"
+FORFEIT = "Forfeit"
+"""The system's command that appends GameForfeited, as the log records it."""
 GAME_RESIGNED = "GameResigned"
 GAME_ABORTED = "GameAborted"
 PLATFORM_ENDINGS = frozenset({GAME_FORFEITED, GAME_RESIGNED, GAME_ABORTED})

@@ -35,12 +35,19 @@ def secret_digest(secret: Mapping[str, Any], salt: str) -> str:
 def digest_holds(envelope: Envelope) -> bool:
     """Whether the secret and salt an envelope carries are the ones its digest commits to.
 
-    A withheld secret (None, with a digest) cannot be checked and does not fail here.
+    A withheld secret (None, with a digest) cannot be checked and does not fail here. The
+    hidden part of a recorded command is a secret of its own, checked the same way.
     """
-    if envelope.secret is None:
-        return envelope.salt == ""
+    return _opens(envelope.secret, envelope.salt, envelope.secret_digest) and _opens(
+        envelope.command_secret, envelope.command_salt, envelope.command_digest
+    )
+
+
+def _opens(secret: Mapping[str, Any] | None, salt: str, digest: str) -> bool:
+    if secret is None:
+        return salt == ""
     try:
-        return envelope.secret_digest == secret_digest(envelope.secret, envelope.salt)
+        return digest == secret_digest(secret, salt)
     except ValueError:  # a salt that is not hex
         return False
 
@@ -66,6 +73,9 @@ def seal(
     for version, event in enumerate(events, start=expected_version + 1):
         hidden = None if event.secret is None else plain(event.secret)
         salted = "" if hidden is None else salt().hex()
+        command = None if event.command is None else plain(event.command)
+        command_hidden = None if event.command_secret is None else plain(event.command_secret)
+        command_salt = "" if command_hidden is None else salt().hex()
         draft = Envelope(
             version=version,
             type=event.type,
@@ -74,6 +84,11 @@ def seal(
             secret=hidden,
             salt=salted,
             secret_digest="" if hidden is None else secret_digest(hidden, salted),
+            command=command,
+            command_secret=command_hidden,
+            command_salt=command_salt,
+            command_digest="" if command_hidden is None else secret_digest(command_hidden, command_salt),
+            command_audience=tuple(int(seat) for seat in event.command_audience) if command else (),
             audience=tuple(int(seat) for seat in event.audience),
             actor=event.actor,
             command_id=event.command_id,

@@ -34,11 +34,21 @@ HASHED_FIELDS = tuple(name for name in STORED_FIELDS if name not in ("secret", "
 """What the chained hash covers: the secret only through its salted digest, so the hash
 of a redacted event can be recomputed by anyone and tests no guess of the secret."""
 
+COMMAND_FIELDS = ("command", "command_audience", "command_digest")
+"""What the chained hash covers of the command an envelope records (the first envelope of
+each command's events carries it): its public part, who may read its hidden part, and that
+hidden part's salted digest. Envelopes without a command hash without these keys, exactly as
+every envelope did before commands were recorded, so older chains still hold."""
+
+COMMAND_HIDDEN = "command_hidden"
+"""The stream field holding a command's hidden part and its salt (canonical JSON), "" when
+the envelope records no hidden part; outside the hash, as `secret` and `salt` are."""
+
 BODY = "body"
 """The stream field holding the canonical JSON of the HASHED_FIELDS: the very bytes the hash
 covers, so a read parses them once and the chain check hashes them as they are."""
 
-STREAM_FIELDS = (BODY, "secret", "salt", "hash")
+STREAM_FIELDS = (BODY, "secret", "salt", COMMAND_HIDDEN, "hash")
 """Stream fields written from Python, in order; the append script adds `position`."""
 
 _JSON_FIELDS = ("data", "secret", "audience")
@@ -57,6 +67,10 @@ class NewEvent:
     audience: tuple[int, ...] = ()
     actor: str = "system"
     command_id: str = ""
+    # On the first event of each command: the command (record.commands), public and hidden parts.
+    command: Mapping[str, Any] | None = None
+    command_secret: Mapping[str, Any] | None = None
+    command_audience: tuple[int, ...] = ()
 
     @classmethod
     def recording(cls, event: Any, index: int, actor: str, command_id: str) -> NewEvent:
@@ -93,6 +107,13 @@ class Envelope:
     position: int
     salt: str = ""  # hex; "" without a secret, or when the secret is withheld
     secret_digest: str = ""  # sha256(salt ‖ canonical JSON of the secret) in hex; "" without a secret
+    # The command whose events start here (None on every other envelope, and on events stored
+    # before commands were recorded): its public part, and its hidden part as a secret of its own.
+    command: dict[str, Any] | None = None
+    command_secret: dict[str, Any] | None = None
+    command_salt: str = ""
+    command_digest: str = ""
+    command_audience: tuple[int, ...] = ()
     # The hashed bytes this envelope was sealed or read from, b"" when unknown. Not an init
     # field, so `dataclasses.replace` drops it: a changed copy is hashed from its fields.
     body: bytes = field(default=b"", init=False, repr=False, compare=False)
@@ -163,6 +184,9 @@ def hashed_body(envelope: Envelope) -> bytes:
         return envelope.body
     body = {name: getattr(envelope, name) for name in HASHED_FIELDS}
     body["audience"] = list(envelope.audience)
+    if envelope.command is not None:
+        body.update({name: getattr(envelope, name) for name in COMMAND_FIELDS})
+        body["command_audience"] = list(envelope.command_audience)
     return canonical_json(body).encode("utf-8")
 
 
@@ -178,8 +202,16 @@ def to_fields(envelope: Envelope) -> dict[str, str]:
         BODY: hashed_body(envelope).decode("utf-8"),
         "secret": canonical_json(envelope.secret),
         "salt": envelope.salt,
+        COMMAND_HIDDEN: command_hidden(envelope),
         "hash": envelope.hash,
     }
+
+
+def command_hidden(envelope: Envelope) -> str:
+    """The COMMAND_HIDDEN stream field of `envelope`."""
+    if envelope.command_secret is None:
+        return ""
+    return canonical_json({"secret": envelope.command_secret, "salt": envelope.command_salt})
 
 
 def from_fields(raw: Mapping[Any, Any]) -> Envelope:
@@ -199,10 +231,17 @@ def from_fields(raw: Mapping[Any, Any]) -> Envelope:
         if type(hashed[name]) is not int:
             raise ValueError(f"{name} must be an integer, got {hashed[name]!r}")
     hashed["audience"] = tuple(hashed["audience"])
+    if "command_audience" in hashed:
+        hashed["command_audience"] = tuple(hashed["command_audience"])
+    # Absent from events stored before commands were recorded.
+    hidden = _text(fields.get(COMMAND_HIDDEN, b""))
+    command: dict[str, Any] = orjson.loads(hidden) if hidden else {"secret": None, "salt": ""}
     envelope = Envelope(
         **hashed,
         secret=orjson.loads(fields["secret"]),
         salt=_text(fields["salt"]),
+        command_secret=command["secret"],
+        command_salt=command["salt"],
         hash=_text(fields["hash"]),
         position=int(fields["position"]),
     )

@@ -45,6 +45,8 @@ def redact(envelope: Envelope, viewer: int | None, revealed: bool = False) -> di
         "prev_hash": envelope.prev_hash,
         "hash": envelope.hash,
     }
+    if envelope.command is not None:
+        shown.update(command_shown(envelope, viewer, revealed))
     if envelope.secret is None:
         return shown
     shown["secret_digest"] = envelope.secret_digest
@@ -54,6 +56,25 @@ def redact(envelope: Envelope, viewer: int | None, revealed: bool = False) -> di
     else:
         shown["secret"] = None
         shown["redacted"] = True
+    return shown
+
+
+def command_shown(envelope: Envelope, viewer: int | None, revealed: bool) -> dict[str, Any]:
+    """The command `envelope` records as `viewer` may see it: its public part, the audience
+    and digest of its hidden part, and that hidden part with its salt only for its audience."""
+    shown: dict[str, Any] = {
+        "command": envelope.command,
+        "command_audience": list(envelope.command_audience),
+        "command_digest": envelope.command_digest,
+    }
+    if envelope.command_secret is None:
+        return shown
+    if may_read(envelope.command_audience, viewer, revealed):
+        shown["command_secret"] = envelope.command_secret
+        shown["command_salt"] = envelope.command_salt
+    else:
+        shown["command_secret"] = None
+        shown["command_redacted"] = True
     return shown
 
 

@@ -28,16 +28,20 @@ from record.canonical import canonical_json
 from record.chain import ZERO_HASH, digest_holds, envelope_hash
 from record.convert import to_event
 from record.envelope import STORED_FIELDS, Envelope
-from record.redaction import may_read_secret
+from record.redaction import command_shown, may_read_secret
 
 FORMAT = "archipelago-game"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+UNCOMMANDED_FORMATS = (2,)
+"""Files from before commands were recorded: read as they are, their events only fold."""
 PLAIN_HASH_FORMATS = (1,)
 """Files from before salted secret digests: their hashes give the redacted cards away."""
 MEDIA_TYPE = "application/x-ndjson"
 
 EVENT_FIELDS = STORED_FIELDS
 """An event line holds exactly what the store keeps of it (no global position)."""
+COMMAND_LINE_FIELDS = ("command", "command_audience", "command_digest", "command_secret", "command_salt")
+"""The fields of an event line that records a command (format_version 3): all or none."""
 HEADER_FIELDS = (
     "format",
     "format_version",
@@ -70,6 +74,13 @@ _TYPES: dict[str, type | tuple[type, ...]] = {
     "at": str,
     "prev_hash": str,
     "hash": str,
+}
+_COMMAND_TYPES: dict[str, type | tuple[type, ...]] = {
+    "command": dict,
+    "command_audience": list,
+    "command_digest": str,
+    "command_secret": (dict, type(None)),
+    "command_salt": (str, type(None)),
 }
 
 
@@ -160,11 +171,16 @@ def export(
 
 
 def _header(
-    setup: Mapping[str, Any], events: int, annotations: int, complete: bool, viewer: int | None
+    setup: Mapping[str, Any],
+    events: int,
+    annotations: int,
+    complete: bool,
+    viewer: int | None,
+    version: int = FORMAT_VERSION,
 ) -> dict[str, Any]:
     header = {
         "format": FORMAT,
-        "format_version": FORMAT_VERSION,
+        "format_version": version,
         "game": setup.get("game"),
         "options": setup.get("options") or {},
         "mode": setup.get("mode", "casual"),
@@ -184,6 +200,10 @@ def event_line(envelope: Envelope, viewer: int | None, revealed: bool) -> dict[s
     for name in EVENT_FIELDS:
         line[name] = getattr(envelope, name)
     line["audience"] = list(envelope.audience)
+    if envelope.command is not None:
+        line.update({"command_secret": None, "command_salt": ""}, **command_shown(envelope, viewer, revealed))
+        if line.get("command_redacted"):
+            line["command_salt"] = None
     if envelope.secret is not None and not may_read_secret(envelope, viewer, revealed):
         # The digest stays: it is what the chain covers. The salt goes: with it, each
         # guess of the card could be tested against the digest.
@@ -209,8 +229,9 @@ def read(content: str | bytes) -> Archive:
         missing = len(raw)
         raise ArchiveError(f"the file ends before event {missing} of {count}", len(raw) + 1, missing)
     envelopes, redacted = [], set()
+    commands = header["format_version"] not in UNCOMMANDED_FORMATS
     for number in range(1, count + 1):
-        envelope, hidden = read_event(raw[number], number + 1, number)
+        envelope, hidden = read_event(raw[number], number + 1, number, commands)
         envelopes.append(envelope)
         if hidden:
             redacted.add(number)
@@ -265,7 +286,7 @@ def _read_header(raw: bytes) -> dict[str, Any]:
             "read: export the game again from the service",
             1,
         )
-    if header.get("format_version") != FORMAT_VERSION:
+    if header.get("format_version") not in (FORMAT_VERSION, *UNCOMMANDED_FORMATS):
         raise ArchiveError(f"format_version {header.get('format_version')!r} is not supported", 1)
     missing = [name for name in HEADER_FIELDS if name not in header]
     if missing:
@@ -279,11 +300,16 @@ def _read_header(raw: bytes) -> dict[str, Any]:
     return header
 
 
-def read_event(raw: bytes, line: int, version: int) -> tuple[Envelope, bool]:
+def read_event(raw: bytes, line: int, version: int, commands: bool = True) -> tuple[Envelope, bool]:
+    """The envelope of one event line, and whether its secret is withheld; `commands` False
+    for a file of a format that records none."""
     obj = parse_line(raw, line, version)
     if obj.get("kind") != "event":
         raise ArchiveError(f"expected event {version}, found kind {obj.get('kind')!r}", line, version)
-    extra = set(obj) - {"kind", "redacted", *EVENT_FIELDS}
+    known = {"kind", "redacted", *EVENT_FIELDS}
+    if commands:
+        known |= {"command_redacted", *COMMAND_LINE_FIELDS}
+    extra = set(obj) - known
     if extra:
         raise ArchiveError(f"unknown fields {sorted(extra)}", line, version)
     for name, kind in _TYPES.items():
@@ -307,7 +333,37 @@ def read_event(raw: bytes, line: int, version: int) -> tuple[Envelope, bool]:
     values = {name: obj[name] for name in EVENT_FIELDS}
     values["audience"] = tuple(obj["audience"])
     values["salt"] = obj["salt"] or ""
+    if "command" in obj or "command_redacted" in obj:
+        values.update(_read_command(obj, line, version))
     return Envelope(**values, position=0), redacted
+
+
+def _read_command(obj: Mapping[str, Any], line: int, version: int) -> dict[str, Any]:
+    """The command fields of an event line, checked as its secret's are."""
+    for name, kind in _COMMAND_TYPES.items():
+        value = obj.get(name)
+        if name not in obj or not isinstance(value, kind) or isinstance(value, bool):
+            raise ArchiveError(f"{name} is missing or has the wrong type", line, version)
+    if not all(type(seat) is int for seat in obj["command_audience"]):
+        raise ArchiveError("command_audience must list seat numbers", line, version)
+    hidden = obj["command_secret"] is not None
+    redacted = obj.get("command_redacted", False)
+    if "command_redacted" in obj and (redacted is not True or hidden or obj["command_salt"] is not None):
+        raise ArchiveError(
+            '"command_redacted" is only ever true, with a null command_secret and salt', line, version
+        )
+    if obj["command_salt"] is None and not redacted:
+        raise ArchiveError("a null command_salt belongs to a redacted command only", line, version)
+    if (hidden or redacted) != bool(obj["command_digest"]):
+        raise ArchiveError(
+            "a command_digest belongs to a command with a hidden part, and only to one", line, version
+        )
+    if obj["command_salt"] and not _LOWER_HEX.fullmatch(obj["command_salt"]):
+        raise ArchiveError("a command_salt is written in lowercase hex", line, version)
+    values = {name: obj[name] for name in COMMAND_LINE_FIELDS}
+    values["command_audience"] = tuple(obj["command_audience"])
+    values["command_salt"] = obj["command_salt"] or ""
+    return values
 
 
 def _read_annotation(raw: bytes, line: int, events: int) -> dict[str, Any]:
@@ -332,7 +388,9 @@ def _check_header(header: Mapping[str, Any], envelopes: Sequence[Envelope], reda
     if first.type != "GameCreated":
         raise ArchiveError(f"the first event is {first.type}, not GameCreated", 2, 1)
     try:
-        expected = _header(first.data, len(envelopes), header["annotations"], not redacted, None)
+        expected = _header(
+            first.data, len(envelopes), header["annotations"], not redacted, None, header["format_version"]
+        )
     except (AttributeError, TypeError):
         raise ArchiveError("the setup in GameCreated is malformed", 2, 1) from None
     for name in HEADER_FIELDS:

@@ -26,6 +26,7 @@ from domain.games import rules_for
 from record.annotations import MARKS, AnnotationRefused, check_record
 from record.canonical import canonical_json
 from record.deal import CHECKED, COMMITTED, DealReport, check_deal
+from record.referee import referee
 from replays import archive, bundle, cli_tournament, receipts_check
 from replays.client import Client, ClientError
 from replays.frames import Replay, ReplayError, replay
@@ -84,8 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify = commands.add_parser(
         "verify",
         parents=[remote],
-        help="check a file's hash chain and fold it through the rules; "
-        "a tournament's bundle: every chain, fold and result",
+        help="check a file's hash chain, referee its commands and fold it through the rules; "
+        "a tournament's bundle: every chain, referee, fold and result",
     )
     verify.add_argument("game", metavar="GAME", help="the game file (or a game id with --url)")
     verify.add_argument(
@@ -203,18 +204,26 @@ def cmd_verify(args: argparse.Namespace) -> None:
     if not result.ok:
         where = f"event {result.first_bad}" if result.first_bad is not None else f"line {result.line}"
         raise Failed(f"{where}: {result.reason}")
+    game = archive.read(content)
+    refereed = referee(game.envelopes)
+    if not refereed.ok:
+        raise Failed(
+            f"event {refereed.first_fault}: the referee replay finds the command there at fault: "
+            f"{refereed.fault}"
+        )
     try:
-        folded = replay(archive.read(content))
+        folded = replay(game)
     except ReplayError as error:
         raise Failed(str(error)) from None
     deal = check_deal(archive.read(content).envelopes)
     if not deal.ok:
         raise Failed(f"event {deal.first_bad}: the deal fails: {deal.reason}")
     last = folded.view()
-    opened = sum(1 for e in archive.read(content).envelopes if e.secret is not None)
+    opened = sum(1 for e in game.envelopes if e.secret is not None)
     text = f"ok: {result.events} events; the hash chain holds and the rules fold every event"
     print(text + f" ({_outcome(last)}); {opened} secrets match their digests")
     print(deal_text(deal))
+    print(f"referee: {refereed}")
     if result.unverifiable:
         print(
             f"note: {len(result.unverifiable)} events are redacted for this file's viewer: their "
@@ -258,6 +267,12 @@ def deal_text(deal: DealReport) -> str:
 def _verify_stored(client: Client, game_id: str) -> None:
     """The service's own check of the events it stores; the file it exports is checked next."""
     checked = client.verify(game_id)
+    refereed = checked.get("referee") or {}
+    if checked.get("first_bad_version") is None and refereed.get("ok") is False:
+        raise Failed(
+            f"event {refereed.get('first_fault')}: the service's referee replay finds the command there "
+            f"at fault: {refereed.get('fault')}"
+        )
     if checked.get("ok") is not True:
         first = checked.get("first_bad_version")
         deal = checked.get("deal") or {}

@@ -36,7 +36,13 @@ def verify_text(report: AuditReport) -> str:
         )
     lines = [
         f"ok: tournament bundle of {report.streams} streams, {report.events} events; every hash chain "
-        "holds, the rules fold every stream and every recorded result is its game's own"
+        "holds, the rules fold every stream, the referee finds no recorded command at fault and every "
+        "recorded result is its game's own"
+    ]
+    # Before the corrections, whose reasons end the report.
+    lines += [
+        f"note: game {game['game_id']} is not refereed from version {game['from_version']}: {game['reason']}"
+        for game in report.unrefereed
     ]
     if report.corrections:
         lines.append(f"corrections by the organizer ({len(report.corrections)}):")

@@ -31,6 +31,7 @@ from record.chain import ZERO_HASH, digest_holds, envelope_hash
 from record.convert import to_event
 from record.deal import check_deal, check_lots, game_revealed, sealed_until_revealed, tournament_revealed
 from record.envelope import Envelope
+from record.referee import REFEREED, referee
 from replays.archive import RefoldFailed, refold_envelopes
 
 TOURNAMENT = "tournament"
@@ -73,6 +74,8 @@ class AuditReport:
     unfolded: list[str] = field(default_factory=list)  # games whose withheld secrets keep them from a fold
     # A stream of the store that lost its tail: stream, stored_version, vouched_version.
     truncated: dict[str, Any] | None = None
+    # games the referee replay could not run through to their last event: why, and from where
+    unrefereed: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -84,6 +87,7 @@ class AuditReport:
             "mismatches": list(self.mismatches),
             "unfolded": list(self.unfolded),
             "chain_truncated": None if self.truncated is None else dict(self.truncated),
+            "unrefereed": list(self.unrefereed),
         }
 
 
@@ -116,7 +120,7 @@ def audit(tournament: Sequence[Envelope], games: Mapping[str, Sequence[Envelope]
     folded = fold_tournament(tournament)
     if isinstance(folded, BrokenPlace):
         return AuditReport(False, streams, events, broken=folded)
-    broken, unfolded = _check_games(assigned_games(tournament), games)
+    broken, unfolded, unrefereed = _check_games(assigned_games(tournament), games)
     ends = {game_id: _game_end(envelopes) for game_id, envelopes in games.items()}
     mismatches, corrections = _redecided(tournament), []
     for envelope in tournament:
@@ -129,7 +133,7 @@ def audit(tournament: Sequence[Envelope], games: Mapping[str, Sequence[Envelope]
     mismatches.sort(key=lambda m: int(m["version"]))  # in the order of the stream: the first is first
     broken = broken or _deal_fault(games)
     ok = broken is None and not mismatches
-    return AuditReport(ok, streams, events, corrections, broken, mismatches, unfolded)
+    return AuditReport(ok, streams, events, corrections, broken, mismatches, unfolded, unrefereed=unrefereed)
 
 
 def _lots_mismatches(tournament: Sequence[Envelope]) -> list[dict[str, Any]]:
@@ -204,21 +208,38 @@ def _decided_again(state: State, command: str, recorded: Sequence[Envelope]) -> 
 
 def _check_games(
     assigned: Sequence[str], games: Mapping[str, Sequence[Envelope]]
-) -> tuple[BrokenPlace | None, list[str]]:
-    """The first game that is missing, extra, broken or unfoldable; the games left unfolded."""
+) -> tuple[BrokenPlace | None, list[str], list[dict[str, Any]]]:
+    """The first game that is missing, extra, broken, unfoldable or at fault by the referee
+    replay; the games left unfolded; those not refereed to their end, with why."""
     unfolded: list[str] = []
+    unrefereed: list[dict[str, Any]] = []
+    found = _check_each(assigned, games, unfolded, unrefereed)
+    return found, unfolded, unrefereed
+
+
+def _check_each(
+    assigned: Sequence[str],
+    games: Mapping[str, Sequence[Envelope]],
+    unfolded: list[str],
+    unrefereed: list[dict[str, Any]],
+) -> BrokenPlace | None:
     for game_id in [*assigned, *sorted(set(games) - set(assigned))]:
         stream = game_stream(game_id)
         if game_id not in assigned:
-            return BrokenPlace(stream, None, None, "not a game the tournament assigned"), unfolded
+            return BrokenPlace(stream, None, None, "not a game the tournament assigned")
         envelopes = games.get(game_id)
         if not envelopes:
-            return BrokenPlace(
-                stream, None, None, "the tournament assigned it, its events are missing"
-            ), unfolded
+            return BrokenPlace(stream, None, None, "the tournament assigned it, its events are missing")
         fault = chain_fault(envelopes)
         if fault is not None:
-            return BrokenPlace(stream, fault[0], None, fault[1]), unfolded
+            return BrokenPlace(stream, fault[0], None, fault[1])
+        refereed = referee(envelopes)
+        if not refereed.ok:
+            return BrokenPlace(stream, refereed.first_fault, None, f"the referee replay: {refereed.fault}")
+        if refereed.status != REFEREED:
+            unrefereed.append(
+                {"game_id": game_id, "from_version": refereed.unchecked_from, "reason": refereed.unchecked}
+            )
         # The deal's seed (GameCreated's secret) is withheld too until the end; the rules need it not.
         if any(e.secret is None and e.secret_digest for e in envelopes[1:]):
             unfolded.append(game_id)  # a hand still hidden: the chain holds, the rules cannot fold it
@@ -226,10 +247,8 @@ def _check_games(
         try:
             refold_envelopes(envelopes)
         except RefoldFailed as error:
-            return BrokenPlace(
-                stream, error.version, None, f"the rules cannot fold it: {error.reason}"
-            ), unfolded
-    return None, unfolded
+            return BrokenPlace(stream, error.version, None, f"the rules cannot fold it: {error.reason}")
+    return None
 
 
 def _game_end(envelopes: Sequence[Envelope]) -> Envelope | None:

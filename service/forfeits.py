@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.actor import SYSTEM
-from domain.ending import game_forfeited
+from domain.core import Command
+from domain.ending import FORFEIT, game_forfeited
+from record.commands import recorded, with_command
 from record.envelope import Envelope, NewEvent
 from service.errors import VersionConflict
 from service.games import CONFLICT_RETRIES
@@ -42,10 +44,16 @@ def end_forfeited_game(games: Any, tournament_id: str, forfeit: Envelope) -> boo
     """Append GameForfeited to the game `forfeit` names; False when the game has ended already
     (by its rules, or by this forfeit on an earlier try) or its chain is broken."""
     game_id = str(forfeit.data["game_id"])
-    event = game_forfeited(
-        int(forfeit.data["seat"]), str(forfeit.data["reason"]), tournament_id, forfeit.version
-    )
-    batch = [NewEvent.recording(event, 0, str(SYSTEM), f"forfeit-{tournament_id}-{forfeit.version}")]
+    args = {
+        "seat": int(forfeit.data["seat"]),
+        "reason": str(forfeit.data["reason"]),
+        "tournament": tournament_id,
+        "tournament_version": forfeit.version,
+    }
+    event = game_forfeited(args["seat"], args["reason"], tournament_id, forfeit.version)
+    new = [NewEvent.recording(event, 0, str(SYSTEM), f"forfeit-{tournament_id}-{forfeit.version}")]
+    # Recorded as the system's command, so the referee replay knows the event for what it is.
+    batch = with_command(new, recorded(Command(FORFEIT, None, args), [event]))
     for _ in range(CONFLICT_RETRIES):
         loaded = games.load(game_id)
         if loaded.broken is not None or loaded.over:

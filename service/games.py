@@ -24,10 +24,12 @@ from domain.ending import GAME_RESIGNED, platform_end
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
 from record.chain import verify_chain
+from record.commands import recorded, with_command
 from record.convert import to_event
 from record.deal import DealReport, check_deal
 from record.draws import FIRST_SEAT_DRAW, SCHEME, DrawStream, commitment, creator_entropy
 from record.envelope import Envelope, EventStorePort, NewEvent
+from record.referee import Refereed, referee
 from service.chance import Deal, Dice, committed, deal_of, draw_source
 from service.entropy import ADD_ENTROPY, entropy_events
 from service.errors import (
@@ -55,6 +57,10 @@ older event changed in Redis is noticed within this time even in a game watched 
 ORGANIZER = str(ORGANIZER_ACTOR)
 """The actor of what the organizer appends: the game's creation and corrections."""
 CORRECT = "Correct"
+
+Step = tuple[Command | None, Sequence[Event]]
+"""A command and the events it caused, in the order they are appended; None for the events
+no command caused (GameCreated: the setup the rules start from)."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +133,8 @@ class Created:
 
 @dataclass(frozen=True)
 class Verified:
-    """The stored chain's check: `first_bad` is None when every hash and link holds.
+    """The stored chain's check: `first_bad` is None when every hash and link holds; and the
+    referee replay of the stored commands (None when the chain breaks: nothing to vouch for).
 
     `vouched` is set when the stream lost its tail: the last version the store's head vouches
     for; `first_bad` is then the first missing one.
@@ -138,6 +145,7 @@ class Verified:
     first_bad: int | None
     vouched: int | None = None
     deal: DealReport | None = None  # None when the chain breaks or lost its tail: no deal to check
+    refereed: Refereed | None = None
 
 
 @dataclass(frozen=True)
@@ -315,12 +323,13 @@ class GameService:
         game_id = game_id or secrets.token_hex(8)
         # The seed is GameCreated's secret for no seat: hidden like any secret until the end.
         created = committed(rules.created_event(setup), deal.seed, deal.data)
-        events = [created, *self._system_events(rules, state, deal, [], 2)]
+        steps: list[Step] = [(None, [created]), *self._system_steps(rules, state, deal, [], 2)]
         if self.ai is not None and capped:
             self.ai.admit(game_id, setup, client)
         # Tokens only once the game exists: a refused append (or an id that is taken)
         # must leave no key behind, nor overwrite another game's tokens.
-        self.store.append(game_id, 0, self._envelopes(events, ORGANIZER, f"create-{game_id}"))
+        events = self._envelopes(steps, ORGANIZER, f"create-{game_id}")
+        self.store.append(game_id, 0, events)
         issued = self.tokens.issue(game_id, len(setup["seats"]))
         # A computer seat's token is never handed out: the service alone plays that seat.
         tokens = [None if seat.get("ai") else t for seat, t in zip(setup["seats"], issued, strict=True)]
@@ -424,7 +433,13 @@ class GameService:
         if broken is not None:
             self.forget(game_id)
             return Verified(game_id, envelopes[-1].version, broken)
-        return Verified(game_id, envelopes[-1].version, None, deal=deal_as_shown(checked(game_id, envelopes)))
+        return Verified(
+            game_id,
+            envelopes[-1].version,
+            None,
+            deal=deal_as_shown(checked(game_id, envelopes)),
+            refereed=referee(envelopes),
+        )
 
     def forget(self, game_id: str) -> None:
         """Drop the game's cached fold: the next load reads the store from version 1."""
@@ -512,7 +527,7 @@ class GameService:
             events = self._decide(loaded, actor, command)
             try:
                 result = self.store.append(
-                    game_id, loaded.version, self._envelopes(events, actor, command_id)
+                    game_id, loaded.version, self._envelopes([(command, events)], actor, command_id)
                 )
             except VersionConflict:
                 if expected_version is not None:
@@ -589,14 +604,14 @@ class GameService:
         if isinstance(pending, Score) and self.scoring is not None:
             self.scoring.schedule(loaded.game_id, pending.round, loaded.version)
         elif pending.immediate:
-            events = self._system_events(
+            steps = self._system_steps(
                 loaded.rules, loaded.state, deal_of(loaded.envelopes[0]), loaded.envelopes, loaded.version + 1
             )
             try:
                 self.store.append(
                     loaded.game_id,
                     loaded.version,
-                    self._envelopes(events, str(SYSTEM), f"chance-{loaded.version}"),
+                    self._envelopes(steps, str(SYSTEM), f"chance-{loaded.version}"),
                 )
             except VersionConflict:
                 return loaded  # someone else moved the game on; their follow-up handles it
@@ -620,12 +635,15 @@ class GameService:
             events = loaded.rules.decide(loaded.state, command)
             state = fold(loaded.rules, loaded.state, events)
             deal = deal_of(loaded.envelopes[0])
-            events += self._system_events(
-                loaded.rules, state, deal, loaded.envelopes, loaded.version + 1 + len(events)
-            )
+            steps = [
+                (command, events),
+                *self._system_steps(
+                    loaded.rules, state, deal, loaded.envelopes, loaded.version + 1 + len(events)
+                ),
+            ]
             try:
                 self.store.append(
-                    game_id, loaded.version, self._envelopes(events, str(WORKER), f"score-{round_}")
+                    game_id, loaded.version, self._envelopes(steps, str(WORKER), f"score-{round_}")
                 )
             except VersionConflict:
                 continue
@@ -638,29 +656,36 @@ class GameService:
             return True
         raise VersionConflict(game_id, loaded.version, self.store.version(game_id))
 
-    def _system_events(
+    def _system_steps(
         self, rules: Any, state: Any, deal: Deal | None, records: Sequence[Envelope], version: int
-    ) -> list[Event]:
-        """The events of the random draws the game now waits for (a deal, Pele's picks), and
-        of those each draw leads to (a discovery chit, then its tile; a die, then the next).
+    ) -> list[Step]:
+        """The random draws the game now waits for (a deal, Pele's picks), and those each draw
+        leads to (a discovery chit, then its tile; a die, then the next), with their events.
 
         `version` is where the first of them will be stored: each draw is the deal's draw at
         the version of its first event, with the entropy `records` hold."""
-        found: list[Event] = []
+        found: list[Step] = []
+        drawn = 0
         for _ in range(MAX_SYSTEM_DRAWS):
             pending = rules.pending_system(state)
-            source = draw_source(deal, records, version + len(found))
+            source = draw_source(deal, records, version + drawn)
             command = None if pending is None else self.dice.command(pending, source)
             if command is None:
                 return found
             events = list(rules.decide(state, command))
-            found += events
+            found.append((command, events))
+            drawn += len(events)
             state = fold(rules, state, events)
         raise RuntimeError(f"more than {MAX_SYSTEM_DRAWS} draws in a row: the rules never stop drawing")
 
     @staticmethod
-    def _envelopes(events: Sequence[Event], actor: str, command_id: str) -> list[NewEvent]:
-        return [NewEvent.recording(e, i, actor, command_id) for i, e in enumerate(events)]
+    def _envelopes(steps: Sequence[Step], actor: str, command_id: str) -> list[NewEvent]:
+        """The records of `steps`, appended as one batch: each command on its first event."""
+        batch: list[NewEvent] = []
+        for command, events in steps:
+            new = [NewEvent.recording(e, len(batch) + i, actor, command_id) for i, e in enumerate(events)]
+            batch += new if command is None else with_command(new, recorded(command, events))
+        return batch
 
 
 def _check_computers(rules: GameModule[Any], seats: Sequence[Mapping[str, Any]]) -> None:

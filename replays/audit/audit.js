@@ -13,6 +13,12 @@
     "command_id", "event_id", "at", "prev_hash"];
   const EVENT_FIELDS = ["version", "type", "schema", "data", "secret", "salt", "secret_digest",
     "audience", "actor", "command_id", "event_id", "at", "prev_hash", "hash"];
+  // record/envelope.py COMMAND_FIELDS: hashed too, on the event that records a command only.
+  const COMMAND_FIELDS = ["command", "command_audience", "command_digest"];
+  // replays/archive.py COMMAND_LINE_FIELDS: a line that records a command has all of them.
+  const COMMAND_LINE_FIELDS = COMMAND_FIELDS.concat(["command_secret", "command_salt"]);
+  // Game files of format_version 2 record no commands; 3 may.
+  const GAME_FORMATS = ["2", "3"];
   const GAME_HEADER_FIELDS = ["format", "format_version", "game", "options", "mode", "seats", "setup",
     "complete", "events", "annotations"];
   const ZERO_HASH = "0".repeat(64);
@@ -309,13 +315,21 @@
     prev_hash: isText,
     hash: isText,
   };
+  const COMMAND_TYPES = {
+    command: isObject,
+    command_audience: Array.isArray,
+    command_digest: isText,
+    command_secret: function (v) { return v === null || isObject(v); },
+    command_salt: function (v) { return v === null || isText(v); },
+  };
 
   // An event line read as replays/archive.py read_event reads it.
-  function readEvent(raw, stream, version, line) {
+  function readEvent(raw, stream, version, line, commands) {
     const obj = readLine(raw, stream, version, line);
     const broken = function (reason) { return new Broken(place(stream, version, line, reason)); };
     if (obj.get("kind") !== "event") throw broken("expected event " + version + ", found kind " + JSON.stringify(shown(obj.get("kind"))));
-    const extra = Array.from(obj.keys()).filter(function (k) { return k !== "kind" && k !== "redacted" && !EVENT_FIELDS.includes(k); });
+    const known = ["kind", "redacted"].concat(EVENT_FIELDS, commands === false ? [] : COMMAND_LINE_FIELDS.concat(["command_redacted"]));
+    const extra = Array.from(obj.keys()).filter(function (k) { return !known.includes(k); });
     if (extra.length) throw broken("unknown fields " + extra.sort().join(", "));
     for (const name of EVENT_FIELDS) {
       if (!obj.has(name) || !EVENT_TYPES[name](obj.get(name))) throw broken(name + " is missing or has the wrong type");
@@ -329,7 +343,24 @@
     if (obj.get("salt") === null && !redacted) throw broken("a null salt belongs to a redacted event only");
     if (redacted && !obj.get("secret_digest")) throw broken("a redacted event keeps its secret_digest");
     if (obj.get("salt") && !LOWER_HEX.test(obj.get("salt"))) throw broken("a salt is written in lowercase hex");
-    return { obj: obj, version: version, line: line, redacted: redacted, hash: obj.get("hash") };
+    const commandRedacted = obj.has("command_redacted");
+    if (obj.has("command") || commandRedacted) readCommand(obj, commandRedacted, broken);
+    return { obj: obj, version: version, line: line, redacted: redacted, commandRedacted: commandRedacted, hash: obj.get("hash") };
+  }
+
+  // The command an event line records, checked as replays/archive.py _read_command checks it.
+  function readCommand(obj, redacted, broken) {
+    for (const name of COMMAND_LINE_FIELDS) {
+      if (!obj.has(name) || !COMMAND_TYPES[name](obj.get(name))) throw broken(name + " is missing or has the wrong type");
+    }
+    if (!obj.get("command_audience").every(function (s) { return s instanceof Num && s.isInt; })) throw broken("command_audience must list seat numbers");
+    const hidden = obj.get("command_secret") !== null;
+    if (redacted && (obj.get("command_redacted") !== true || hidden || obj.get("command_salt") !== null)) {
+      throw broken("\"command_redacted\" is only ever true, with a null command_secret and salt");
+    }
+    if (obj.get("command_salt") === null && !redacted) throw broken("a null command_salt belongs to a redacted command only");
+    if ((hidden || redacted) !== Boolean(obj.get("command_digest"))) throw broken("a command_digest belongs to a command with a hidden part, and only to one");
+    if (obj.get("command_salt") && !LOWER_HEX.test(obj.get("command_salt"))) throw broken("a command_salt is written in lowercase hex");
   }
 
   function shown(v) { return v === undefined ? null : v instanceof Num ? v.raw : v instanceof Map ? "{...}" : v; }
@@ -343,6 +374,7 @@
       const obj = event.obj;
       const hashed = new Map();
       for (const name of HASHED_FIELDS) hashed.set(name, obj.get(name));
+      if (obj.has("command")) for (const name of COMMAND_FIELDS) hashed.set(name, obj.get(name));
       const body = encoder.encode(canonical(hashed));
       const computed = hex(await sha256(body));
       if (computed !== event.hash) {
@@ -359,6 +391,17 @@
         tally.withheld += 1;
       } else if (obj.get("salt") !== "" || obj.get("secret_digest") !== "") {
         return place(stream, event.version, event.line, "digest mismatch: an event without a secret has an empty salt and digest");
+      }
+      if (obj.has("command") && obj.get("command_secret") !== null) {
+        const digest = hex(await sha256(concat(fromHex(obj.get("command_salt")), encoder.encode(canonical(obj.get("command_secret"))))));
+        if (digest !== obj.get("command_digest")) {
+          return place(stream, event.version, event.line, "digest mismatch: the command's hidden part and salt are not what its digest commits to");
+        }
+        tally.opened += 1;
+      } else if (event.commandRedacted) {
+        tally.withheld += 1;
+      } else if (obj.has("command") && obj.get("command_salt") !== "") {
+        return place(stream, event.version, event.line, "digest mismatch: a command that hides nothing has an empty salt");
       }
       if (obj.get("prev_hash") !== previous) {
         return place(stream, event.version, event.line, "broken link: prev_hash is not the previous event's hash");
@@ -385,7 +428,7 @@
     const seats = setup.get("seats");
     const complete = !events.some(function (e) { return e.redacted; });
     const expected = {
-      format: GAME_FORMAT, format_version: new Num("2"), game: setup.has("game") ? setup.get("game") : null,
+      format: GAME_FORMAT, format_version: header.get("format_version"), game: setup.has("game") ? setup.get("game") : null,
       options: setup.get("options") instanceof Map && setup.get("options").size ? setup.get("options") : new Map(),
       mode: setup.has("mode") ? setup.get("mode") : "casual",
       seats: Array.isArray(seats) ? seats.map(function (s) { return s instanceof Map && s.has("name") ? s.get("name") : null; }) : [],
@@ -415,7 +458,7 @@
     const stream = "file";
     const header = readLine(lines[0], stream, null, 1);
     if (header.get("format") !== GAME_FORMAT) throw new Broken(place(stream, null, 1, "not a game file (" + GAME_FORMAT + ") nor a tournament bundle (" + BUNDLE_FORMAT + ")"));
-    if (canonical(header.get("format_version") || null) !== "2") {
+    if (!GAME_FORMATS.includes(canonical(header.get("format_version") || null))) {
       throw new Broken(place(stream, null, 1, "format_version " + shown(header.get("format_version")) + " is not read here: export the game again from the service"));
     }
     if (!isCount(header.get("events"), 1) || !isCount(header.get("annotations"), 0)) {
@@ -426,7 +469,8 @@
       throw new Broken(place(stream, lines.length, lines.length + 1, "the file ends before event " + lines.length + " of " + count));
     }
     const events = [];
-    for (let v = 1; v <= count; v++) events.push(readEvent(lines[v], stream, v, v + 1));
+    const commands = canonical(header.get("format_version")) !== "2";
+    for (let v = 1; v <= count; v++) events.push(readEvent(lines[v], stream, v, v + 1, commands));
     let annotations = 0;
     for (let n = count + 1; n < lines.length; n++) {
       const note = readLine(lines[n], stream, null, n + 1);
@@ -470,11 +514,13 @@
       const events = Number(game.get("events").raw);
       if (line + events > lines.length) throw new Broken(place(stream, null, line, "the file ends before this game's last event"));
       const gameHeader = readLine(lines[line - 1], stream, null, line);
-      if (gameHeader.get("format") !== GAME_FORMAT || canonical(gameHeader.get("events") || null) !== String(events)) {
+      if (gameHeader.get("format") !== GAME_FORMAT || canonical(gameHeader.get("events") || null) !== String(events)
+          || !GAME_FORMATS.includes(canonical(gameHeader.get("format_version") || null))) {
         throw new Broken(place(stream, null, line, "not this game's header, announcing " + events + " events"));
       }
+      const commands = canonical(gameHeader.get("format_version")) !== "2";
       const read = [];
-      for (let v = 1; v <= events; v++) read.push(readEvent(lines[line + v - 1], stream, v, line + v));
+      for (let v = 1; v <= events; v++) read.push(readEvent(lines[line + v - 1], stream, v, line + v, commands));
       checkGameHeader(gameHeader, read, stream, line, 0);
       streams.push({ kind: "game", id: gid, label: stream, place: stream, events: read });
       line += 1 + events;

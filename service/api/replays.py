@@ -101,20 +101,23 @@ def export_game(game_id: str, seat: int | None) -> Any:
 @with_seat(required=False)
 def verify_game(game_id: str, seat: int | None) -> Any:
     """Check the game's hash chain as the store holds it now, event by event (never a cached
-    copy), and its deal: once the seed is revealed (the game's end), every chance event is
-    drawn again from it. Anyone may ask. A failure names the first event whose hash or link is
-    wrong, or that is not what the seed draws, or, when the stream ends before the last event
-    its head vouches for, the first one missing (chain_truncated)."""
+    copy), then referee every stored command through the rules, and check its deal: once the
+    seed is revealed (the game's end), every chance event is drawn again from it. Anyone may
+    ask. A failure names the first event whose hash or link is wrong, or, when the stream ends
+    before the last event its head vouches for, the first one missing (chain_truncated), or
+    the first command at fault, or the first chance event that is not what the seed draws."""
     verified = game_service().verify(game_id)
     deal = verified.deal
+    refereed = verified.refereed
     first_bad = verified.first_bad if deal is None or deal.ok else deal.first_bad
     answer = {
         "game_id": game_id,
-        "ok": first_bad is None,
+        "ok": first_bad is None and (refereed is None or refereed.ok) and verified.first_bad is None,
         "first_bad_version": first_bad,
         "version": verified.version,
         "archived": game_files.is_archived(game_service(), game_id),
         "chain_truncated": truncated(verified.version, verified.vouched),
+        "referee": None if refereed is None else refereed.answer(),
     }
     if deal is not None:
         answer["deal"] = deal.to_json()

@@ -580,6 +580,31 @@ class EventSchema(Schema):
     at = fields.String()
     prev_hash = fields.String()
     hash = fields.String()
+    command = fields.Dict(
+        metadata={
+            "description": "On the first event of each command: the command that caused the events "
+            "from here to the next command, {type, seat, args}; `args` is absent when hidden "
+            "(in command_secret). Hashed."
+        }
+    )
+    command_audience = fields.List(
+        fields.Integer(),
+        metadata={"description": "The seats that may read the command's hidden part. Hashed."},
+    )
+    command_digest = fields.String(
+        metadata={
+            "description": "sha256(command_salt ‖ canonical JSON of command_secret), hex; empty when "
+            "the command hides nothing. Hashed."
+        }
+    )
+    command_secret = fields.Dict(
+        allow_none=True,
+        metadata={"description": "The command's hidden part, {args}; null when withheld from this viewer"},
+    )
+    command_salt = fields.String(
+        metadata={"description": "The hidden part's 32 random bytes in hex; only beside a readable one"}
+    )
+    command_redacted = fields.Boolean()
 
 
 class EventsSchema(Schema):
@@ -741,14 +766,46 @@ class ImportedSchema(Schema):
     version = fields.Integer()
 
 
+class RefereeSchema(Schema):
+    """The referee replay: every stored command run through the rules from the state before it."""
+
+    ok = fields.Boolean(metadata={"description": "Whether no command was found at fault."})
+    status = fields.String(
+        validate=validate.OneOf(["refereed", "partial", "not_recorded", "fault"]),
+        metadata={
+            "description": "refereed: every event was; partial: from unchecked_from on it was not; "
+            "not_recorded: the game was stored before commands were, its events only fold; "
+            "fault: first_fault names the command."
+        },
+    )
+    commands = fields.Integer(metadata={"description": "The commands the record holds."})
+    checked = fields.Integer(metadata={"description": "The commands run through the rules."})
+    first_fault = fields.Integer(
+        allow_none=True,
+        metadata={
+            "description": "The version of the first event of the first command at fault; null when none is."
+        },
+    )
+    fault = fields.String(metadata={"description": "What is wrong with that command; empty when none is."})
+    recorded_from = fields.Integer(
+        allow_none=True,
+        metadata={"description": "The first version that records a command; null when none does."},
+    )
+    unchecked_from = fields.Integer(
+        allow_none=True, metadata={"description": "The first version not refereed; null when every one was."}
+    )
+    unchecked = fields.String(metadata={"description": "Why those versions were not refereed."})
+
+
 class VerifySchema(Schema):
-    """The check of the game's hash chain, event by event, as the store holds it now."""
+    """The check of the game's hash chain, event by event, as the store holds it now, and the
+    referee replay of its commands."""
 
     game_id = fields.String()
     ok = fields.Boolean(
         metadata={
-            "description": "Whether every hash and every link holds, and (once the seed is "
-            "revealed) every chance event is what the seed draws."
+            "description": "Whether every hash and every link holds, the referee finds no fault, "
+            "and (once the seed is revealed) every chance event is what the seed draws."
         }
     )
     first_bad_version = fields.Integer(
@@ -759,6 +816,11 @@ class VerifySchema(Schema):
     deal = fields.Nested(
         DealReportSchema,
         metadata={"description": "The deal's check: every chance event redrawn from the revealed seed."},
+    )
+    referee = fields.Nested(
+        RefereeSchema,
+        allow_none=True,
+        metadata={"description": "The referee replay of the stored commands; null when the chain breaks."},
     )
     chain_truncated = fields.Nested(
         "ChainTruncatedSchema",

@@ -326,12 +326,23 @@ class ChainTruncatedReportSchema(Schema):
     vouched_version = fields.Integer(required=True, metadata={"description": "The last event vouched for."})
 
 
+class AuditUnrefereedSchema(Schema):
+    """A game the referee replay could not run to its end, from which version and why."""
+
+    game_id = fields.String(required=True)
+    from_version = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "The first version not refereed."}
+    )
+    reason = fields.String(required=True)
+
+
 class AuditSchema(OpenSchema):
     class Meta:
         description = (
             "The audit's report: ok, the streams and events checked, every correction (actor, "
             "at, reason), the first broken place (stream, version, reason) and any recorded "
-            "result that is not its game's own."
+            "result that is not its game's own; a game's command the referee replay finds at fault is "
+            "a broken place."
         )
 
     ok = fields.Boolean(required=True)
@@ -352,5 +363,15 @@ class AuditSchema(OpenSchema):
         metadata={
             "description": "A stream that ends before the last event the store's head vouches for; "
             "null when none."
+        },
+    )
+
+    unrefereed = fields.List(
+        fields.Nested(AuditUnrefereedSchema),
+        required=True,
+        metadata={
+            "description": "Games the referee replay could not run through to their end (stored "
+            "before commands were recorded, or hiding cards from the reader). A command at fault "
+            "is the game's broken place instead."
         },
     )

@@ -106,6 +106,7 @@ def test_a_changed_older_event_is_found_by_verify_from_the_store(
         "version": newest,
         "archived": False,
         "chain_truncated": None,
+        "referee": None,  # a broken chain vouches for nothing to referee
     }
     assert client.get(f"/games/{game['game_id']}").json["chain_broken"] == {"version": 7}
     assert_chain_broken(post(client, game, A, command), 7)
@@ -207,6 +208,7 @@ def test_an_intact_game_verifies_from_the_store(app: Flask, client: FlaskClient)
     assert verified.status_code == 200
     body = dict(verified.json)
     deal = body.pop("deal")
+    referee = body.pop("referee")
     assert body == {
         "game_id": game["game_id"],
         "ok": True,
@@ -216,6 +218,7 @@ def test_an_intact_game_verifies_from_the_store(app: Flask, client: FlaskClient)
         "chain_truncated": None,
     }
     assert deal["status"] == "committed"  # the seed is revealed when the game ends
+    assert referee["status"] == "refereed" and referee["checked"] == referee["commands"] > 0
 
 
 def test_verifying_a_missing_game_is_404(client: FlaskClient) -> None:

@@ -52,7 +52,7 @@ class Played:
 def played_out(tmp_path_factory: pytest.TempPathFactory) -> Played:
     """A closed Kahuna Swiss, its bundle with the key set, every receipt of its streams, and the
     audit page that `replays render` writes beside the bundle's pages."""
-    tournament = played(seed=11)
+    tournament = played(seed=11, commands=True)
     tournament.run("CloseTournament")
     tournament.envelopes = rechained(tournament.envelopes, 1, command_id="create-t1")
     kept = receipts_of(tournament.envelopes, receipts.TOURNAMENT, "t1")

@@ -14,6 +14,7 @@ from domain.core import Command, Event, Score, fold
 from domain.islands import engine
 from domain.islands import events as ev
 from record.chain import ZERO_HASH, envelope_hash, seal
+from record.commands import recorded, with_command
 from record.envelope import Envelope, NewEvent
 from service.games import GameService
 from service.store import stream_key
@@ -62,10 +63,14 @@ def pick(rng: random.Random, state: Any) -> Command:
     return pending.answer(rng)
 
 
-def sealed_game(rng: random.Random, setup: Mapping[str, Any]) -> list[Envelope]:
-    """A whole random game as the store would hold it: envelopes hash-chained, grouped by command."""
+def sealed_game(rng: random.Random, setup: Mapping[str, Any], commands: bool = False) -> list[Envelope]:
+    """A whole random game as the store would hold it: envelopes hash-chained, grouped by command;
+    with `commands`, each command recorded on its first event as the service records it."""
     state = engine.initial_state(setup)
-    batches: list[tuple[str, str, list[Event]]] = [("organizer", "create-g", [ev.game_created(dict(setup))])]
+    created: list[tuple[Command | None, list[Event]]] = [(None, [ev.game_created(dict(setup))])]
+    batches: list[tuple[str, str, list[tuple[Command | None, list[Event]]]]] = [
+        ("organizer", "create-g", created)
+    ]
     while not engine.is_terminal(state):
         command = pick(rng, state)
         events = engine.decide(state, command)
@@ -74,12 +79,15 @@ def sealed_game(rng: random.Random, setup: Mapping[str, Any]) -> list[Envelope]:
         if command.type == "ScoreRound":
             actor = "worker"
         if command.type == "ShuffleDeck" and batches[-1][0] in ("organizer", "worker"):
-            batches[-1][2].extend(events)  # the service deals in the same append
+            batches[-1][2].append((command, events))  # the service deals in the same append
             continue
-        batches.append((actor, f"c{len(batches)}", events))
+        batches.append((actor, f"c{len(batches)}", [(command, events)]))
     envelopes: list[Envelope] = []
-    for actor, command_id, events in batches:
-        new = [NewEvent.recording(e, i, actor, command_id) for i, e in enumerate(events)]
+    for actor, command_id, steps in batches:
+        new: list[NewEvent] = []
+        for step, events in steps:
+            made = [NewEvent.recording(e, len(new) + i, actor, command_id) for i, e in enumerate(events)]
+            new += with_command(made, recorded(step, events)) if commands and step is not None else made
         envelopes += seal(new, len(envelopes), AT, envelopes[-1].hash if envelopes else ZERO_HASH)
     return envelopes
 

@@ -50,7 +50,7 @@ def test_the_header_names_the_game_and_counts_the_lines(game: list[Envelope], ex
 
     assert header == {
         "format": "archipelago-game",
-        "format_version": 2,
+        "format_version": 3,
         "game": "kahuna",
         "options": {},
         "mode": "casual",
@@ -280,7 +280,7 @@ def test_a_secret_swapped_in_a_complete_file_breaks_its_digest(game: list[Envelo
 
 def test_a_plain_hash_file_of_format_1_is_refused_with_the_reason(exported: bytes) -> None:
     lines = lines_of(exported)
-    lines[0] = lines[0].replace(b'"format_version":2', b'"format_version":1')
+    lines[0] = lines[0].replace(b'"format_version":3', b'"format_version":1')
 
     result = archive.verify(b"\n".join(lines) + b"\n")
 

@@ -32,6 +32,7 @@ from tests.replays.play import (
     setup_of,
     tampered,
 )
+from tests.replays.referee_play import out_of_turn, stored_as
 
 COMMANDS = ("export", "import", "verify", "show", "annotate", "render")
 
@@ -147,11 +148,11 @@ def test_verify_checks_the_links_of_a_redacted_file(capsys: pytest.CaptureFixtur
     [
         (lambda lines: lines[:3] + [b"{not json"] + lines[4:], "event 3: not JSON"),
         (
-            lambda lines: [lines[0].replace(b'"format_version":2', b'"format_version":3')] + lines[1:],
-            "line 1: format_version 3 is not supported",
+            lambda lines: [lines[0].replace(b'"format_version":3', b'"format_version":4')] + lines[1:],
+            "line 1: format_version 4 is not supported",
         ),
         (
-            lambda lines: [lines[0].replace(b'"format_version":2', b'"format_version":1')] + lines[1:],
+            lambda lines: [lines[0].replace(b'"format_version":3', b'"format_version":1')] + lines[1:],
             "line 1: format_version 1 hashes secrets without salt",
         ),
         (lambda lines: lines[:10], "event 10: the file ends before event 10"),
@@ -405,6 +406,20 @@ def test_verify_url_reads_the_store_and_names_the_changed_event(
 
     status, _, err = run(capsys, "verify", game_id, "--url", url)
     assert status == 1 and "event 12" in err and "store" in err
+
+
+def test_verify_url_names_a_move_credited_to_the_seat_not_to_act(
+    capsys: pytest.CaptureFixture[str], served: tuple[str, object], redis_client: redis.Redis
+) -> None:
+    url, service = served
+    game_id = service.create(setup_of("kahuna")).game_id  # type: ignore[attr-defined]
+    play_on(service, game_id, random.Random(4), until_version=30)  # type: ignore[arg-type]
+    forged, version = out_of_turn(service.store.read(game_id))  # type: ignore[attr-defined]
+
+    stored_as(redis_client, game_id, forged)
+
+    status, _, err = run(capsys, "verify", game_id, "--url", url)
+    assert status == 1 and f"event {version}: the service's referee replay" in err
 
 
 def test_an_http_error_shows_the_problem_detail(

@@ -10,6 +10,7 @@ import pytest
 from record.envelope import Envelope
 from replays.tournament_audit import BrokenPlace, audit
 from tests.replays.play import rechained
+from tests.replays.referee_play import out_of_turn
 from tests.replays.tournament_play import NAMES, Tournament, at, played
 
 
@@ -208,3 +209,35 @@ def test_a_pairing_the_rules_refuse_is_a_mismatch(finished: Tournament) -> None:
     report = audit(forged, finished.games)
     assert last.type != "RoundPaired"
     assert [m["reason"] for m in report.mismatches] == ["the rules refuse PairRound here (all_rounds_played)"]
+
+
+@pytest.fixture(scope="module")
+def commanded() -> Tournament:
+    """A closed tournament whose games record their commands, as the service's games do."""
+    tournament = played(seed=4, commands=True)
+    tournament.run("CloseTournament")
+    return tournament
+
+
+def test_games_that_record_their_commands_are_refereed_by_the_audit(commanded: Tournament) -> None:
+    report = audit(commanded.envelopes, commanded.games)
+
+    assert report.ok and report.unrefereed == [] and report.to_json()["unrefereed"] == []
+
+
+def test_games_stored_before_commands_were_recorded_are_listed_as_not_refereed(finished: Tournament) -> None:
+    report = audit(finished.envelopes, finished.games)
+
+    assert report.ok
+    assert [g["game_id"] for g in report.unrefereed] == list(finished.games)
+    assert all(g["from_version"] == 2 and "no commands" in g["reason"] for g in report.unrefereed)
+
+
+def test_a_move_credited_to_the_seat_not_to_act_is_a_broken_place_of_its_game(commanded: Tournament) -> None:
+    forged, version = out_of_turn(commanded.games["g2-0"])
+
+    report = audit(commanded.envelopes, {**commanded.games, "g2-0": forged})
+
+    assert report.broken is not None and not report.ok
+    assert (report.broken.stream, report.broken.version) == ("game g2-0", version)
+    assert report.broken.reason.startswith("the referee replay: seat 1 may not act here")

@@ -33,6 +33,7 @@ class Tournament:
     state: State
     envelopes: list[Envelope]
     games: dict[str, list[Envelope]] = field(default_factory=dict)
+    commands: bool = False  # whether its games record their commands, as the service's do
 
     def run(self, type_: str, actor: Actor = ORGANIZER, **args: Any) -> list[Envelope]:
         """The command decided, folded and appended as one sealed batch."""
@@ -63,7 +64,7 @@ class Tournament:
                 "first_seat": 0,
                 "mode": "tournament",
             }
-            game = sealed_game(rng, setup)
+            game = sealed_game(rng, setup, self.commands)
             self.games[game_id] = game
             self.run("AssignGame", table=table.index, game_id=game_id)
             self.run("RecordResult", SYSTEM, game_id=game_id, result=game[-1].data, final_hash=game[-1].hash)
@@ -102,10 +103,12 @@ def played(
     entrants: Sequence[str] = NAMES[:4],
     rounds: int = 2,
     fmt: str = "swiss",
+    commands: bool = False,
 ) -> Tournament:
     """A whole tournament: every round played and its results recorded (it is not closed)."""
     rng = random.Random(seed)
     tournament = created(game, entrants, fmt, rounds=rounds)
+    tournament.commands = commands
     for _ in range(rounds):
         tournament.play_round(rng)
     return tournament

@@ -44,7 +44,7 @@ def test_stream_ids_are_versions_and_fields_are_json(
     entries = redis_client.xrange(stream_key(GAME))
     assert [entry_id for entry_id, _ in entries] == [b"0-1", b"0-2"]
     fields = entries[1][1]
-    assert list(fields) == [b"body", b"secret", b"salt", b"hash", b"position"]
+    assert list(fields) == [b"body", b"secret", b"salt", b"command_hidden", b"hash", b"position"]
     assert fields[b"position"] == b"2"
     body = json.loads(fields[b"body"])
     assert (body["version"], body["data"], body["audience"]) == (2, {}, [0, 2])

@@ -241,8 +241,11 @@ class EventStoreContract:
         assert [e.prev_hash for e in envelopes[1:]] == [e.hash for e in envelopes[:-1]]
         for envelope in envelopes:
             # The secret counts only through its salted digest, which the hash covers.
-            hidden = ("hash", "position", "secret", "salt", "body")
+            hidden = ("hash", "position", "secret", "salt", "body", "command_secret", "command_salt")
             body = {k: v for k, v in vars(envelope).items() if k not in hidden}
+            # A command's fields are hashed only on the envelope that records one.
+            body = {k: v for k, v in body.items() if not k.startswith("command_") or k == "command_id"}
+            body.pop("command")
             body["audience"] = list(envelope.audience)
             text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
             assert envelope.hash == hashlib.sha256(text.encode()).hexdigest()
