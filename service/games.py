@@ -433,13 +433,14 @@ class GameService:
         if broken is not None:
             self.forget(game_id)
             return Verified(game_id, envelopes[-1].version, broken)
-        return Verified(
-            game_id,
-            envelopes[-1].version,
-            None,
-            deal=deal_as_shown(checked(game_id, envelopes)),
-            refereed=referee(envelopes),
-        )
+        refereed = referee(envelopes)
+        try:
+            deal: DealReport | None = deal_as_shown(checked(game_id, envelopes))
+        except Exception:  # noqa: BLE001 - a forged record the rules cannot fold: the referee names where
+            if refereed.ok:
+                raise
+            deal = None
+        return Verified(game_id, envelopes[-1].version, None, deal=deal, refereed=refereed)
 
     def forget(self, game_id: str) -> None:
         """Drop the game's cached fold: the next load reads the store from version 1."""

@@ -19,8 +19,9 @@ from domain.actor import Actor
 from record.canonical import canonical_json
 from record.chain import secret_digest
 from record.deal import CHECKED, COMMITTED, FAULT, check_deal
-from record.envelope import HASHED_FIELDS
+from record.envelope import COMMAND_FIELDS, HASHED_FIELDS
 from replays import archive
+from replays.archive import COMMAND_LINE_FIELDS
 from replays.cli import main as replays_main
 from service.store import EventStore
 from tests.api.helpers import NAMES, bearer, choose, create_game, legal_commands, post, view
@@ -82,9 +83,13 @@ def stored_seed(events_client: redis.Redis, game_id: str) -> str:
     return str(created.secret["seed"])
 
 
-def resealed(content: bytes, version: int, change: Callable[[dict[str, Any]], None]) -> bytes:
+def resealed(
+    content: bytes, version: int, change: Callable[[dict[str, Any]], None], *, uncommanded: bool = False
+) -> bytes:
     """The game file with event `version` changed by `change`, every digest, hash and link after
-    it made again: a forgery that only the deal's check can catch."""
+    it made again. `uncommanded`: every command's record dropped too, as a file from before
+    commands were recorded reads, so that the referee replay has nothing to run and only the
+    deal's check can catch the changed draw."""
     lines = [json.loads(line) for line in content.decode().splitlines()]
     previous = "0" * 64
     for line in lines:
@@ -92,13 +97,17 @@ def resealed(content: bytes, version: int, change: Callable[[dict[str, Any]], No
             continue
         if line["version"] == version:
             change(line)
-        if line["version"] >= version:
+        if uncommanded:
+            for key in (*COMMAND_LINE_FIELDS, "command_redacted"):
+                line.pop(key, None)
+        if line["version"] >= version or uncommanded:
             if line["secret"] is not None:
                 line["secret_digest"] = secret_digest(line["secret"], line["salt"])
             line["prev_hash"] = previous
-            line["hash"] = hashlib.sha256(
-                canonical_json({k: line[k] for k in HASHED_FIELDS}).encode()
-            ).hexdigest()
+            hashed = {k: line[k] for k in HASHED_FIELDS}
+            if line.get("command") is not None:  # a command's record is hashed with its first event
+                hashed.update({k: line[k] for k in COMMAND_FIELDS})
+            line["hash"] = hashlib.sha256(canonical_json(hashed).encode()).hexdigest()
         previous = line["hash"]
     return "".join(canonical_json(line) + "\n" for line in lines).encode()
 
@@ -155,8 +164,13 @@ def test_every_chance_event_of_a_finished_game_is_drawn_again_from_the_revealed_
         assert archive.verify(forged).ok, "the forgery re-hashes the chain"
         found = check_deal(archive.read(forged).envelopes)
         assert (found.status, found.first_bad) == (FAULT, version)
+    # The referee replay names the changed draw first (its events are not what the rules decide
+    # for the recorded command); with every command's record dropped, the deal's check does.
     path = tmp_path / "forged.jsonl"
     path.write_bytes(forged)
+    assert replays_main(["verify", str(path)]) != 0
+    assert "the referee replay finds the command there at fault" in capsys.readouterr().err
+    path.write_bytes(resealed(content, version, mangle, uncommanded=True))
     assert replays_main(["verify", str(path)]) != 0
     assert f"event {version}: the deal fails" in capsys.readouterr().err
 
