@@ -164,19 +164,22 @@ def run(games: list[list[Batch]], timing: Timing) -> list[Figure]:
             store, raw = compare(client, games, timing, label.split()[0])
         script = store.per_event(store.command_us)
         xadd = raw.per_event(raw.command_us)
+        nested = store.per_event(store.nested_us)
         say(
-            f"   {label}: append {script:.1f} us/event in commands (of which {store.per_event(store.nested_us):.1f} "
-            f"us in {store.nested_calls / store.events:.1f} nested calls), main thread "
+            f"   {label}: append {script:.1f} us/event in commands (of which {nested:.1f} us in "
+            f"{store.nested_calls / store.events:.1f} nested calls), main thread "
             f"{store.per_event(store.cpu_us):.1f} us/event; raw XADD {xadd:.1f} us/event in commands, "
             f"main thread {raw.per_event(raw.cpu_us):.1f} us/event; {store.events} and {raw.events} events; "
             f"load average {os.getloadavg()[0]:.2f}"
         )
         figures += [
             Figure("store", f"{label}: Redis CPU per appended event (commandstats)", script, "us"),
-            Figure("store", f"{label}: of which nested calls", store.per_event(store.nested_us), "us"),
+            Figure("store", f"{label}: of which nested calls", nested, "us"),
             Figure("store", f"{label}: raw XADD per event (commandstats)", xadd, "us"),
             Figure("store", f"{label}: append/raw XADD (commandstats)", script / xadd, "ratio"),
-            Figure("store", f"{label}: append, main thread CPU per event", store.per_event(store.cpu_us), "us"),
+            Figure(
+                "store", f"{label}: append, main thread CPU per event", store.per_event(store.cpu_us), "us"
+            ),
             Figure("store", f"{label}: raw XADD, main thread CPU per event", raw.per_event(raw.cpu_us), "us"),
         ]
     return figures
