@@ -16,9 +16,10 @@
 -- {'partial_retry', recorded event ids}, {'version_conflict', actual version} or
 -- {'chain_truncated', the stream's last version, the head's version}.
 --
--- Its cost is the number of redis.call()s (each converts its arguments and its reply), so the
--- common case makes 6 + 2 per event: the checks read integers, not entries; the event ids are
--- read and written in one call each; Python hands over every field, so no JSON is decoded here.
+-- Its cost is mostly its redis.call()s (each converts its arguments and its reply and feeds the
+-- AOF), so the common case makes 6 and 2 per event: the checks read lengths, not entries; the
+-- event ids are read and written in one call each; Python hands over every field, so no JSON is
+-- decoded here.
 
 local stream, ids, all, head = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local game = ARGV[1]
@@ -45,8 +46,9 @@ end
 -- it was told about.
 local vouched = redis.call('HGET', head, 'version')
 vouched = vouched and tonumber(vouched)
-local actual = redis.call('XLEN', stream)
-if actual ~= (vouched or 0) then
+local length = redis.call('XLEN', stream)
+local actual = length
+if length ~= (vouched or 0) then
   actual = last_number(stream)
   if vouched and vouched > actual then
     return {'chain_truncated', actual, vouched}
@@ -88,17 +90,39 @@ if actual ~= expected then
   return {'version_conflict', actual}
 end
 
-local position = last_number(all)
+-- Positions run 1, 2, 3 ... without gaps in every all-events stream (appends, imports and the
+-- move to a cluster number them so), so its length is its newest position and no entry needs
+-- reading; should it not be (a pointer deleted by hand), Redis refuses the first pointer, nothing
+-- is written yet, and the newest position is read instead. The first pointer goes before its
+-- event only when the stream is as long as its head vouches: then Redis cannot refuse the event's
+-- id either. (A stream without a head, or that lost entries, may once have held a newer id.)
+local guessed = vouched ~= nil and length == vouched
+local position = guessed and redis.call('XLEN', all) or last_number(all)
+
+local function add_pointer(pcall_or_call, pointer, version, at)
+  return pcall_or_call('XADD', all, '0-' .. pointer, 'game', game, 'version', version, 'at', at)
+end
+
 local positions, recorded_ids = {}, {}
 for i = 1, count do
   local a = first(i)
   local version = string.format('%d', expected + i)
   position = position + 1
   local pointer = string.format('%d', position)
+  -- The pointer's `at` lets readers of several all-events streams order them by time.
+  if i == 1 and guessed then
+    local added = add_pointer(redis.pcall, pointer, version, ARGV[a + 1])
+    if type(added) == 'table' and added.err then
+      position = last_number(all) + 1
+      pointer = string.format('%d', position)
+      add_pointer(redis.call, pointer, version, ARGV[a + 1])
+    end
+  end
   redis.call('XADD', stream, '0-' .. version, 'body', ARGV[a + 2], 'secret', ARGV[a + 3],
     'salt', ARGV[a + 4], 'hash', ARGV[a + 5], 'position', pointer)
-  -- The pointer's `at` lets readers of several all-events streams order them by time.
-  redis.call('XADD', all, '0-' .. pointer, 'game', game, 'version', version, 'at', ARGV[a + 1])
+  if i > 1 or not guessed then
+    add_pointer(redis.call, pointer, version, ARGV[a + 1])
+  end
   recorded_ids[2 * i - 1] = event_ids[i]
   recorded_ids[2 * i] = version
   versions[i] = expected + i
