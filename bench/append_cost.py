@@ -7,17 +7,19 @@ apart, never added again), and the previous hash's XRANGE when the store's cache
 cpu's main-thread figure adds what commandstats leaves out (reading the request, writing the
 answer and the AOF buffer). Appends and raw XADDs alternate in slices, so load from other work
 on the machine falls on both; commandstats counts wall time inside a command, so a loaded
-machine inflates it, while the main thread's CPU time is what the server really spent.
+machine inflates it (a slice in which the server was preempted mid-command reads high: the
+figures are medians of the slices), while the main thread's CPU time is what it really spent.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import statistics
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import redis
@@ -33,6 +35,8 @@ BESIDE_SCRIPT = ("script", "xrange")
 """What EventStore.append sends besides the script: SCRIPT LOAD once (the first EVALSHA of a new
 server answers NOSCRIPT), the previous event's hash on a cache miss."""
 RAW = "xadd"
+SLICES_A_ROUND = 4
+"""More, shorter slices than the throughput's: each is a sample for the medians."""
 
 Client = redis.Redis | RedisCluster
 
@@ -63,9 +67,18 @@ class Cost:
     nested_us: float = 0.0  # of which the commands the script called
     nested_calls: int = 0
     cpu_us: float = 0.0
+    slices: list[tuple[float, float]] = field(default_factory=list)  # per event: commands, CPU
 
     def per_event(self, us: float) -> float:
         return us / self.events if self.events else float("nan")
+
+    def median_command_us(self) -> float:
+        """Per event, the median slice's: a slice whose server was preempted mid-command by
+        other work on the machine weighs no more than any other."""
+        return statistics.median(c for c, _ in self.slices) if self.slices else float("nan")
+
+    def median_cpu_us(self) -> float:
+        return statistics.median(c for _, c in self.slices) if self.slices else float("nan")
 
 
 def books(client: Client) -> Books:
@@ -90,12 +103,16 @@ def book(cost: Cost, spent: Books, appends: int, events: int, top_level: tuple[s
     cost.appends += appends
     cost.events += events
     cost.cpu_us += spent.cpu_seconds * 1e6
+    command_us = 0.0
     for name, (calls, usec) in spent.commands.items():
         if name in top_level:
-            cost.command_us += usec
+            command_us += usec
         elif name not in ("info", "cluster", "command"):
             cost.nested_us += usec
             cost.nested_calls += calls
+    cost.command_us += command_us
+    if events:
+        cost.slices.append((command_us / events, spent.cpu_seconds * 1e6 / events))
 
 
 def compare(client: Client, games: list[list[Batch]], timing: Timing, label: str) -> tuple[Cost, Cost]:
@@ -115,10 +132,10 @@ def compare(client: Client, games: list[list[Batch]], timing: Timing, label: str
     for op, source, _, _ in kinds:
         for _ in range(timing.warmup_appends):
             op(*next(source))
-    for _ in range(timing.rounds):
+    for _ in range(timing.rounds * SLICES_A_ROUND):
         for op, source, top_level, cost in kinds:
             before = books(client)
-            done = measure(op, source, timing.seconds / timing.rounds)
+            done = measure(op, source, timing.seconds / timing.rounds / SLICES_A_ROUND)
             book(cost, books(client).minus(before), done.appends, done.events, top_level)
     return kinds[0][3], kinds[1][3]
 
@@ -162,24 +179,21 @@ def run(games: list[list[Batch]], timing: Timing) -> list[Figure]:
     for label, start in SERVERS.items():
         with start() as client:
             store, raw = compare(client, games, timing, label.split()[0])
-        script = store.per_event(store.command_us)
-        xadd = raw.per_event(raw.command_us)
+        script, xadd = store.median_command_us(), raw.median_command_us()
         nested = store.per_event(store.nested_us)
         say(
             f"   {label}: append {script:.1f} us/event in commands (of which {nested:.1f} us in "
             f"{store.nested_calls / store.events:.1f} nested calls), main thread "
-            f"{store.per_event(store.cpu_us):.1f} us/event; raw XADD {xadd:.1f} us/event in commands, "
-            f"main thread {raw.per_event(raw.cpu_us):.1f} us/event; {store.events} and {raw.events} events; "
-            f"load average {os.getloadavg()[0]:.2f}"
+            f"{store.median_cpu_us():.1f} us/event; raw XADD {xadd:.1f} us/event in commands, main "
+            f"thread {raw.median_cpu_us():.1f} us/event; medians of {len(store.slices)} slices "
+            f"({store.events} and {raw.events} events); load average {os.getloadavg()[0]:.2f}"
         )
         figures += [
             Figure("store", f"{label}: Redis CPU per appended event (commandstats)", script, "us"),
             Figure("store", f"{label}: of which nested calls", nested, "us"),
             Figure("store", f"{label}: raw XADD per event (commandstats)", xadd, "us"),
             Figure("store", f"{label}: append/raw XADD (commandstats)", script / xadd, "ratio"),
-            Figure(
-                "store", f"{label}: append, main thread CPU per event", store.per_event(store.cpu_us), "us"
-            ),
-            Figure("store", f"{label}: raw XADD, main thread CPU per event", raw.per_event(raw.cpu_us), "us"),
+            Figure("store", f"{label}: append, main thread CPU per event", store.median_cpu_us(), "us"),
+            Figure("store", f"{label}: raw XADD, main thread CPU per event", raw.median_cpu_us(), "us"),
         ]
     return figures

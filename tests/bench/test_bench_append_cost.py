@@ -38,3 +38,14 @@ def test_books_subtract_only_the_commands_that_ran_between() -> None:
 
     assert spent.commands == {"evalsha": (3, 30.0), "hset": (3, 6.0)}
     assert spent.cpu_seconds == pytest.approx(0.5)
+
+
+def test_a_slice_the_server_spent_preempted_moves_the_median_no_more_than_any_other() -> None:
+    cost = append_cost.Cost()
+    for command_us in (30.0, 31.0, 500.0):
+        spent = append_cost.Books({"evalsha": (10, command_us * 20)}, 0.001)
+        append_cost.book(cost, spent, appends=10, events=20, top_level=("evalsha",))
+
+    assert cost.median_command_us() == 31.0
+    assert cost.median_cpu_us() == pytest.approx(50.0)
+    assert cost.per_event(cost.command_us) == pytest.approx(187.0)

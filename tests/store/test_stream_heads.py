@@ -80,4 +80,7 @@ def test_an_append_after_a_gap_in_the_all_events_stream_points_past_its_newest_e
     assert appended.positions == [newest + 11, newest + 12]
     assert [e.position for e in store.read(STREAM)][2:] == [newest + 11, newest + 12]
     pointers = client.xrange(all_events, f"0-{newest + 11}", "+")
-    assert [(p[b"game"], p[b"version"]) for _, p in pointers] == [(STREAM.encode(), b"3"), (STREAM.encode(), b"4")]
+    assert [(p[b"game"], p[b"version"]) for _, p in pointers] == [
+        (STREAM.encode(), b"3"),
+        (STREAM.encode(), b"4"),
+    ]
