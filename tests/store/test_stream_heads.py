@@ -84,3 +84,21 @@ def test_an_append_after_a_gap_in_the_all_events_stream_points_past_its_newest_e
         (STREAM.encode(), b"3"),
         (STREAM.encode(), b"4"),
     ]
+
+
+def test_a_stream_without_a_head_that_lost_its_tail_takes_no_append_and_no_pointer(
+    client: redis.Redis | RedisCluster,
+) -> None:
+    store = EventStore(client)
+    store.append(STREAM, 0, _events("a", 3))
+    layout = layout_of(client)
+    client.delete(head_key(STREAM, GAME, layout))  # as stored before heads existed
+    client.xdel(stream_key(STREAM, GAME, layout), "0-3")  # Redis still refuses ids up to 0-3
+    all_events = layout.all_stream(GAME, STREAM)
+    pointers = client.xlen(all_events)
+
+    with pytest.raises(redis.ResponseError):
+        store.append(STREAM, 2, _events("b", 1))
+
+    assert client.xlen(all_events) == pointers, "no pointer to an event that was never written"
+    assert [e.version for e in store.read(STREAM)] == [1, 2]
