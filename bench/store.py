@@ -278,6 +278,10 @@ def run(quick: bool = False, seed: int = 1, seconds: float | None = None) -> lis
             Figure("store", f"appendfsync {policy}: raw XADD", raw.per_second, "XADD/s"),
             Figure("store", f"appendfsync {policy}: store/raw", ratio, "ratio"),
         ]
+    # Imported here: append_cost measures with this module's corpus and loops.
+    from bench import append_cost
+
+    figures += append_cost.run(games, timing)
     with temp_redis("everysec", label="fold") as server:
         client = redis.Redis.from_url(server.url)
         try:

@@ -64,3 +64,41 @@ def test_a_stream_without_a_head_reads_as_it_is(client: redis.Redis | RedisClust
     client.xdel(stream_key(STREAM, GAME, layout_of(client)), "0-3")
 
     assert [e.version for e in store.read(STREAM)] == [1, 2]
+
+
+def test_an_append_after_a_gap_in_the_all_events_stream_points_past_its_newest_entry(
+    client: redis.Redis | RedisCluster,
+) -> None:
+    store = EventStore(client)
+    store.append(STREAM, 0, _events("a", 2))
+    all_events = layout_of(client).all_stream(GAME, STREAM)
+    newest = int(client.xrevrange(all_events, count=1)[0][0].decode().partition("-")[2])
+    client.xadd(all_events, {"game": "elsewhere", "version": "1", "at": ""}, id=f"0-{newest + 10}")
+
+    appended = store.append(STREAM, 2, _events("b", 2))
+
+    assert appended.positions == [newest + 11, newest + 12]
+    assert [e.position for e in store.read(STREAM)][2:] == [newest + 11, newest + 12]
+    pointers = client.xrange(all_events, f"0-{newest + 11}", "+")
+    assert [(p[b"game"], p[b"version"]) for _, p in pointers] == [
+        (STREAM.encode(), b"3"),
+        (STREAM.encode(), b"4"),
+    ]
+
+
+def test_a_stream_without_a_head_that_lost_its_tail_takes_no_append_and_no_pointer(
+    client: redis.Redis | RedisCluster,
+) -> None:
+    store = EventStore(client)
+    store.append(STREAM, 0, _events("a", 3))
+    layout = layout_of(client)
+    client.delete(head_key(STREAM, GAME, layout))  # as stored before heads existed
+    client.xdel(stream_key(STREAM, GAME, layout), "0-3")  # Redis still refuses ids up to 0-3
+    all_events = layout.all_stream(GAME, STREAM)
+    pointers = client.xlen(all_events)
+
+    with pytest.raises(redis.ResponseError):
+        store.append(STREAM, 2, _events("b", 1))
+
+    assert client.xlen(all_events) == pointers, "no pointer to an event that was never written"
+    assert [e.version for e in store.read(STREAM)] == [1, 2]
