@@ -8,9 +8,9 @@
 --         tag the game's keys share, so the script stays on one slot)
 -- KEYS[4] game:{id}:head       hash, version and hash of the newest event appended: what the
 --         store vouches for, so a tail deleted from the stream is noticed (chain_truncated)
--- ARGV[1] game id, ARGV[2] expected version, ARGV[3] events in the batch; then per event six
--- strings: its event id, its `at`, and its stream fields body, secret, salt and hash (the layout
--- record.envelope.STREAM_FIELDS names; the script adds `position`).
+-- ARGV[1] game id, ARGV[2] expected version, ARGV[3] events in the batch; then per event seven
+-- strings: its event id, its `at`, and its stream fields body, secret, salt, command_hidden and
+-- hash (record.envelope.STREAM_FIELDS, in that order; the script adds `position`).
 --
 -- Replies {'ok', versions, positions}, {'duplicate', versions, positions},
 -- {'partial_retry', recorded event ids}, {'version_conflict', actual version} or
@@ -27,7 +27,7 @@ local expected, count = tonumber(ARGV[2]), tonumber(ARGV[3])
 
 -- Where the event `i` starts in ARGV.
 local function first(i)
-  return 4 + (i - 1) * 6
+  return 4 + (i - 1) * 7
 end
 
 -- The number after "0-" in a stream's newest entry id; 0 for an empty stream.
@@ -119,7 +119,7 @@ for i = 1, count do
     end
   end
   redis.call('XADD', stream, '0-' .. version, 'body', ARGV[a + 2], 'secret', ARGV[a + 3],
-    'salt', ARGV[a + 4], 'hash', ARGV[a + 5], 'position', pointer)
+    'salt', ARGV[a + 4], 'command_hidden', ARGV[a + 5], 'hash', ARGV[a + 6], 'position', pointer)
   if i > 1 or not guessed then
     add_pointer(redis.call, pointer, version, ARGV[a + 1])
   end
@@ -129,5 +129,5 @@ for i = 1, count do
   positions[i] = position
 end
 redis.call('HSET', ids, unpack(recorded_ids))
-redis.call('HSET', head, 'version', string.format('%d', expected + count), 'hash', ARGV[first(count) + 5])
+redis.call('HSET', head, 'version', string.format('%d', expected + count), 'hash', ARGV[first(count) + 6])
 return {'ok', versions, positions}

@@ -73,7 +73,7 @@ BLOCK_SHARE = 0.5
 answers a block that timed out on its next tick, up to 100 ms late at its default hz of 10."""
 MIN_REDIS = (6, 2)
 _APPEND_LUA = resources.files("service").joinpath("append.lua").read_text(encoding="utf-8")
-_APPEND_FIELDS = ("body", "secret", "salt", "hash")
+_APPEND_FIELDS = ("body", "secret", "salt", "command_hidden", "hash")
 """STREAM_FIELDS in the order the append script takes them: naming them in the script spares it
 a table per event."""
 _IMPORT_LUA = resources.files("service").joinpath("import.lua").read_text(encoding="utf-8")
