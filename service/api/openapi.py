@@ -16,7 +16,7 @@ from apispec import BasePlugin
 from service.api.preconditions import IF_MATCH_PATTERN, MAX_IDEMPOTENCY_KEY
 from service.api.problems import PROBLEM_JSON
 
-API_VERSION = "2.5.0"
+API_VERSION = "3.0.0"
 """The contract's version (docs/api-changelog.md): major for a change that breaks a client."""
 
 HEADERS: dict[str, dict[str, Any]] = {
