@@ -14,6 +14,8 @@ DESKTOP = (1280, 960)
 PHONE = (390, 844)
 #: The least width and height of a control a finger can hit (WCAG 2.5.5, Apple's and Google's guides).
 TAP = 44
+#: WCAG 2.2's least target size (2.5.8, level AA), for lines that lie closer than TAP together.
+LEAST_TAP = 24
 
 
 def as_phone(driver: WebDriver) -> None:
@@ -33,9 +35,13 @@ def as_desktop(driver: WebDriver) -> None:
 
 
 def sideways(driver: WebDriver) -> int:
-    """How many CSS pixels the page is wider than its viewport (0: no sideways scrolling)."""
+    """How many CSS pixels the page is wider than its viewport (0: no sideways scrolling).
+
+    Against the layout viewport (clientWidth), not innerWidth: a phone's browser zooms out to
+    a page that is too wide, and its innerWidth grows with the page (608 px for a 600 px wide
+    block at 390 px), so scrollWidth <= innerWidth would always hold there."""
     over: int = driver.execute_script(
-        "return Math.max(0, document.documentElement.scrollWidth - window.innerWidth);"
+        "return Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth);"
     )
     return over
 
