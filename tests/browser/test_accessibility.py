@@ -1,5 +1,6 @@
-"""axe-core on the lobby, the board (in play and at the end) and the replay: no serious or
-critical violation."""
+"""axe-core on the lobby, the board (in play and at the end) and the replay; then on every page
+of every game family at a desktop's and a phone's size, where no page may scroll sideways
+either: no serious or critical violation."""
 
 from __future__ import annotations
 
