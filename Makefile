@@ -25,7 +25,7 @@ help:
 	@echo "make test-long  the long form: the full hypothesis profile (200 random games a playout test) and the tests marked long"
 	@echo "make test-flakes  the suite 3 times with a busy loop on every core; lists every test that failed at least once"
 	@echo "make test-browser  only the end-to-end tests in headless Chromium (tests/browser)"
-	@echo "make test-browser-long  the long form: whole games of the other island games by clicks too"
+	@echo "make test-browser-long  the long form: whole games of the other island games by clicks, axe on every page at two sizes"
 	@echo "make faults   the long fault runs (docs/faults.md): kill -9 of Redis, of a cluster primary and of workers, 200 clients, Redis paused"
 	@echo "make bench    run the benchmarks"
 	@echo "make lint     ruff format --check, ruff check and the import contracts of pyproject.toml (lint-imports)"
@@ -73,7 +73,8 @@ test-flakes: $(STAMP)
 test-browser: $(STAMP)
 	$(BIN)/python -m pytest -m "browser and not browser_long" $(PYTEST_ARGS) tests/browser
 
-# The long form: a whole game of Arabana-Ikibiti and of Arabana-Opodopo by clicks as well.
+# The long form: a whole game of Arabana-Ikibiti and of Arabana-Opodopo by clicks as well, and
+# axe-core with the sideways-scroll check on every page of every family at desktop and phone size.
 test-browser-long: $(STAMP)
 	$(BIN)/python -m pytest -m browser_long $(PYTEST_ARGS) tests/browser
 

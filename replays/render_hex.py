@@ -231,7 +231,11 @@ def render_hex(
     frame = Frame.of(board, legend_height=key[1], legend_w=LEGEND_W if legend else 0)
     size = f'width="{frame.width}" height="{frame.height}" viewBox="0 0 {frame.width} {frame.height}"'
     role = "group" if interactive else "img"
-    head = f'class="board hex" {size} role="{role}" aria-label={_attr(f"{title} board. {status}")}'
+    # A page may show the map alone on a narrow screen: the legend's facts are in its panel.
+    head = (
+        f'class="board hex" {size} data-map-width="{frame.board_w}" role="{role}"'
+        f" aria-label={_attr(f'{title} board. {status}')}"
+    )
     svg_title = f"<title>{escape(title + ' board')}</title>"
     opening = (
         f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="{XMLNS}" {head}>{svg_title}'

@@ -91,7 +91,10 @@ def render_paradise(
     head = '<?xml version="1.0" encoding="UTF-8"?>\n' if standalone else ""
     out = [
         f'{head}<svg{ns} viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"'
-        f' role="img" aria-label={quoteattr(title + ": " + status_line(view))}>',
+        f' data-map-width="{width - (LEGEND_W if legend else 0):.0f}"'
+        # A role="img" hides its children from assistive technology; the hexes' buttons need a group.
+        f' role="{"group" if interactive else "img"}"'
+        f" aria-label={quoteattr(title + ': ' + status_line(view))}>",
         f"<style>{STYLE}</style>",
         '<defs><pattern id="fog" width="8" height="8" patternUnits="userSpaceOnUse">'
         '<path d="M0,8 L8,0" stroke="#8a9096" stroke-width="1"/></pattern></defs>',

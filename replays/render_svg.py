@@ -238,7 +238,8 @@ def _open(view: Mapping[str, Any], frame: Frame, standalone: bool, interactive: 
     # A role="img" hides its children from assistive technology; buttons need a group.
     role = "group" if interactive else "img"
     label = _attr(f"{game_title(view)} board. {status_line(view)}")
-    head = f'class="board" {size} role="{role}" aria-label={label}'
+    # A page may show the map alone on a narrow screen: the legend's facts are in its panel.
+    head = f'class="board" {size} data-map-width="{frame.board_w}" role="{role}" aria-label={label}'
     title = f"<title>{escape(game_title(view) + ' board')}</title>"
     if standalone:
         return f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="{XMLNS}" {head}>{title}'
@@ -360,9 +361,11 @@ def _islands(
             f'<text class="name" x="{cx}" y="{num(y + baseline)}" font-size="{num(size)}"{fit}>'
             f"{escape(island.name)}</text>"
         )
-        if god is not None:
-            out += _god_stone(str(god), x, y + r * 0.6)
         out.append("</g>")
+        if god is not None:
+            # Beside the island's button, not in it: its letters are no part of the button's
+            # name (axe: label-content-name-mismatch), which says the god in full.
+            out += _god_stone(island.name, str(god), x, y + r * 0.6)
     return out
 
 
@@ -381,11 +384,12 @@ def _stone_box(x: float, y: float) -> tuple[float, float, float, float]:
     return x - 14, y - 10, x + 14, y + 8
 
 
-def _god_stone(god: str, x: float, y: float) -> list[str]:
+def _god_stone(island: str, god: str, x: float, y: float) -> list[str]:
     label = GOD_LABELS.get(god, god[:2])
     left, top, right, bottom = _stone_box(x, y)
     return [
-        f'<g class="god" data-god={_attr(god)}><title>{escape(god)}</title>',
+        f'<g class="god" data-god={_attr(god)} data-on={_attr(island)} aria-hidden="true"'
+        ' pointer-events="none">',
         f'<rect x="{num(left)}" y="{num(top)}" width="{num(right - left)}" height="{num(bottom - top)}" '
         'rx="6" fill="#4a5663" stroke="#ffffff" stroke-width="1.5"/>',
         f'<text class="god-label" x="{num(x)}" y="{num(y + 4)}">{escape(label)}</text>',

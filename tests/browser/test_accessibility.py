@@ -1,14 +1,17 @@
-"""axe-core on the lobby, the board (in play and at the end) and the replay: no serious or
-critical violation."""
+"""axe-core on the lobby, the board (in play and at the end) and the replay; then on every page
+of every game family at a desktop's and a phone's size, where no page may scroll sideways
+either: no serious or critical violation."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.browser import axe, pages
+from tests.browser import axe, pages, screens
 from tests.browser.conftest import ARTIFACTS, FinishedGame, LiveService
 
 
@@ -58,3 +61,136 @@ def test_the_replay_has_no_serious_axe_violation(
     driver.get(f"{live_service.url}/replay/{finished_game.game_id}")
     pages.wait_until(driver, lambda d: pages.find(d, "#replay #board svg"), what="the replay's board")
     assert axe.barred(axe.violations(driver)) == []
+
+
+# --- every page of every family, at a desktop's and a phone's size ---------------------------
+
+#: Each family's play page with the options that show the most: Opodopo's gods, every Nanuuk!
+#: mode, Conquest of Paradise (its fog of war is always on: unexplored hexes until found).
+FAMILIES: dict[str, tuple[int, dict[str, Any]]] = {
+    "kahuna": (2, {}),
+    "arabana-ikibiti": (2, {}),
+    "arabana-opodopo": (3, {"gods": True}),
+    "nanuuk": (2, {}),
+    "nanuuk-learning": (2, {}),
+    "nanuuk-bear-hunt": (2, {}),
+    "nanuuk-bear-flight": (2, {}),
+    "nanuuk-partners": (4, {}),
+    "nanuuk-helper": (2, {}),
+    "conquest-of-paradise": (3, {}),
+}
+NAMES = ("Ann", "Ben", "Cai", "Dee")
+#: What `make test` sweeps; the rest of PAGES is `make test-browser-long`'s.
+SHORT = (
+    "lobby",
+    "play kahuna",
+    "replay kahuna",
+    "tournament",
+    "play arabana-opodopo",
+    "play conquest-of-paradise",
+)
+COUNTS = ARTIFACTS / "axe-counts.json"
+
+
+@pytest.fixture(scope="module")
+def every_page(live_service: LiveService) -> dict[str, tuple[str, str, str | None]]:
+    """Page name -> (address, a CSS selector shown once the page has drawn itself): one game per
+    family made through the API (the play page of its first seat, then its replay) and a
+    tournament with a round paired (its page, its organizer's page, its audit); and the page to
+    open first, if any."""
+    base = live_service.url
+    found = {
+        "lobby": (f"{base}/", "#start"),
+        "new game": (f"{base}/games/new", "#new-game"),
+        "tournaments": (f"{base}/t", "main h1"),
+        "new tournament": (f"{base}/t/new", "main form"),
+    }
+    primers: dict[str, str] = {}
+    for game, (seats, options) in FAMILIES.items():
+        body = {
+            "game": game,
+            "seats": [{"name": n} for n in NAMES[:seats]],
+            "first_seat": 0,
+            "options": options,
+        }
+        created = screens.post(base, "/games", body)
+        token = created["seats"][0]["token"]
+        found[f"play {game}"] = (
+            f"{base}/play/{created['game_id']}#token={token}",
+            "#commands [data-command]",
+        )
+        # Only a seat replays a game still being played: the play page keeps its token first.
+        found[f"replay {game}"] = (f"{base}/replay/{created['game_id']}", "#replay #board svg")
+        primers[f"replay {game}"] = found[f"play {game}"][0]
+    cup = screens.post(
+        base, "/tournaments", {"name": "Screen Cup", "game": "kahuna", "format": "swiss", "rounds": 1}
+    )
+    tid, organizer = cup["tournament_id"], cup["organizer_token"]
+    for name in ("Ann", "Ben", "Cai"):
+        screens.post(base, f"/tournaments/{tid}/entrants", {"name": name})
+    screens.post(base, f"/tournaments/{tid}/commands", {"type": "StartTournament"}, organizer)
+    screens.post(base, f"/tournaments/{tid}/commands", {"type": "PairRound"}, organizer)
+    found["tournament"] = (f"{base}/t/{tid}", "#round-1")
+    found["organizer"] = (f"{base}/t/{tid}/organize#organizer={organizer}", "#organizer")
+    found["tournament audit"] = (f"{base}/t/{tid}/audit", "main h1")
+    return {name: (*where, primers.get(name)) for name, where in found.items()}
+
+
+PAGES = [
+    "lobby",
+    "new game",
+    "tournaments",
+    "new tournament",
+    "tournament",
+    "organizer",
+    "tournament audit",
+    *(f"{kind} {game}" for game in FAMILIES for kind in ("play", "replay")),
+]
+
+
+#: The elements that reach past the viewport's right edge, innermost first: what to fix.
+_WIDEST = """
+const edge = document.documentElement.clientWidth;
+const past = e => e.getBoundingClientRect().right > edge + 1;
+return [...document.querySelectorAll("body *")]
+  .filter(e => past(e) && ![...e.children].some(past))
+  .slice(0, 5)
+  .map(e => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`);
+"""
+
+
+def _sweep(driver: WebDriver, address: str, mark: str, primer: str | None, name: str) -> dict[str, Any]:
+    """axe's serious and critical violations and the sideways overflow at each size; the count
+    of elements they hit, per size, goes to test-artifacts/axe-counts.json."""
+    seen: dict[str, Any] = {}
+    if primer is not None:
+        driver.get(primer)
+        pages.wait_until(driver, lambda d: pages.status(d).get("seat"), what=f"the seat's page before {name}")
+    for size, set_up in (("desktop", screens.as_desktop), ("phone", screens.as_phone)):
+        set_up(driver)
+        driver.get("about:blank")
+        driver.get(address)
+        pages.wait_until(driver, lambda d: pages.find(d, mark), what=f"{mark} on {name} ({size})")
+        driver.save_screenshot(str(ARTIFACTS / f"screen-{size}-{name.replace(' ', '-')}.png"))
+        found = axe.violations(driver)
+        hit = sum(len(v["nodes"]) for v in found if v.get("impact") in axe.BARRED)
+        seen[size] = {"barred": axe.barred(found), "hit": hit, "sideways": screens.sideways(driver)}
+        seen[size]["wide"] = driver.execute_script(_WIDEST) if seen[size]["sideways"] else []
+    counts = json.loads(COUNTS.read_text()) if COUNTS.exists() else {}
+    counts[name] = {size: {"axe": s["hit"], "sideways": s["sideways"]} for size, s in seen.items()}
+    COUNTS.write_text(json.dumps(counts, indent=1, sort_keys=True))
+    return seen
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(p, marks=() if p in SHORT else pytest.mark.browser_long) for p in PAGES]
+)
+def test_every_page_at_desktop_and_phone_size_has_no_serious_axe_violation_nor_sideways_scroll(
+    every_page: dict[str, tuple[str, str, str | None]], open_browser: Callable[[], WebDriver], name: str
+) -> None:
+    seen = _sweep(open_browser(), *every_page[name], name)
+    assert {size: s["barred"] for size, s in seen.items()} == {"desktop": [], "phone": []}
+    assert {size: (s["sideways"], s["wide"]) for size, s in seen.items()} == {
+        "desktop": (0, []),
+        "phone": (0, []),
+    }

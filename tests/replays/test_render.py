@@ -118,11 +118,7 @@ def test_markers_ships_and_god_stones_stand_where_the_view_has_them(game: list[E
         assert markers == view["control"]
         ships = sorted((e.get("data-sea"), int(e.get("data-seat", -1))) for e in of_class(root, "ship"))
         assert ships == sorted(("-".join(s["sea"]), s["seat"]) for s in view.get("ships", []))
-        gods = {
-            island.get("data-island"): god.get("data-god")
-            for island in of_class(root, "island")
-            for god in of_class(island, "god")
-        }
+        gods = {god.get("data-on"): god.get("data-god") for god in of_class(root, "god")}
         assert gods == view.get("gods", {})
         for name, found in (("marker", markers), ("ship", ships), ("god", gods)):
             seen[name] += len(found)
