@@ -1,7 +1,7 @@
 """Rematches: the same game again, its seats turned by one, once every person at the table agrees.
 
 A finished game takes no more events, so the agreement lives beside it, in one hash per game
-(`game:{<id>}:rematch`): the seats that asked (`seat:<n>`) and, once everyone has, the new
+(`game:{<id>}:rematch`): the seats that asked (`asked:<n>`) and, once everyone has, the new
 game's id. Computer seats always agree. The new game's id is derived from the old one, so two
 seats agreeing at the same moment create one game, not two.
 
@@ -86,14 +86,14 @@ class Rematches:
         loaded = self.games.load(game_id)
         stored = self._stored(game_id)
         people = _people(loaded.setup)
-        asked = sorted(s for s in people if f"seat:{s}" in stored)
+        asked = sorted(s for s in people if f"asked:{s}" in stored)
         return Rematch(stored.get("game_id"), asked, [s for s in people if s not in asked])
 
     def ask(self, game_id: str, seat: int, client: str | None) -> Rematch:
         """`seat` asks for (or agrees to) the rematch; once every person has, the new game is
         created, and `seat` gets its new seat and a fresh token there."""
         loaded = self._finished(game_id)
-        self.redis.hset(self._key(game_id), f"seat:{seat}", "1")
+        self.redis.hset(self._key(game_id), f"asked:{seat}", "1")
         current = self.status(game_id)
         if current.waiting_for:
             return current

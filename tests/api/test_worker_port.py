@@ -53,19 +53,27 @@ def test_the_worker_port_times_its_horses_jobs_and_its_lines_name_the_job(
         wait_for(lambda: view(client, game)["phase"] == "play", seconds=20)
         wait_for(lambda: get(f"{base}/health/live")[0] == 200)
         assert get(f"{base}/health")[0] == 200
-        status, text = get(f"{base}/metrics")
+        # The job's events are stored before the horse reports it finished: wait for the count.
+        wait_for(lambda: finished_scorings(get(f"{base}/metrics")) is not None, seconds=20)
+        finished = finished_scorings(get(f"{base}/metrics"))
     finally:
         worker.terminate()
         worker.wait(timeout=20)
 
+    assert finished == 1
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    job_id = scoring_job_id(game["game_id"], waiting["version"])
+    assert any(r.get("job_id") == job_id and "Job OK" in r["message"] for r in lines)
+    assert any("metrics and probes on" in r["message"] for r in lines)
+
+
+def finished_scorings(answer: tuple[int, str]) -> float | None:
+    """The worker port's count of finished score_round jobs; None until it has one."""
+    status, text = answer
     assert status == 200
     counts = {
         (s.name, s.labels.get("job"), s.labels.get("status")): s.value
         for family in text_string_to_metric_families(text)
         for s in family.samples
     }
-    assert counts[("archipelago_job_duration_seconds_count", "score_round", "finished")] == 1
-    lines = [json.loads(line) for line in log.read_text().splitlines()]
-    job_id = scoring_job_id(game["game_id"], waiting["version"])
-    assert any(r.get("job_id") == job_id and "Job OK" in r["message"] for r in lines)
-    assert any("metrics and probes on" in r["message"] for r in lines)
+    return counts.get(("archipelago_job_duration_seconds_count", "score_round", "finished"))

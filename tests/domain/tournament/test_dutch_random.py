@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from domain.core import IllegalMove
 from domain.tournament.dutch import pair_dutch
 from domain.tournament.pairing import Standing
+from tests.hypothesis_profiles import examples
 
 
 @dataclass
@@ -129,7 +130,8 @@ def play_swiss(entrants: int, rounds: int, seed: int) -> int:
     return rounds
 
 
-@settings(max_examples=3, deadline=None)
+# A share of the profile: the long form below plays the whole count at every size.
+@settings(max_examples=examples(share=6), deadline=None)
 @given(st.integers(20, 26), st.integers(5, 7), st.integers(0, 2**32))
 def test_random_swisses_keep_the_absolute_criteria(entrants: int, rounds: int, seed: int) -> None:
     assert play_swiss(entrants, rounds, seed) >= 1
