@@ -263,3 +263,11 @@ def decide_with_state(state: State, command: Command) -> tuple[list[Event], Stat
 
 def decide(state: State, command: Command) -> list[Event]:
     return decide_with_state(state, command)[0]
+
+
+def judge(state: State, command: Command) -> list[Event]:
+    """The events `command` causes, without the state they lead to: IllegalMove when refused.
+
+    Only deciding refuses a command (evolving and the automatic steps never do), so the legal
+    lists ask this, and spare themselves a state per candidate."""
+    return _decider(state, command)(state, command)

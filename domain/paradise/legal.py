@@ -221,7 +221,7 @@ def _transits(state: State, seat: int) -> list[Command]:
 
 def _allowed(state: State, command: Command) -> bool:
     try:
-        engine.decide(state, command)
+        engine.judge(state, command)
     except IllegalMove:
         return False
     return True
