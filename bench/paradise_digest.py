@@ -34,10 +34,10 @@ ADVANCED = {
 }
 SETUPS = (
     Setup(GAME, 2),
-    Setup(GAME, 3, {"last_turn": 5}),
-    Setup(GAME, 4, {"last_turn": 4}),
-    Setup(GAME, 2, {**ADVANCED, "last_turn": 5}),
-    Setup(GAME, 4, {**ADVANCED, "last_turn": 4}),
+    Setup(GAME, 3, {"last_turn": 20}),
+    Setup(GAME, 4, {"last_turn": 15}),
+    Setup(GAME, 2, {**ADVANCED, "last_turn": 20}),
+    Setup(GAME, 4, {**ADVANCED, "last_turn": 15}),
 )
 """The default game played to its end; the others stop at a last turn, so that a shared
 machine plays enough of them before and after a change (a whole random game is thousands of

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from domain.core import CHANCE, TERMINAL, Command, Draw, Event, IllegalMove, Seats, ToAct
 from domain.paradise import advanced, build, combat, explore, move, order, victory
-from domain.paradise.state import BUILD, ENDED, EXPLORE, MOVE, START, VICTORY, State
+from domain.paradise.state import BUILD, ENDED, EXPLORE, MOVE, START, VICTORY, State, replace
 from domain.paradise.tables import CHITS
 
 Evolver = Callable[[State, dict[str, Any], Any], State]

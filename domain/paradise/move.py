@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
@@ -11,7 +11,7 @@ from domain.paradise import advanced
 from domain.paradise.empire import components, controller, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import as_hex, neighbours
 from domain.paradise.sea import at_sea, capacity
-from domain.paradise.state import Choice, Counts, Stack, State, add, counts, total, with_stack
+from domain.paradise.state import Choice, Counts, Stack, State, add, counts, replace, total, with_stack
 from domain.paradise.tables import KINDS, Hex
 
 SPEED, POI_SPEED = 2, 3
@@ -207,12 +207,30 @@ def decide_move(state: State, command: Command) -> list[Event]:
 
 def _refuse_stranding(state: State, seat: int, path: list[Hex], event: Event) -> None:
     """P-3.3: no band or colony is left at sea without a canoe of its own able to carry it."""
-    after = pieces_moved(state, dict(event.data), event.secret)
+    after = _pieces_after(state, seat, event)
     for at in path:
-        if at_sea(after, at) and not capacity(after, seat, after.pieces(at, seat)):
+        if at_sea(state, at) and not capacity(state, seat, after[at]):
             raise IllegalMove(
                 "stranded_at_sea", "no band or colony stays at sea without a canoe to carry it", field="path"
             )
+
+
+def _pieces_after(state: State, seat: int, event: Event) -> dict[Hex, Counts]:
+    """`seat`'s pieces on the path of its PiecesMoved `event` once moved, as `pieces_moved`
+    counts them; a state of its own for every candidate move cost the legal lists dearly."""
+    data, secret = event.data, event.secret
+    assert secret is not None
+    path: list[Hex] = [(h[0], h[1]) for h in data["path"]]
+    after: dict[Hex, Counts] = {at: state.pieces(at, seat) for at in path}
+    load = counts(**secret["pieces"])
+    after[path[0]] = add(after[path[0]], load, -1)
+    for stop in secret.get("stops", ()):
+        at = path[stop["at"]]
+        drop, take = counts(**stop.get("drop", {})), counts(**stop.get("take", {}))
+        after[at] = add(add(after[at], drop), take, -1)
+        load = add(add(load, drop, -1), take)
+    after[path[-1]] = add(after[path[-1]], load)
+    return after
 
 
 def _lands(state: State, at: Hex, seat: int) -> bool:
