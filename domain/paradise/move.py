@@ -110,9 +110,8 @@ def decide_transit(state: State, command: Command) -> list[Event]:
         raise IllegalMove("not_enough_pieces", "those pieces are not there (the chain's canoe stays)")
     if _leaves_garrison(state, start, seat, pieces):
         raise IllegalMove("garrison", "a conquered printed group keeps one of its conqueror's pieces")
-    event = _moved(seat, [start, end], pieces, "transit", 0)
-    _refuse_stranding(state, seat, [start, end], event)
-    return [event]
+    _refuse_stranding(state, seat, [start, end], pieces)
+    return [_moved(seat, [start, end], pieces, "transit", 0)]
 
 
 def _moved(
@@ -137,7 +136,8 @@ def speed(state: State, seat: int) -> int:
     return POI_SPEED if revealed_effect(state, seat, "canoes_three") else SPEED
 
 
-def _stops_war_canoe(state: State, at: Hex, seat: int) -> bool:
+def stops_war_canoe(state: State, at: Hex, seat: int) -> bool:
+    """A war canoe ends its move here: an enemy group or another seat's war canoe (P-3.2)."""
     island = state.islands.get(at)
     if island is not None and controller(island) not in (None, seat):
         return True
@@ -156,7 +156,7 @@ def path_error(state: State, seat: int, path: list[Hex], pieces: Counts) -> str 
             return "canoes enter known hexes only"
         if pieces["war_canoe"] == 0 and pieces["transport"] and is_enemy(state, at, seat):
             return "transport canoes enter enemy hexes only with a war canoe"
-        if pieces["war_canoe"] and n < len(path) - 1 and _stops_war_canoe(state, at, seat):
+        if pieces["war_canoe"] and n < len(path) - 1 and stops_war_canoe(state, at, seat):
             return "a war canoe stops where an enemy group or war canoe is"
     return None
 
@@ -181,6 +181,12 @@ def decide_move(state: State, command: Command) -> list[Event]:
         raise IllegalMove("bad_path", "path lists hexes of the map, from where the pieces are", field="path")
     hexes = [h for h in path if h is not None]
     stops = stops_arg(command.args.get("stops"), len(hexes))
+    return [judge_move(state, seat, hexes, pieces, stops)]
+
+
+def judge_move(state: State, seat: int, hexes: list[Hex], pieces: Counts, stops: list[Stop]) -> Event:
+    """The PiecesMoved of a move whose arguments are read (hexes of the map, a full count of
+    pieces, stops in the path), or IllegalMove: the legal lists ask it of every candidate."""
     stack = state.stack(hexes[0], seat)
     if not _within(pieces, add(stack.pieces, stack.spent, -1)):
         raise IllegalMove("not_enough_pieces", "those pieces are not there, or moved already this turn")
@@ -200,14 +206,15 @@ def decide_move(state: State, command: Command) -> list[Event]:
     if _leaves_garrison(state, hexes[0], seat, pieces):
         raise IllegalMove("garrison", "a conquered printed group keeps one of its conqueror's pieces")
     last = _ride(state, seat, hexes, pieces, stops)
-    event = _moved(seat, hexes, pieces, "move", min(last["band"], last["war_canoe"]), stops)
-    _refuse_stranding(state, seat, hexes, event)
-    return [event]
+    _refuse_stranding(state, seat, hexes, pieces, stops)
+    return _moved(seat, hexes, pieces, "move", min(last["band"], last["war_canoe"]), stops)
 
 
-def _refuse_stranding(state: State, seat: int, path: list[Hex], event: Event) -> None:
+def _refuse_stranding(
+    state: State, seat: int, path: list[Hex], pieces: Counts, stops: Sequence[Stop] = ()
+) -> None:
     """P-3.3: no band or colony is left at sea without a canoe of its own able to carry it."""
-    after = _pieces_after(state, seat, event)
+    after = _pieces_after(state, seat, path, pieces, stops)
     for at in path:
         if at_sea(state, at) and not capacity(state, seat, after[at]):
             raise IllegalMove(
@@ -215,20 +222,17 @@ def _refuse_stranding(state: State, seat: int, path: list[Hex], event: Event) ->
             )
 
 
-def _pieces_after(state: State, seat: int, event: Event) -> dict[Hex, Counts]:
-    """`seat`'s pieces on the path of its PiecesMoved `event` once moved, as `pieces_moved`
-    counts them; a state of its own for every candidate move cost the legal lists dearly."""
-    data, secret = event.data, event.secret
-    assert secret is not None
-    path: list[Hex] = [(h[0], h[1]) for h in data["path"]]
+def _pieces_after(
+    state: State, seat: int, path: list[Hex], load: Counts, stops: Sequence[Stop]
+) -> dict[Hex, Counts]:
+    """`seat`'s pieces on `path` once `load` sailed it, as `pieces_moved` counts them (a state
+    of its own for every candidate move cost the legal lists dearly)."""
     after: dict[Hex, Counts] = {at: state.pieces(at, seat) for at in path}
-    load = counts(**secret["pieces"])
     after[path[0]] = add(after[path[0]], load, -1)
-    for stop in secret.get("stops", ()):
-        at = path[stop["at"]]
-        drop, take = counts(**stop.get("drop", {})), counts(**stop.get("take", {}))
-        after[at] = add(add(after[at], drop), take, -1)
-        load = add(add(load, drop, -1), take)
+    for stop in stops:
+        at = path[stop.at]
+        after[at] = add(add(after[at], stop.drop), stop.take, -1)
+        load = add(add(load, stop.drop, -1), stop.take)
     after[path[-1]] = add(after[path[-1]], load)
     return after
 

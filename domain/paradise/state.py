@@ -43,13 +43,31 @@ def replace(value: Value, /, **changes: Any) -> Value:
     return new
 
 
+assert KINDS == ("transport", "war_canoe", "band", "colony", "rumor"), "counts and add spell the kinds out"
+
+
 def counts(**given: int) -> dict[str, int]:
     """A full count of every piece kind, zero where not given."""
-    return {kind: given.get(kind, 0) for kind in KINDS}
+    # Spelled out rather than a comprehension over KINDS: counts are made millions of times a game.
+    get = given.get
+    return {
+        "transport": get("transport", 0),
+        "war_canoe": get("war_canoe", 0),
+        "band": get("band", 0),
+        "colony": get("colony", 0),
+        "rumor": get("rumor", 0),
+    }
 
 
 def add(a: Counts, b: Counts, sign: int = 1) -> dict[str, int]:
-    return {kind: a.get(kind, 0) + sign * b.get(kind, 0) for kind in KINDS}
+    x, y = a.get, b.get
+    return {
+        "transport": x("transport", 0) + sign * y("transport", 0),
+        "war_canoe": x("war_canoe", 0) + sign * y("war_canoe", 0),
+        "band": x("band", 0) + sign * y("band", 0),
+        "colony": x("colony", 0) + sign * y("colony", 0),
+        "rumor": x("rumor", 0) + sign * y("rumor", 0),
+    }
 
 
 def total(c: Counts) -> int:
