@@ -106,7 +106,7 @@ def _moves(state: State, seat: int) -> list[Command]:
                 # What decide_move judges once it has read the command's arguments, which
                 # are sound here: hexes of the map, a non-empty count of known kinds, no stops.
                 try:
-                    move.judge_move(state, seat, path, full, [])
+                    move.judge_move(state, seat, path, full, [], sailable=True)
                 except IllegalMove:
                     continue
                 found.append(Command("Move", seat, {"path": [list(h) for h in path], "pieces": pieces}))

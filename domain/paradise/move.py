@@ -184,11 +184,15 @@ def decide_move(state: State, command: Command) -> list[Event]:
     return [judge_move(state, seat, hexes, pieces, stops)]
 
 
-def judge_move(state: State, seat: int, hexes: list[Hex], pieces: Counts, stops: list[Stop]) -> Event:
+def judge_move(
+    state: State, seat: int, hexes: list[Hex], pieces: Counts, stops: list[Stop], sailable: bool = False
+) -> Event:
     """The PiecesMoved of a move whose arguments are read (hexes of the map, a full count of
-    pieces, stops in the path), or IllegalMove: the legal lists ask it of every candidate."""
+    pieces, stops in the path), or IllegalMove: the legal lists ask it of every candidate,
+    `sailable` when they found the path as `path_error` accepts it."""
     stack = state.stack(hexes[0], seat)
-    if not _within(pieces, add(stack.pieces, stack.spent, -1)):
+    have, spent = stack.pieces, stack.spent
+    if not all(pieces[k] <= have[k] - spent[k] for k in KINDS):
         raise IllegalMove("not_enough_pieces", "those pieces are not there, or moved already this turn")
     canoes = pieces["transport"] + pieces["war_canoe"]
     wading = not canoes and advanced.wades(state, hexes)
@@ -196,11 +200,10 @@ def judge_move(state: State, seat: int, hexes: list[Hex], pieces: Counts, stops:
         raise IllegalMove("no_canoe", "bands and colonies travel in canoes", field="stops" if stops else None)
     if not wading and not capacity(state, seat, pieces):
         raise IllegalMove("over_capacity", "more passengers than the canoes carry")
-    error = (
-        rumor_path_error(state, hexes)
-        if total(pieces) == pieces["rumor"]
-        else path_error(state, seat, hexes, pieces)
-    )
+    if total(pieces) == pieces["rumor"]:
+        error = rumor_path_error(state, hexes)
+    else:
+        error = None if sailable else path_error(state, seat, hexes, pieces)
     if error:
         raise IllegalMove("bad_path", error, field="path")
     if _leaves_garrison(state, hexes[0], seat, pieces):
@@ -214,9 +217,12 @@ def _refuse_stranding(
     state: State, seat: int, path: list[Hex], pieces: Counts, stops: Sequence[Stop] = ()
 ) -> None:
     """P-3.3: no band or colony is left at sea without a canoe of its own able to carry it."""
+    sea = [at for at in path if at_sea(state, at)]
+    if not sea:
+        return
     after = _pieces_after(state, seat, path, pieces, stops)
-    for at in path:
-        if at_sea(state, at) and not capacity(state, seat, after[at]):
+    for at in sea:
+        if not capacity(state, seat, after[at]):
             raise IllegalMove(
                 "stranded_at_sea", "no band or colony stays at sea without a canoe to carry it", field="path"
             )
