@@ -220,9 +220,17 @@ def _refuse_stranding(
     sea = [at for at in path if at_sea(state, at)]
     if not sea:
         return
-    after = _pieces_after(state, seat, path, pieces, stops)
+    after = _pieces_after(state, seat, path, pieces, stops) if stops else None
     for at in sea:
-        if not capacity(state, seat, after[at]):
+        if after is not None:
+            here = after[at]
+        else:  # no stops: the pieces leave the first hex and reach the last, nothing between
+            here = state.pieces(at, seat)
+            if at == path[0]:
+                here = add(here, pieces, -1)
+            if at == path[-1]:
+                here = add(here, pieces)
+        if not capacity(state, seat, here):
             raise IllegalMove(
                 "stranded_at_sea", "no band or colony stays at sea without a canoe to carry it", field="path"
             )
