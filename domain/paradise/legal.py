@@ -101,15 +101,15 @@ def _moves(state: State, seat: int) -> list[Command]:
         free = {k: stack.pieces[k] - stack.spent[k] for k in stack.pieces}
         found += [Command("FlipTransport", seat, {"hex": list(at)})] if stack.pieces["transport"] else []
         for pieces in _loads(state, seat, free):
+            # What decide_move judges once it has read the command's arguments (sound here:
+            # hexes of the map, a non-empty count of known kinds, no stops), split in what
+            # the load alone decides and what each path found does.
             full = counts(**pieces)
+            if move.load_refused(state, seat, at, full):
+                continue
             for path in _paths(state, seat, at, pieces):
-                # What decide_move judges once it has read the command's arguments, which
-                # are sound here: hexes of the map, a non-empty count of known kinds, no stops.
-                try:
-                    move.judge_move(state, seat, path, full, [], sailable=True)
-                except IllegalMove:
-                    continue
-                found.append(Command("Move", seat, {"path": [list(h) for h in path], "pieces": pieces}))
+                if not move.path_refused(state, seat, path, full):
+                    found.append(Command("Move", seat, {"path": [list(h) for h in path], "pieces": pieces}))
         found += _stopping(state, seat, at, free)
     if state.transit_open:
         found += _transits(state, seat)

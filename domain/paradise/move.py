@@ -184,12 +184,10 @@ def decide_move(state: State, command: Command) -> list[Event]:
     return [judge_move(state, seat, hexes, pieces, stops)]
 
 
-def judge_move(
-    state: State, seat: int, hexes: list[Hex], pieces: Counts, stops: list[Stop], sailable: bool = False
-) -> Event:
+def judge_move(state: State, seat: int, hexes: list[Hex], pieces: Counts, stops: list[Stop]) -> Event:
     """The PiecesMoved of a move whose arguments are read (hexes of the map, a full count of
-    pieces, stops in the path), or IllegalMove: the legal lists ask it of every candidate,
-    `sailable` when they found the path as `path_error` accepts it."""
+    pieces, stops in the path), or IllegalMove (`load_refused` and `path_refused` split its
+    checks for the legal lists)."""
     stack = state.stack(hexes[0], seat)
     have, spent = stack.pieces, stack.spent
     if not all(pieces[k] <= have[k] - spent[k] for k in KINDS):
@@ -203,7 +201,7 @@ def judge_move(
     if total(pieces) == pieces["rumor"]:
         error = rumor_path_error(state, hexes)
     else:
-        error = None if sailable else path_error(state, seat, hexes, pieces)
+        error = path_error(state, seat, hexes, pieces)
     if error:
         raise IllegalMove("bad_path", error, field="path")
     if _leaves_garrison(state, hexes[0], seat, pieces):
@@ -213,13 +211,43 @@ def judge_move(
     return _moved(seat, hexes, pieces, "move", min(last["band"], last["war_canoe"]), stops)
 
 
+def load_refused(state: State, seat: int, start: Hex, pieces: Counts) -> bool:
+    """Whether `judge_move` refuses `pieces` (canoes, or rumors alone) leaving `start` without
+    stops whatever their path: its checks that do not read the path, asked once per load by
+    the legal lists instead of once per path."""
+    stack = state.stack(start, seat)
+    have, spent = stack.pieces, stack.spent
+    if not all(pieces[k] <= have[k] - spent[k] for k in KINDS):
+        return True
+    if not pieces["transport"] + pieces["war_canoe"] and total(pieces) != pieces["rumor"]:
+        return True
+    return not capacity(state, seat, pieces) or _leaves_garrison(state, start, seat, pieces)
+
+
+def path_refused(state: State, seat: int, hexes: list[Hex], pieces: Counts) -> bool:
+    """Whether `judge_move` refuses a load `load_refused` accepts sailing `hexes` without stops,
+    the path found as `path_error` accepts it: its checks that read the path."""
+    if total(pieces) == pieces["rumor"] and rumor_path_error(state, hexes) is not None:
+        return True
+    return stranded(state, seat, hexes, pieces)
+
+
 def _refuse_stranding(
     state: State, seat: int, path: list[Hex], pieces: Counts, stops: Sequence[Stop] = ()
 ) -> None:
     """P-3.3: no band or colony is left at sea without a canoe of its own able to carry it."""
+    if stranded(state, seat, path, pieces, stops):
+        raise IllegalMove(
+            "stranded_at_sea", "no band or colony stays at sea without a canoe to carry it", field="path"
+        )
+
+
+def stranded(state: State, seat: int, path: list[Hex], pieces: Counts, stops: Sequence[Stop] = ()) -> bool:
+    """Whether moving `pieces` along `path` leaves a band or colony of `seat` at sea on it
+    without canoes to carry it."""
     sea = [at for at in path if at_sea(state, at)]
     if not sea:
-        return
+        return False
     after = _pieces_after(state, seat, path, pieces, stops) if stops else None
     for at in sea:
         if after is not None:
@@ -231,9 +259,8 @@ def _refuse_stranding(
             if at == path[-1]:
                 here = add(here, pieces)
         if not capacity(state, seat, here):
-            raise IllegalMove(
-                "stranded_at_sea", "no band or colony stays at sea without a canoe to carry it", field="path"
-            )
+            return True
+    return False
 
 
 def _pieces_after(
