@@ -30,6 +30,7 @@ GAMES = (
     ("arabana-opodopo", 3, {}),
     ("nanuuk", 2, {}),
     ("nanuuk-learning", 2, {}),
+    ("conquest-of-paradise", 2, {}),
 )
 POSITION_STRIDE = 9
 Position = tuple[SeatKnowledge, list[Command]]

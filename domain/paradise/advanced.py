@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
 from domain.paradise.empire import is_enemy, is_known, revealed_effect
 from domain.paradise.explore import start_region
 from domain.paradise.hexes import HEXES, as_hex, neighbours, reachable
-from domain.paradise.state import Choice, Due, Island, State, put, with_island
+from domain.paradise.state import Choice, Due, Island, State, put, replace, with_island
 from domain.paradise.tables import BOARD, TILES, Hex
 
 AOTEAROA, SOUTH_ISLAND = "Aotearoa", "Te Waka Maui"

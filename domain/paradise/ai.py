@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Mapping, MutableSequence, Sequence
-from dataclasses import replace
 from typing import Any, Protocol
 
 from domain.core import AIHooks, Command, Event, SearchSettings
@@ -34,7 +33,7 @@ from domain.paradise import engine, legal, setup
 from domain.paradise.build import on_map
 from domain.paradise.evaluate import priors, win_chances
 from domain.paradise.move import PASSENGERS
-from domain.paradise.state import Draft, Stack, State, add, counts, out_of_game, total, with_stack
+from domain.paradise.state import Draft, Stack, State, add, counts, out_of_game, replace, total, with_stack
 from domain.paradise.tables import KINDS, PIECES, Hex
 from domain.paradise.victory import DEFORESTATION
 

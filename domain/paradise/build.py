@@ -8,7 +8,6 @@ at the base and only pieces to build.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
@@ -24,6 +23,7 @@ from domain.paradise.state import (
     counts,
     out_of_game,
     put,
+    replace,
     with_island,
     with_stack,
 )

@@ -3,7 +3,6 @@ retreat, conquest with villages saved, independent groups, combat cards."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
@@ -23,6 +22,7 @@ from domain.paradise.state import (
     State,
     counts,
     put,
+    replace,
     total,
     with_island,
     with_stack,

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from domain.core import CHANCE, TERMINAL, Command, Draw, Event, IllegalMove, Seats, ToAct
 from domain.paradise import advanced, build, combat, explore, move, order, victory
-from domain.paradise.state import BUILD, ENDED, EXPLORE, MOVE, START, VICTORY, State
+from domain.paradise.state import BUILD, ENDED, EXPLORE, MOVE, START, VICTORY, State, replace
 from domain.paradise.tables import CHITS
 
 Evolver = Callable[[State, dict[str, Any], Any], State]
@@ -260,3 +259,11 @@ def decide_with_state(state: State, command: Command) -> tuple[list[Event], Stat
 
 def decide(state: State, command: Command) -> list[Event]:
     return decide_with_state(state, command)[0]
+
+
+def judge(state: State, command: Command) -> list[Event]:
+    """The events `command` causes, without the state they lead to: IllegalMove when refused.
+
+    Only deciding refuses a command (evolving and the automatic steps never do), so the legal
+    lists ask this, and spare themselves a state per candidate."""
+    return _decider(state, command)(state, command)

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
 from domain.paradise.empire import controlled, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import as_hex, neighbours, reachable
-from domain.paradise.state import HOME, LOST, Choice, Due, Expedition, Island, State, put, with_island
+from domain.paradise.state import (
+    HOME,
+    LOST,
+    Choice,
+    Due,
+    Expedition,
+    Island,
+    State,
+    put,
+    replace,
+    with_island,
+)
 from domain.paradise.tables import CHITS, DISCOVERY_MARKERS, TILES, Hex
 
 MUST_RETURN, LOST_AT = 5, 6

@@ -11,11 +11,21 @@ _ODD = ((1, 0), (1, 1), (-1, 0), (-1, 1), (0, -1), (0, 1))
 HEXES = BOARD.hexes
 
 
-def neighbours(at: Hex) -> list[Hex]:
-    """The hexes of the map next to `at`."""
+def _around(at: Hex) -> tuple[Hex, ...]:
     col, row = at
     steps = _ODD if col % 2 else _EVEN
-    return [(col + dc, row + dr) for dc, dr in steps if (col + dc, row + dr) in HEXES]
+    return tuple((col + dc, row + dr) for dc, dr in steps if (col + dc, row + dr) in HEXES)
+
+
+NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {at: _around(at) for at in HEXES}
+"""The map is printed: each hex's neighbours, worked out once (the searches ask millions of times)."""
+ADJACENT: dict[Hex, frozenset[Hex]] = {at: frozenset(near) for at, near in NEIGHBOURS.items()}
+
+
+def neighbours(at: Hex) -> tuple[Hex, ...]:
+    """The hexes of the map next to `at`."""
+    near = NEIGHBOURS.get(at)
+    return _around(at) if near is None else near
 
 
 def _cube(at: Hex) -> tuple[int, int, int]:

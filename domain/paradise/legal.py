@@ -12,7 +12,7 @@ from typing import Any
 from domain.core import Command, IllegalMove
 from domain.paradise import advanced, build, engine, explore, move, sea
 from domain.paradise.combat import ARIOI, HAKA, holds
-from domain.paradise.empire import components, controlled
+from domain.paradise.empire import components, controlled, is_enemy, is_known
 from domain.paradise.hexes import neighbours
 from domain.paradise.state import BUILD, EXPLORE, MOVE, START, Draft, State, counts
 from domain.paradise.tables import Hex
@@ -103,10 +103,15 @@ def _moves(state: State, seat: int) -> list[Command]:
         free = {k: stack.pieces[k] - stack.spent[k] for k in stack.pieces}
         found += [Command("FlipTransport", seat, {"hex": list(at)})] if stack.pieces["transport"] else []
         for pieces in _loads(state, seat, free):
+            # What decide_move judges once it has read the command's arguments (sound here:
+            # hexes of the map, a non-empty count of known kinds, no stops), split in what
+            # the load alone decides and what each path found does.
+            full = counts(**pieces)
+            if move.load_refused(state, seat, at, full):
+                continue
             for path in _paths(state, seat, at, pieces):
-                command = Command("Move", seat, {"path": [list(h) for h in path], "pieces": pieces})
-                if _allowed(state, command):
-                    found.append(command)
+                if not move.path_refused(state, seat, path, full):
+                    found.append(Command("Move", seat, {"path": [list(h) for h in path], "pieces": pieces}))
         found += _stopping(state, seat, at, free)
     if state.transit_open:
         found += _transits(state, seat)
@@ -131,17 +136,28 @@ def _loads(state: State, seat: int, free: dict[str, int]) -> list[dict[str, int]
 
 
 def _paths(state: State, seat: int, start: Hex, pieces: dict[str, int]) -> list[list[Hex]]:
+    """The paths `move.path_error` accepts, found step by step: a path grown by a hex is
+    judged by what the step changes (the new hex entered, the old end now passed through)."""
     full = counts(**pieces)
+    war = full["war_canoe"] > 0
+    escorted = war or not full["transport"]
+    entered: dict[Hex, bool] = {}
+
+    def enters(at: Hex) -> bool:
+        if at not in entered:
+            entered[at] = is_known(state, at) and (escorted or not is_enemy(state, at, seat))
+        return entered[at]
+
     found, frontier = [], [[start]]
     for _ in range(move.speed(state, seat)):
         nxt = []
         for path in frontier:
-            for n in neighbours(path[-1]):
-                if n in path:
-                    continue
-                candidate = path + [n]
-                if move.path_error(state, seat, candidate, full) is None:
-                    nxt.append(candidate)
+            end = path[-1]
+            if war and len(path) > 1 and move.stops_war_canoe(state, end, seat):
+                continue
+            for n in neighbours(end):
+                if n not in path and enters(n):
+                    nxt.append(path + [n])
         found += nxt
         frontier = nxt
     ends: dict[Hex, list[Hex]] = {}
@@ -223,7 +239,7 @@ def _transits(state: State, seat: int) -> list[Command]:
 
 def _allowed(state: State, command: Command) -> bool:
     try:
-        engine.decide(state, command)
+        engine.judge(state, command)
     except IllegalMove:
         return False
     return True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
@@ -11,7 +11,7 @@ from domain.paradise import advanced
 from domain.paradise.empire import components, controller, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import as_hex, neighbours
 from domain.paradise.sea import at_sea, capacity
-from domain.paradise.state import Choice, Counts, Stack, State, add, counts, total, with_stack
+from domain.paradise.state import Choice, Counts, Stack, State, add, counts, replace, total, with_stack
 from domain.paradise.tables import KINDS, Hex
 
 SPEED, POI_SPEED = 2, 3
@@ -110,9 +110,8 @@ def decide_transit(state: State, command: Command) -> list[Event]:
         raise IllegalMove("not_enough_pieces", "those pieces are not there (the chain's canoe stays)")
     if _leaves_garrison(state, start, seat, pieces):
         raise IllegalMove("garrison", "a conquered printed group keeps one of its conqueror's pieces")
-    event = _moved(seat, [start, end], pieces, "transit", 0)
-    _refuse_stranding(state, seat, [start, end], event)
-    return [event]
+    _refuse_stranding(state, seat, [start, end], pieces)
+    return [_moved(seat, [start, end], pieces, "transit", 0)]
 
 
 def _moved(
@@ -137,7 +136,8 @@ def speed(state: State, seat: int) -> int:
     return POI_SPEED if revealed_effect(state, seat, "canoes_three") else SPEED
 
 
-def _stops_war_canoe(state: State, at: Hex, seat: int) -> bool:
+def stops_war_canoe(state: State, at: Hex, seat: int) -> bool:
+    """A war canoe ends its move here: an enemy group or another seat's war canoe (P-3.2)."""
     island = state.islands.get(at)
     if island is not None and controller(island) not in (None, seat):
         return True
@@ -156,7 +156,7 @@ def path_error(state: State, seat: int, path: list[Hex], pieces: Counts) -> str 
             return "canoes enter known hexes only"
         if pieces["war_canoe"] == 0 and pieces["transport"] and is_enemy(state, at, seat):
             return "transport canoes enter enemy hexes only with a war canoe"
-        if pieces["war_canoe"] and n < len(path) - 1 and _stops_war_canoe(state, at, seat):
+        if pieces["war_canoe"] and n < len(path) - 1 and stops_war_canoe(state, at, seat):
             return "a war canoe stops where an enemy group or war canoe is"
     return None
 
@@ -181,8 +181,16 @@ def decide_move(state: State, command: Command) -> list[Event]:
         raise IllegalMove("bad_path", "path lists hexes of the map, from where the pieces are", field="path")
     hexes = [h for h in path if h is not None]
     stops = stops_arg(command.args.get("stops"), len(hexes))
+    return [judge_move(state, seat, hexes, pieces, stops)]
+
+
+def judge_move(state: State, seat: int, hexes: list[Hex], pieces: Counts, stops: list[Stop]) -> Event:
+    """The PiecesMoved of a move whose arguments are read (hexes of the map, a full count of
+    pieces, stops in the path), or IllegalMove (`load_refused` and `path_refused` split its
+    checks for the legal lists)."""
     stack = state.stack(hexes[0], seat)
-    if not _within(pieces, add(stack.pieces, stack.spent, -1)):
+    have, spent = stack.pieces, stack.spent
+    if not all(pieces[k] <= have[k] - spent[k] for k in KINDS):
         raise IllegalMove("not_enough_pieces", "those pieces are not there, or moved already this turn")
     canoes = pieces["transport"] + pieces["war_canoe"]
     wading = not canoes and advanced.wades(state, hexes)
@@ -190,29 +198,84 @@ def decide_move(state: State, command: Command) -> list[Event]:
         raise IllegalMove("no_canoe", "bands and colonies travel in canoes", field="stops" if stops else None)
     if not wading and not capacity(state, seat, pieces):
         raise IllegalMove("over_capacity", "more passengers than the canoes carry")
-    error = (
-        rumor_path_error(state, hexes)
-        if total(pieces) == pieces["rumor"]
-        else path_error(state, seat, hexes, pieces)
-    )
+    if total(pieces) == pieces["rumor"]:
+        error = rumor_path_error(state, hexes)
+    else:
+        error = path_error(state, seat, hexes, pieces)
     if error:
         raise IllegalMove("bad_path", error, field="path")
     if _leaves_garrison(state, hexes[0], seat, pieces):
         raise IllegalMove("garrison", "a conquered printed group keeps one of its conqueror's pieces")
     last = _ride(state, seat, hexes, pieces, stops)
-    event = _moved(seat, hexes, pieces, "move", min(last["band"], last["war_canoe"]), stops)
-    _refuse_stranding(state, seat, hexes, event)
-    return [event]
+    _refuse_stranding(state, seat, hexes, pieces, stops)
+    return _moved(seat, hexes, pieces, "move", min(last["band"], last["war_canoe"]), stops)
 
 
-def _refuse_stranding(state: State, seat: int, path: list[Hex], event: Event) -> None:
+def load_refused(state: State, seat: int, start: Hex, pieces: Counts) -> bool:
+    """Whether `judge_move` refuses `pieces` (canoes, or rumors alone) leaving `start` without
+    stops whatever their path: its checks that do not read the path, asked once per load by
+    the legal lists instead of once per path."""
+    stack = state.stack(start, seat)
+    have, spent = stack.pieces, stack.spent
+    if not all(pieces[k] <= have[k] - spent[k] for k in KINDS):
+        return True
+    if not pieces["transport"] + pieces["war_canoe"] and total(pieces) != pieces["rumor"]:
+        return True
+    return not capacity(state, seat, pieces) or _leaves_garrison(state, start, seat, pieces)
+
+
+def path_refused(state: State, seat: int, hexes: list[Hex], pieces: Counts) -> bool:
+    """Whether `judge_move` refuses a load `load_refused` accepts sailing `hexes` without stops,
+    the path found as `path_error` accepts it: its checks that read the path."""
+    if total(pieces) == pieces["rumor"] and rumor_path_error(state, hexes) is not None:
+        return True
+    return stranded(state, seat, hexes, pieces)
+
+
+def _refuse_stranding(
+    state: State, seat: int, path: list[Hex], pieces: Counts, stops: Sequence[Stop] = ()
+) -> None:
     """P-3.3: no band or colony is left at sea without a canoe of its own able to carry it."""
-    after = pieces_moved(state, dict(event.data), event.secret)
-    for at in path:
-        if at_sea(after, at) and not capacity(after, seat, after.pieces(at, seat)):
-            raise IllegalMove(
-                "stranded_at_sea", "no band or colony stays at sea without a canoe to carry it", field="path"
-            )
+    if stranded(state, seat, path, pieces, stops):
+        raise IllegalMove(
+            "stranded_at_sea", "no band or colony stays at sea without a canoe to carry it", field="path"
+        )
+
+
+def stranded(state: State, seat: int, path: list[Hex], pieces: Counts, stops: Sequence[Stop] = ()) -> bool:
+    """Whether moving `pieces` along `path` leaves a band or colony of `seat` at sea on it
+    without canoes to carry it."""
+    sea = [at for at in path if at_sea(state, at)]
+    if not sea:
+        return False
+    after = _pieces_after(state, seat, path, pieces, stops) if stops else None
+    for at in sea:
+        if after is not None:
+            here = after[at]
+        else:  # no stops: the pieces leave the first hex and reach the last, nothing between
+            here = state.pieces(at, seat)
+            if at == path[0]:
+                here = add(here, pieces, -1)
+            if at == path[-1]:
+                here = add(here, pieces)
+        if not capacity(state, seat, here):
+            return True
+    return False
+
+
+def _pieces_after(
+    state: State, seat: int, path: list[Hex], load: Counts, stops: Sequence[Stop]
+) -> dict[Hex, Counts]:
+    """`seat`'s pieces on `path` once `load` sailed it, as `pieces_moved` counts them (a state
+    of its own for every candidate move cost the legal lists dearly)."""
+    after: dict[Hex, Counts] = {at: state.pieces(at, seat) for at in path}
+    after[path[0]] = add(after[path[0]], load, -1)
+    for stop in stops:
+        at = path[stop.at]
+        after[at] = add(add(after[at], stop.drop), stop.take, -1)
+        load = add(add(load, stop.drop, -1), stop.take)
+    after[path[-1]] = add(after[path[-1]], load)
+    return after
 
 
 def _lands(state: State, at: Hex, seat: int) -> bool:

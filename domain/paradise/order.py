@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
 from domain.paradise.empire import controller, revealed_effect, vp_halves
-from domain.paradise.state import EXPLORE, ORDER, Choice, Draft, Due, State, counts, with_island
+from domain.paradise.state import EXPLORE, ORDER, Choice, Draft, Due, State, counts, replace, with_island
 
 TIE_ORDER = ("Tonga", "Raiatea", "Hiva", "Samoa")
 """Q-5: ties for the marker go to the first base in this list."""

@@ -32,7 +32,13 @@ def aboard(state: State, seat: int, pieces: Counts) -> dict[str, int]:
 
 def capacity(state: State, seat: int, pieces: Counts) -> bool:
     """P-3.3: whether `pieces`' canoes carry every band and colony among them."""
-    return aboard(state, seat, pieces) == counts(**pieces)
+    # aboard(...) == counts(**pieces), without building either: this is asked of every candidate move.
+    slots = pieces["transport"] * per_transport(state, seat)
+    bands = pieces["band"]
+    on_war = min(bands, pieces["war_canoe"])
+    on_transport = min(bands - on_war, slots)
+    colonies = pieces["colony"]
+    return on_war + on_transport == bands and min(colonies, slots - on_transport) == colonies
 
 
 def at_sea(state: State, at: Hex) -> bool:

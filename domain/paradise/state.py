@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from domain.paradise.tables import KINDS, Hex
 
@@ -26,15 +26,48 @@ START, ORDER, EXPLORE, MOVE, BUILD, VICTORY, ENDED = (
 )
 
 Counts = Mapping[str, int]
+Value = TypeVar("Value")
+DERIVED = "_derived"
+"""Where a State keeps what it computed from itself (see `derived`); never copied by `replace`."""
+
+
+def replace(value: Value, /, **changes: Any) -> Value:
+    """`dataclasses.replace` for the rules' frozen values (no __post_init__, no init=False
+    fields), without running __init__: a State has some forty fields, and the generated frozen
+    __init__ sets each through object.__setattr__, which made replacing the hottest call of a game."""
+    new = object.__new__(type(value))
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.pop(DERIVED, None)
+    fields.update(changes)
+    return new
+
+
+assert KINDS == ("transport", "war_canoe", "band", "colony", "rumor"), "counts and add spell the kinds out"
 
 
 def counts(**given: int) -> dict[str, int]:
     """A full count of every piece kind, zero where not given."""
-    return {kind: given.get(kind, 0) for kind in KINDS}
+    # Spelled out rather than a comprehension over KINDS: counts are made millions of times a game.
+    get = given.get
+    return {
+        "transport": get("transport", 0),
+        "war_canoe": get("war_canoe", 0),
+        "band": get("band", 0),
+        "colony": get("colony", 0),
+        "rumor": get("rumor", 0),
+    }
 
 
 def add(a: Counts, b: Counts, sign: int = 1) -> dict[str, int]:
-    return {kind: a.get(kind, 0) + sign * b.get(kind, 0) for kind in KINDS}
+    x, y = a.get, b.get
+    return {
+        "transport": x("transport", 0) + sign * y("transport", 0),
+        "war_canoe": x("war_canoe", 0) + sign * y("war_canoe", 0),
+        "band": x("band", 0) + sign * y("band", 0),
+        "colony": x("colony", 0) + sign * y("colony", 0),
+        "rumor": x("rumor", 0) + sign * y("rumor", 0),
+    }
 
 
 def total(c: Counts) -> int:
@@ -210,14 +243,33 @@ class State:
         )
 
     def stack(self, at: Hex, seat: int) -> Stack:
-        return self.stacks.get((at, seat)) or Stack(counts())
+        return self.stacks.get((at, seat)) or EMPTY
 
     def pieces(self, at: Hex, seat: int) -> Counts:
         return self.stack(at, seat).pieces
 
     def occupants(self, at: Hex) -> list[int]:
         """The seats with pieces in `at`."""
-        return sorted(seat for (h, seat), s in self.stacks.items() if h == at and total(s.pieces))
+        return list(occupied(self).get(at, ()))
+
+
+EMPTY = Stack(counts())
+"""No pieces: what `State.stack` answers for a hex where a seat has none (never changed)."""
+
+
+def occupied(state: State) -> dict[Hex, tuple[int, ...]]:
+    """The seats with pieces in each hex that has any, in seat order: worked out once per
+    state (kept beside its fields, never copied by `replace`), as the legal lists ask it for
+    every step of every candidate move."""
+    found = state.__dict__.get(DERIVED)
+    if found is None:
+        seats: dict[Hex, list[int]] = {}
+        for (at, seat), stack in state.stacks.items():
+            if total(stack.pieces):
+                seats.setdefault(at, []).append(seat)
+        found = {at: tuple(sorted(present)) for at, present in seats.items()}
+        state.__dict__[DERIVED] = found
+    return found
 
 
 def out_of_game(state: State, seat: int) -> dict[str, int]:

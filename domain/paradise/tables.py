@@ -158,6 +158,12 @@ DECK: tuple[str, ...] = tuple(sorted(c["name"] for c in _CARDS_RAW for _ in rang
 """Every card once per copy, sorted: a draw is an index into what remains of it."""
 
 
+_BY_EFFECT: dict[str, str] = {}
+for _card_of in CARDS.values():
+    if _card_of.effect is not None:
+        _BY_EFFECT.setdefault(_card_of.effect, _card_of.name)
+
+
 def card_with(effect: str) -> str:
     """The name of the card that has `effect`."""
-    return next(card.name for card in CARDS.values() if card.effect == effect)
+    return _BY_EFFECT[effect]

@@ -3,13 +3,12 @@ Deforestation against a claim, the winner and its tie-breaks (targets by player 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from domain.core import Command, Event, IllegalMove
 from domain.paradise.cards_held import may_hold
 from domain.paradise.empire import controlled, vp_halves
-from domain.paradise.state import ENDED, Choice, State, put
+from domain.paradise.state import ENDED, Choice, State, put, replace
 from domain.paradise.tables import CARDS, TARGETS, card_with
 
 DEFORESTATION = card_with("deforestation")
