@@ -7,11 +7,14 @@ results, so nothing waits on a game."""
 from __future__ import annotations
 
 import time
+import urllib.request
 from collections.abc import Callable
+from typing import Any
 
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select
 
+from replays.trf import read_trf, score_mismatches
 from tests.browser import axe, pages
 from tests.browser.conftest import LiveService
 from tests.browser.test_csp import RECORDER, violations
@@ -161,4 +164,23 @@ def test_an_organizer_runs_a_swiss_from_the_new_form_to_the_close_by_clicks(
     view = pages.api_get(base, f"/tournaments/{tid}")
     assert [b["reason"] for b in view["byes"]].count("organizer") == 1
     assert sorted(t["result"]["how"] for t in view["tables"]) == ["corrected", "forfeit", "forfeit"]
+    _trf_reads_back(base, tid, view)
     assert time.monotonic() - started < WITHIN
+
+
+def _trf_reads_back(base: str, tid: str, view: dict[str, Any]) -> None:
+    """The Swiss's TRF file, read back by our own reader, holds the pairings and the scores the
+    tournament shows: each table's opponents (seat 1 with white), and each entrant's points."""
+    with urllib.request.urlopen(f"{base}/tournaments/{tid}/pairings?format=trf", timeout=10) as answer:
+        read = read_trf(answer.read().decode("utf-8"))
+    names = {e["id"]: e["name"] for e in view["entrants"]}
+    by_name = {p.name: p for p in read.players}
+    for table in view["tables"]:
+        first, second = (by_name[names[e]] for e in table["seats"])
+        mine, theirs = first.games[table["round"] - 1], second.games[table["round"] - 1]
+        assert (mine.opponent, theirs.opponent) == (second.number, first.number)
+        if table["result"]["how"] != "forfeit":
+            assert (mine.colour, theirs.colour) == ("w", "b")
+    for line in view["standings"]:
+        assert by_name[names[line["entrant"]]].points == line["points"]
+    assert read.rounds == 2 and score_mismatches(read) == []
