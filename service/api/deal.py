@@ -23,5 +23,4 @@ def add_entropy(body: dict[str, Any], game_id: str, seat: int) -> Any:
     """Add the seat's own randomness to the deal, once per seat and before the end: it is
     recorded (EntropyAdded) and mixed into every draw after it, so that neither the operator,
     who committed to the seed before, nor the seat, who cannot know the seed, chooses them."""
-    answer, headers = run_command(game_id, seat, {"type": ADD_ENTROPY, "entropy": body["entropy"]})
-    return answer, headers
+    return run_command(game_id, seat, {"type": ADD_ENTROPY, "entropy": body["entropy"]})
