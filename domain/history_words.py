@@ -18,6 +18,17 @@ def listed(items: Sequence[Any]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}" if words else ""
 
 
+def speaker(names: Sequence[str]) -> Name:
+    """The name a sentence gives a seat: the seat's own, "the system" for none."""
+
+    def who(seat: Any) -> str:
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+            return str(names[seat])
+        return "the system" if seat is None else f"seat {seat}"
+
+    return who
+
+
 def game_created(title: str) -> Clause:
     """The opening clause of a game called `title`: who plays, and who starts."""
 

@@ -278,10 +278,7 @@ CLAUSES: dict[str, Clause] = {
 def describe(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
     """One sentence for the events of one command, as the viewer who got them may read them."""
 
-    def who(seat: Any) -> str:
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
-            return str(names[seat])
-        return "the system" if seat is None else f"seat {seat}"
+    who = history_words.speaker(names)
 
     clauses = []
     for event in events:
