@@ -15,7 +15,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 
 from service.api.deal_schemas import DealCommitmentSchema
 from service.api.schemas import OpenSchema
-from service.api.tournament_view_schemas import BYE_REASONS, StandingSchema
+from service.api.tournament_view_schemas import StandingSchema, TournamentByeSchema
 
 #: The stream's message after a result, a bye or a withdrawal (service/api/tournament_stream.py).
 STANDINGS_MESSAGE = "TournamentStandingsMessage"
@@ -76,12 +76,8 @@ class RoundPairedData(OpenSchema):
     byes = _ids("The entrants with a bye from the pairing.")
 
 
-class ByeGivenData(OpenSchema):
-    round = fields.Integer(required=True)
-    entrant = fields.String(required=True)
-    points = fields.Float(required=True)
-    island_points = fields.Float(required=True)
-    reason = fields.String(required=True, validate=validate.OneOf(BYE_REASONS))
+class ByeGivenData(OpenSchema, TournamentByeSchema):
+    """A ByeGiven's data: the bye as the tournament's view lists it."""
 
 
 class GameAssignedData(OpenSchema):
