@@ -35,6 +35,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(pytest.mark.xdist_group(group))
 
 
+SEARCH_CAP = "ARCHIPELAGO_AI_MAX_ITERATIONS"
+"""Every search the service runs in a test (computer moves, the analysis after a game) stops after
+a fixed count of iterations, not after seconds: the same work on a quiet or a loaded machine.
+A test of the search's own budget sets or removes it (tests/api/test_ai_fairness.py)."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fixed_search_budget() -> Iterator[None]:
+    before = os.environ.get(SEARCH_CAP)
+    os.environ.setdefault(SEARCH_CAP, "4")
+    yield
+    if before is None:
+        os.environ.pop(SEARCH_CAP, None)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def receipt_keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The service's receipt key folder (service/signing.py) in a temporary folder, never ./var."""
