@@ -86,6 +86,7 @@ def test_an_ismcts_move_searched_in_slices_loads_the_game_from_the_processs_fold
 ) -> None:
     monkeypatch.setenv("ARCHIPELAGO_AI_SECONDS", "1=0.06")
     monkeypatch.setenv("ARCHIPELAGO_AI_SLICE_SECONDS", "0.02")  # three slices per move
+    monkeypatch.delenv("ARCHIPELAGO_AI_MAX_ITERATIONS")  # a search of seconds, so that it is sliced
     bot = {"name": "Bot", "ai": "ismcts", "level": 1}
     body = {"game": "kahuna", "seats": [bot, {"name": "Ann"}], "first_seat": 0}
     game = client.post("/games", json=body).json
