@@ -13,7 +13,8 @@ def entrant_registered(entrant: Entrant) -> Event:
     data = {"entrant": entrant.id, "name": entrant.name, "kind": entrant.kind, "level": entrant.level}
     # Only a bound entrant names its player: the events of the others keep their earlier shape.
     bound = {} if entrant.player is None else {"player": entrant.player}
-    return Event("EntrantRegistered", {**data, "round": entrant.joined, **bound})
+    key = {} if entrant.public_key is None else {"public_key": dict(entrant.public_key)}
+    return Event("EntrantRegistered", {**data, "round": entrant.joined, **bound, **key})
 
 
 def entrant_withdrawn(entrant_id: str, round_: int, by: str) -> Event:
