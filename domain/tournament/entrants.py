@@ -60,7 +60,19 @@ def register(state: State, actor: Actor, args: Mapping[str, Any]) -> list[Event]
     player = _player(state, kind, args.get("player"))
     key = _public_key(state, kind, args.get("public_key"))
     entrant = Entrant(new_id, name, kind, level, state.round, player=player, public_key=key)
-    return [ev.entrant_registered(entrant)]
+    return [ev.entrant_registered(entrant, _entropy(args.get("entropy")))]
+
+
+ENTROPY = re.compile(r"(?:[0-9a-f]{2}){16,64}")
+"""An entrant's own randomness for the lots: 16 to 64 bytes as lowercase hex, as a seat's."""
+
+
+def _entropy(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or ENTROPY.fullmatch(value) is None:
+        raise IllegalMove("invalid_entropy", "entropy is 16 to 64 bytes as lowercase hex", "entropy")
+    return value
 
 
 def _public_key(state: State, kind: str, value: Any) -> tuple[tuple[str, str], ...] | None:

@@ -49,6 +49,9 @@ class EntrantRegisteredData(OpenSchema):
         PublicKeySchema,
         metadata={"description": "The key that signs the person's moves; absent when it gave none."},
     )
+    entropy = fields.String(
+        metadata={"description": "The entrant's own randomness, hex, mixed into every lot after it."}
+    )
 
 
 class EntrantWithdrawnData(OpenSchema):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from service.api.deal_schemas import entropy_field
 from service.api.receipt_schemas import TournamentReceiptSchema
 from service.api.schemas import (
     MAX_OPTIONS,
@@ -105,6 +106,11 @@ class RegisterSchema(Schema):
             "description": "A person's public key: its games' seats hold it, and each of its commands "
             "there is signed (required when the tournament has signed_moves)."
         },
+    )
+    entropy = entropy_field(
+        "16 to 64 random bytes of the entrant's own, as lowercase hex: every lot drawn after the "
+        "registration mixes it in, so that the service, which committed to its seed before, does "
+        "not choose them alone."
     )
 
 
