@@ -53,11 +53,12 @@ def public_key(value: Any) -> dict[str, str]:
         raise ValueError("a key is an ECDSA P-256 (kty EC) or Ed25519 (kty OKP) JWK")
     if "d" in value:
         raise ValueError("that JWK holds a private key: send the public key only")
-    key = {name: value.get(name) for name in _MEMBERS[kty]}
-    if not all(isinstance(member, str) for member in key.values()):
+    members = {name: value.get(name) for name in _MEMBERS[kty]}
+    key = {name: member for name, member in members.items() if isinstance(member, str)}
+    if len(key) != len(members):
         raise ValueError(f"a {kty} key has {', '.join(_MEMBERS[kty])} as strings")
     _verifier(key)  # a point off the curve, or a coordinate of the wrong length, is refused here
-    return key  # type: ignore[return-value]
+    return key
 
 
 def _verifier(key: Mapping[str, str]) -> ec.EllipticCurvePublicKey | Ed25519PublicKey:
