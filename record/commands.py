@@ -31,16 +31,21 @@ class RecordedCommand:
     audience: tuple[int, ...]
 
 
-def recorded(command: Command, events: Sequence[Event]) -> RecordedCommand:
-    """The record of `command`, which caused `events`."""
+def recorded(command: Command, events: Sequence[Event], signature: str | None = None) -> RecordedCommand:
+    """The record of `command`, which caused `events`, with its seat's `signature` of it
+    (record.seat_keys) beside its arguments: a signature of hidden arguments is hidden with them,
+    since whoever holds the key could test every guess of them against it."""
     public: dict[str, Any] = {"type": command.type, "seat": command.seat}
+    part: dict[str, Any] = {"args": dict(command.args)}
+    if signature is not None:
+        part["signature"] = signature
     audiences = [set(event.audience) for event in events if event.secret is not None]
     if not audiences:
-        return RecordedCommand({**public, "args": dict(command.args)}, None, ())
+        return RecordedCommand({**public, **part}, None, ())
     readers = set.intersection(*audiences)
     if command.seat is not None:
         readers.add(command.seat)
-    return RecordedCommand(public, {"args": dict(command.args)}, tuple(sorted(readers)))
+    return RecordedCommand(public, part, tuple(sorted(readers)))
 
 
 def with_command(events: Sequence[NewEvent], command: RecordedCommand) -> list[NewEvent]:
@@ -74,6 +79,16 @@ def command_of(envelope: Envelope) -> Command | None:
     kind, seat = record.get("type"), record.get("seat")
     if not isinstance(kind, str) or not (seat is None or type(seat) is int) or not isinstance(args, Mapping):
         raise ValueError("the recorded command is not {type, seat, args}")
-    if set(record) - {"type", "seat", "args"} or (envelope.command_secret is not None and "args" in record):
+    hidden = envelope.command_secret
+    if set(record) - {"type", "seat", "args", "signature"} or (
+        hidden is not None and ({"args", "signature"} & set(record) or set(hidden) - {"args", "signature"})
+    ):
         raise ValueError("the recorded command holds fields a command does not")
     return Command(kind, seat, dict(args))
+
+
+def signature_of(envelope: Envelope) -> Any:
+    """The seat's signature the command `envelope` records (record.seat_keys), None when it
+    records none; read from the hidden part when the arguments are hidden."""
+    part = envelope.command_secret if envelope.command_secret is not None else envelope.command
+    return None if part is None else part.get("signature")

@@ -97,6 +97,10 @@ class DrawStream:
         return pool[:k]
 
 
+ENTRANT_EVENT = "EntrantRegistered"
+"""A tournament's registration: an entrant's `entropy`, when given, mixes into every lot after it."""
+
+
 def creator_entropy(deal: Mapping[str, Any]) -> Entropy:
     """The entropy GameCreated's deal holds (the creator's), as the first pair of every draw."""
     given = deal.get("entropy")
@@ -104,12 +108,15 @@ def creator_entropy(deal: Mapping[str, Any]) -> Entropy:
 
 
 def entropy_before(deal: Mapping[str, Any], records: Sequence[Any], version: int) -> list[tuple[str, str]]:
-    """The entropy recorded before `version`: the creator's, then each seat's EntropyAdded
-    (records with `version`, `type` and `data`, from GameCreated on)."""
+    """The entropy recorded before `version`: the creator's, then each seat's EntropyAdded, or
+    in a tournament each entrant's given at registration (records with `version`, `type` and
+    `data`, from the first event on)."""
     pairs = list(creator_entropy(deal))
     for record in records:
         if record.version >= version:
             break
         if record.type == ENTROPY_EVENT:
             pairs.append((f"seat:{record.data.get('seat')}", str(record.data.get("entropy"))))
+        elif record.type == ENTRANT_EVENT and record.data.get("entropy") is not None:
+            pairs.append((f"entrant:{record.data.get('entrant')}", str(record.data.get("entropy"))))
     return pairs

@@ -7,6 +7,9 @@ asks the rules instead. For each recorded command (record.commands) it checks, i
 - its form: `{type, seat, args}`, credited to the actor it names (a seat's command to that
   seat; a system command — chance, a scoring — to the system, the worker or the organizer,
   never to a seat; a correction to the organizer), every event it caused by that actor;
+- that a seat holding a key (record.seat_keys: from the setup, or registered) signed it, over
+  the game, the version before it and the command as recorded; this needs no state, so it
+  holds even where the rules cannot be run;
 - that this actor could act then: a seat the game waits for (or one with a legal command,
   when several act at once), the system only for the request the rules wait for;
 - that the events recorded for it are exactly the ones the rules decide from the state
@@ -34,10 +37,12 @@ from domain.ending import FORFEIT, PLATFORM_ENDINGS, game_forfeited
 from domain.games import rules_for
 from domain.history import extend_history, rewind_target
 from record.canonical import canonical_json
-from record.commands import command_of, withheld
+from record.commands import command_of, signature_of, withheld
 from record.convert import to_event
 from record.entropy import ADD_ENTROPY, entropy_events
 from record.envelope import Envelope
+from record.receipts import stream_id
+from record.seat_keys import REGISTER_KEY, command_signature_fault, key_events, keys_after, setup_keys
 
 CORRECT = "Correct"
 """The organizer's correction (service.games): decided by the undo policy, as undos are."""
@@ -151,6 +156,8 @@ def _referee(envelopes: Sequence[Envelope], heads: list[int]) -> Refereed:
         unchecked_from = 2
         unchecked = f"versions 2-{heads[0]} were stored before commands were recorded: they fold"
     states, readable = _fold(rules, states, envelopes[1 : heads[0]])
+    keys = _keys(setup, envelopes[1 : heads[0]])
+    game_id = stream_id(envelopes)
     checked = 0
     # A forfeit, a resignation or an abort ends the game where its rules' state does not show it.
     ended = _platform_end(envelopes[: heads[0]])
@@ -163,6 +170,9 @@ def _referee(envelopes: Sequence[Envelope], heads: list[int]) -> Refereed:
                 f"the game ended at version {ended.version} ({ended.type}): nothing may follow",
             )
         ended = _platform_end(batch)
+        if command is not None:
+            _signed(keys, game_id, batch[0], command)
+        keys = _keys_after(keys, batch)
         if readable and (command is None or any(_hidden(e) for e in batch)):
             readable = False
             if unchecked_from is None:
@@ -179,6 +189,40 @@ def _referee(envelopes: Sequence[Envelope], heads: list[int]) -> Refereed:
         _advance(rules, states, batch, after)
         checked += 1
     return Refereed(len(heads), checked, None, "", envelopes[heads[0]].version, unchecked_from, unchecked)
+
+
+def _keys(setup: Mapping[str, Any], envelopes: Sequence[Envelope]) -> dict[int, dict[str, str]]:
+    try:
+        return keys_after(setup_keys(setup), envelopes)
+    except (ValueError, KeyError, TypeError):
+        raise _Fault(1, "a seat's recorded key is no P-256 or Ed25519 public key") from None
+
+
+def _keys_after(
+    keys: Mapping[int, Mapping[str, str]], batch: Sequence[Envelope]
+) -> dict[int, dict[str, str]]:
+    try:
+        return keys_after(keys, batch)
+    except (ValueError, KeyError, TypeError):
+        raise _Fault(batch[0].version, "the key it registers is no P-256 or Ed25519 public key") from None
+
+
+def _signed(
+    keys: Mapping[int, Mapping[str, str]], game_id: str | None, head: Envelope, command: Command
+) -> None:
+    """A fault unless `command` carries its seat's signature, when its seat holds a key: over
+    the game, the version before it (the one it expected) and the command as recorded."""
+    if command.seat is None or command.seat not in keys:
+        if signature_of(head) is not None and command.seat not in keys:
+            raise _Fault(head.version, "it records a signature, but its seat holds no key to check it with")
+        return
+    if game_id is None:
+        raise _Fault(
+            head.version, "the record does not name its game: the seat's signature cannot be checked"
+        )
+    fault = command_signature_fault(keys, game_id, head.version - 1, command, signature_of(head))
+    if fault is not None:
+        raise _Fault(head.version, fault)
 
 
 def _platform_end(envelopes: Sequence[Envelope]) -> Envelope | None:
@@ -286,6 +330,9 @@ def _decided(
         if command.type == ADD_ENTROPY:
             over = rules.is_terminal(state) or _platform_end(before) is not None
             return entropy_events(before, over, command), None
+        if command.type == REGISTER_KEY:
+            over = rules.is_terminal(state) or _platform_end(before) is not None
+            return key_events(before, over, command), None
         _allowed(rules, state, command, version)
         events, after = rules.apply(state, command)
         return list(events), after

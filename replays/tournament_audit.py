@@ -130,6 +130,7 @@ def audit(tournament: Sequence[Envelope], games: Mapping[str, Sequence[Envelope]
             if envelope.type == "ResultCorrected":
                 corrections.append(_correction(envelope, end))
     mismatches += _lots_mismatches(tournament)
+    mismatches += _key_mismatches(tournament, folded, games)
     mismatches.sort(key=lambda m: int(m["version"]))  # in the order of the stream: the first is first
     broken = broken or _deal_fault(games)
     ok = broken is None and not mismatches
@@ -144,6 +145,29 @@ def _lots_mismatches(tournament: Sequence[Envelope]) -> list[dict[str, Any]]:
     reason = f"not what the revealed seed draws: {lots.reason}"
     where = min(lots.first_bad or 1, len(tournament))
     return [{"type": tournament[where - 1].type, "version": where, "reason": reason}]
+
+
+def _key_mismatches(
+    tournament: Sequence[Envelope], state: State, games: Mapping[str, Sequence[Envelope]]
+) -> list[dict[str, Any]]:
+    """A mismatch for each game whose seats do not hold the keys its entrants registered: a game
+    whose setup swapped a person's key for another would let whoever holds that other key sign
+    for the person, so the keys the referee checks come from the tournament's own stream."""
+    assigned = {str(e.data.get("game_id")): e.version for e in tournament if e.type == "GameAssigned"}
+    found = []
+    for game_id, version in assigned.items():
+        table, envelopes = state.table_of_game(game_id), games.get(game_id)
+        if table is None or not envelopes:
+            continue  # a missing game is reported by the check of the games
+        seats = envelopes[0].data.get("seats")
+        held = [s.get("public_key") if isinstance(s, Mapping) else None for s in seats or []]
+        entrants = [state.entrant(e) for e in table.seats]
+        registered = [None if e is None or e.public_key is None else dict(e.public_key) for e in entrants]
+        if held != registered:
+            entry = {"game_id": game_id, "round": table.round, "table": table.index, "version": version}
+            reason = "its seats do not hold the public keys its entrants registered"
+            found.append({**entry, "type": "GameAssigned", "reason": reason})
+    return found
 
 
 def _deal_fault(games: Mapping[str, Sequence[Envelope]]) -> BrokenPlace | None:

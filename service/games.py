@@ -30,12 +30,14 @@ from record.deal import DealReport, check_deal
 from record.draws import FIRST_SEAT_DRAW, SCHEME, DrawStream, commitment, creator_entropy
 from record.envelope import Envelope, EventStorePort, NewEvent
 from record.referee import Refereed, referee
+from record.seat_keys import INVALID_KEY, SIGNATURE_HEADER, command_signature_fault, public_key, seat_keys
 from service.chance import Deal, Dice, committed, deal_of, draw_source
 from service.entropy import ADD_ENTROPY, entropy_events
 from service.errors import (
     ChainBroken,
     ChainTruncated,
     Conflict,
+    Forbidden,
     GameNotFound,
     IdempotencyMismatch,
     PreconditionFailed,
@@ -44,6 +46,7 @@ from service.errors import (
 )
 from service.games_index import GamesIndex
 from service.keys import GAME, SINGLE, Layout, layout_of
+from service.seat_keys import REGISTER_KEY, key_events
 from service.seats import SeatTokens
 from service.store import archive_key
 
@@ -318,6 +321,7 @@ class GameService:
         if setup.get("first_seat") is None:
             lot = DrawStream(deal.seed, creator_entropy(deal.data), FIRST_SEAT_DRAW)
             setup["first_seat"] = lot.below(max(1, len(setup["seats"])))
+        setup["seats"] = _keyed(setup["seats"])
         state = rules.initial_state(setup)
         _check_computers(rules, setup["seats"])
         game_id = game_id or secrets.token_hex(8)
@@ -463,17 +467,19 @@ class GameService:
         body: Mapping[str, Any],
         expected_version: int | None = None,
         key: str | None = None,
+        signature: str | None = None,
     ) -> Executed:
         """Run one seat's command; a repeated Idempotency-Key returns the first answer.
 
         Undo, RequestTakeback and AnswerTakeback are seat commands too, decided by the
         undo policy over the recorded history instead of by the rules over the state; so are
-        Resign and Abort (domain/resign.py).
+        Resign and Abort (domain/resign.py). A seat that holds a key (record.seat_keys) signs
+        each command: `signature`, over the game, `expected_version` and the command.
         """
         command_id = self._command_id(game_id, seat, body, key)
         args = {k: v for k, v in body.items() if k != "type"}
         command = Command(str(body.get("type")), seat, args)
-        return self._run(game_id, str(Actor.of_seat(seat)), command, command_id, expected_version)
+        return self._run(game_id, str(Actor.of_seat(seat)), command, command_id, expected_version, signature)
 
     def correct(
         self,
@@ -496,6 +502,7 @@ class GameService:
         command: Command,
         command_id: str,
         expected_version: int | None,
+        signature: str | None = None,
     ) -> Executed:
         """Decide `command` on the newest version and append its events as `actor`."""
         if self.redis.exists(archive_key(game_id, self.layout)):
@@ -525,10 +532,11 @@ class GameService:
                     "version_mismatch",
                     f"If-Match names version {expected_version}, the game is at {loaded.version}",
                 )
+            signed = _signed(loaded, command, expected_version, signature)
             events = self._decide(loaded, actor, command)
             try:
                 result = self.store.append(
-                    game_id, loaded.version, self._envelopes([(command, events)], actor, command_id)
+                    game_id, loaded.version, self._envelopes([(command, events)], actor, command_id, signed)
                 )
             except VersionConflict:
                 if expected_version is not None:
@@ -570,6 +578,8 @@ class GameService:
             return resign.decide(loaded.envelopes, command)
         if command.type == ADD_ENTROPY:
             return entropy_events(loaded.envelopes, loaded.over, command)
+        if command.type == REGISTER_KEY:
+            return key_events(loaded.envelopes, loaded.over, command)
         return list(loaded.rules.decide(loaded.state, command))
 
     def _command_id(self, game_id: str, seat: int | str, body: Mapping[str, Any], key: str | None) -> str:
@@ -680,13 +690,64 @@ class GameService:
         raise RuntimeError(f"more than {MAX_SYSTEM_DRAWS} draws in a row: the rules never stop drawing")
 
     @staticmethod
-    def _envelopes(steps: Sequence[Step], actor: str, command_id: str) -> list[NewEvent]:
-        """The records of `steps`, appended as one batch: each command on its first event."""
+    def _envelopes(
+        steps: Sequence[Step], actor: str, command_id: str, signature: str | None = None
+    ) -> list[NewEvent]:
+        """The records of `steps`, appended as one batch: each command on its first event (a
+        seat's signed command, always alone in its batch, with its `signature`)."""
         batch: list[NewEvent] = []
         for command, events in steps:
             new = [NewEvent.recording(e, len(batch) + i, actor, command_id) for i, e in enumerate(events)]
-            batch += new if command is None else with_command(new, recorded(command, events))
+            batch += new if command is None else with_command(new, recorded(command, events, signature))
         return batch
+
+
+def _signed(
+    loaded: Loaded, command: Command, expected_version: int | None, signature: str | None
+) -> str | None:
+    """The signature to record with `command`; None when its seat holds no key. A seat that holds
+    one names the version it signed (428 if_match_required) and signs (403 signature_required,
+    403 signature_invalid): the service can refuse its move, never make one up."""
+    keys = seat_keys(loaded.envelopes)
+    if command.seat is None or command.seat not in keys or command.type == REGISTER_KEY:
+        return None  # a second key is refused as such (409 key_registered), signed or not
+    if expected_version is None:
+        raise PreconditionRequired(
+            "if_match_required",
+            f"seat {command.seat} signs its commands: If-Match names the version the signature covers",
+        )
+    if not signature:
+        raise Forbidden(
+            "signature_required",
+            f"seat {command.seat} registered a key: each of its commands carries its signature "
+            f"in the {SIGNATURE_HEADER} header",
+        )
+    fault = command_signature_fault(keys, loaded.game_id, expected_version, command, signature)
+    if fault is not None:
+        raise Forbidden("signature_invalid", fault)
+    return signature
+
+
+def _keyed(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """`seats` with each public_key in its recorded form (record.seat_keys); IllegalMove (422,
+    naming the seat) for one that is no P-256 or Ed25519 public JWK, or that is given to a
+    computer seat (which signs nothing)."""
+    keyed = []
+    for n, seat in enumerate(seats):
+        seat = dict(seat)
+        if seat.get("public_key") is not None:
+            if seat.get("ai"):
+                raise IllegalMove(
+                    "key_for_computer",
+                    "a computer seat signs nothing: no public_key",
+                    f"seats.{n}.public_key",
+                )
+            try:
+                seat["public_key"] = public_key(seat["public_key"])
+            except ValueError as error:
+                raise IllegalMove(INVALID_KEY, str(error), f"seats.{n}.public_key") from None
+        keyed.append(seat)
+    return keyed
 
 
 def _check_computers(rules: GameModule[Any], seats: Sequence[Mapping[str, Any]]) -> None:

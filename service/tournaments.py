@@ -102,6 +102,8 @@ def game_setup(tournament_id: str, state: State, table: Table) -> dict[str, Any]
         seat: dict[str, Any] = {"name": entrant.name}
         if entrant.kind == AI:
             seat.update(ai=AI_PLAYER, level=entrant.level)
+        if entrant.public_key is not None:
+            seat["public_key"] = dict(entrant.public_key)
         seats.append(seat)
     return {
         "game": state.settings.game,

@@ -58,7 +58,39 @@ def register(state: State, actor: Actor, args: Mapping[str, Any]) -> list[Event]
     if name.casefold() in taken:
         raise IllegalMove("name_taken", f"an entrant named {name!r} is registered already", "name")
     player = _player(state, kind, args.get("player"))
-    return [ev.entrant_registered(Entrant(new_id, name, kind, level, state.round, player=player))]
+    key = _public_key(state, kind, args.get("public_key"))
+    entrant = Entrant(new_id, name, kind, level, state.round, player=player, public_key=key)
+    return [ev.entrant_registered(entrant, _entropy(args.get("entropy")))]
+
+
+ENTROPY = re.compile(r"(?:[0-9a-f]{2}){16,64}")
+"""An entrant's own randomness for the lots: 16 to 64 bytes as lowercase hex, as a seat's."""
+
+
+def _entropy(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or ENTROPY.fullmatch(value) is None:
+        raise IllegalMove("invalid_entropy", "entropy is 16 to 64 bytes as lowercase hex", "entropy")
+    return value
+
+
+def _public_key(state: State, kind: str, value: Any) -> tuple[tuple[str, str], ...] | None:
+    """A person's public key as its members; compulsory for persons when moves are signed. Its
+    curve and point are the service's to check (record.seat_keys) before the command comes here."""
+    if value is None:
+        if kind == PERSON and state.settings.signed_moves:
+            raise IllegalMove(
+                "key_required", "this tournament's moves are signed: register with a public_key", "public_key"
+            )
+        return None
+    if kind != PERSON:
+        raise IllegalMove("key_for_computer", "a computer entrant signs nothing: no public_key", "public_key")
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        raise IllegalMove("invalid_key", "a public key is a JWK: an object of strings", "public_key")
+    return tuple(sorted(value.items()))
 
 
 def _player(state: State, kind: str, value: Any) -> str | None:

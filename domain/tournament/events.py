@@ -9,11 +9,14 @@ from domain.core import Event
 from domain.tournament.state import Bye, Entrant, Result, Table
 
 
-def entrant_registered(entrant: Entrant) -> Event:
+def entrant_registered(entrant: Entrant, entropy: str | None = None) -> Event:
     data = {"entrant": entrant.id, "name": entrant.name, "kind": entrant.kind, "level": entrant.level}
     # Only a bound entrant names its player: the events of the others keep their earlier shape.
     bound = {} if entrant.player is None else {"player": entrant.player}
-    return Event("EntrantRegistered", {**data, "round": entrant.joined, **bound})
+    key = {} if entrant.public_key is None else {"public_key": dict(entrant.public_key)}
+    # The entrant's entropy mixes into the lots drawn after it (record.draws); kept in the event only.
+    mixed = {} if entropy is None else {"entropy": entropy}
+    return Event("EntrantRegistered", {**data, "round": entrant.joined, **bound, **key, **mixed})
 
 
 def entrant_withdrawn(entrant_id: str, round_: int, by: str) -> Event:

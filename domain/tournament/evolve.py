@@ -18,7 +18,16 @@ def initial_state(created: Mapping[str, Any]) -> State:
 
 
 def _registered(state: State, d: Mapping[str, Any]) -> State:
-    entrant = Entrant(d["entrant"], d["name"], d["kind"], d["level"], d["round"], player=d.get("player"))
+    key = d.get("public_key")
+    entrant = Entrant(
+        d["entrant"],
+        d["name"],
+        d["kind"],
+        d["level"],
+        d["round"],
+        player=d.get("player"),
+        public_key=None if key is None else tuple(sorted(key.items())),
+    )
     return replace(state, entrants=(*state.entrants, entrant))
 
 

@@ -12,7 +12,7 @@ from domain.tournament.entrants import entrant_of
 from domain.tournament.evolve import evolve, initial_state
 from domain.tournament.settings import created
 from domain.tournament.standings import standings
-from domain.tournament.state import CLOSED, State
+from domain.tournament.state import CLOSED, Entrant, State
 
 __all__ = ["created", "decide", "evolve", "initial_state", "is_terminal", "pending_system", "view"]
 
@@ -27,18 +27,24 @@ def pending_system(state: State) -> Shuffle | None:
     return Shuffle({"order": len(due)}, "DrawLots") if due else None
 
 
+def _entrant(entrant: Entrant) -> dict[str, Any]:
+    key = entrant.public_key
+    return {**asdict(entrant), "public_key": None if key is None else dict(key)}
+
+
 def view(state: State, viewer: Actor | None) -> dict[str, Any]:
     """Everything about a tournament is public; an entrant viewer is told which entrant it is."""
     settings = state.settings.to_data()
     me = entrant_of(viewer) if viewer is not None else None
     return {
         **settings,
+        "signed_moves": state.settings.signed_moves,
         "rounds": state.rounds,
         "phase": state.phase,
         "round": state.round,
         "completed": state.completed,
         "you": me if me is not None and state.entrant(me) is not None else None,
-        "entrants": [asdict(e) for e in state.entrants],
+        "entrants": [_entrant(e) for e in state.entrants],
         "lots": list(state.lots),
         "pairing_order": state.pairing_order(),
         "lots_due": state.lots_due(),

@@ -37,6 +37,7 @@ KEYS = frozenset(
         "late_entry",
         "placement_points",
         "pairing_numbers",
+        "signed_moves",
     }
 )
 LOTS, RATINGS = "lots", "ratings"
@@ -60,6 +61,8 @@ class Settings:
     scoring: str
     table_sizes: tuple[int, ...]
     pairing_numbers: str = LOTS  # a Swiss's pairing numbers: by the lots, or by rating then lot
+    # Person entrants register a public key, and every move of theirs is signed (record.seat_keys).
+    signed_moves: bool = False
 
     def to_data(self) -> dict[str, Any]:
         """The settings as TournamentCreated stores them (JSON: sizes as text keys)."""
@@ -77,6 +80,8 @@ class Settings:
             "scoring": self.scoring,
             "table_sizes": list(self.table_sizes),
             "pairing_numbers": self.pairing_numbers,
+            # Only when chosen: the TournamentCreated of the others keeps its earlier shape.
+            **({"signed_moves": True} if self.signed_moves else {}),
         }
 
     @staticmethod
@@ -96,6 +101,7 @@ class Settings:
             scoring=data["scoring"],
             table_sizes=tuple(data["table_sizes"]),
             pairing_numbers=data.get("pairing_numbers", LOTS),  # recorded before it existed: lots
+            signed_moves=data.get("signed_moves", False),
         )
 
 
@@ -142,6 +148,7 @@ def read_settings(request: Mapping[str, Any]) -> Settings:
         scoring=PLACEMENT if fmt == TABLES else I9 if game == I9_GAME else WIN_DRAW,
         table_sizes=sizes,
         pairing_numbers=_pairing_numbers(request.get("pairing_numbers", LOTS), fmt),
+        signed_moves=_flag(request, "signed_moves", False),
     )
 
 

@@ -22,6 +22,8 @@ class Entrant:
     # The player a person's entrant was registered as (its ratings follow it across tournaments);
     # None for a computer entrant or a person registered without a player: a one-off player.
     player: str | None = None
+    # A person's public key (a JWK's members, sorted), which signs its moves; None when it gave none.
+    public_key: tuple[tuple[str, str], ...] | None = None
 
 
 @dataclass(frozen=True)

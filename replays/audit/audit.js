@@ -572,6 +572,72 @@
     return found;
   }
 
+  // --- players' signatures (record/seat_keys.py) ----------------------------------------------
+
+  const SEAT_KEY_ALGORITHMS = {
+    EC: { importAs: { name: "ECDSA", namedCurve: "P-256" }, verifyAs: { name: "ECDSA", hash: "SHA-256" }, members: ["crv", "kty", "x", "y"] },
+    OKP: { importAs: { name: "Ed25519" }, verifyAs: { name: "Ed25519" }, members: ["crv", "kty", "x"] },
+  };
+
+  async function seatKey(jwk) {
+    const algorithm = jwk instanceof Map ? SEAT_KEY_ALGORITHMS[jwk.get("kty")] : undefined;
+    if (algorithm === undefined) return null;
+    const plain = {};
+    for (const name of algorithm.members) plain[name] = jwk.get(name);
+    try {
+      return { key: await crypto.subtle.importKey("jwk", plain, algorithm.importAs, false, ["verify"]), verifyAs: algorithm.verifyAs };
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // Each command of a seat holding a key (from the setup, or SeatKeyRegistered) against the
+  // seat's signature over {game_id, version before it, command}, as the referee replay checks
+  // it; a hidden command's signature is hidden with it and counted as withheld.
+  async function checkSeatSignatures(stream, tally) {
+    const keys = new Map();
+    const events = stream.events;
+    const gameId = streamIdOf(events);  // as the referee replay reads it: the id the service gave
+    const seats = events.length ? events[0].obj.get("data").get("seats") : null;
+    if (Array.isArray(seats)) {
+      for (let n = 0; n < seats.length; n++) {
+        if (seats[n] instanceof Map && seats[n].has("public_key")) keys.set(String(n), seats[n].get("public_key"));
+      }
+    }
+    for (const event of events) {
+      const obj = event.obj;
+      const command = obj.has("command") ? obj.get("command") : null;
+      if (command instanceof Map && command.get("seat") instanceof Num && keys.has(command.get("seat").raw)) {
+        const seat = command.get("seat").raw;
+        const part = obj.get("command_secret") instanceof Map ? obj.get("command_secret") : command;
+        if (event.commandRedacted) {
+          tally.withheld += 1;
+        } else {
+          const imported = await seatKey(keys.get(seat));
+          if (imported === null) return place(stream.place, event.version, event.line, "seat " + seat + "'s key is no P-256 or Ed25519 key this browser can read");
+          const signed = new Map([
+            ["game_id", gameId],
+            ["version", new Num(String(event.version - 1))],
+            ["command", new Map([["type", command.get("type")], ["seat", command.get("seat")], ["args", part.get("args")]])],
+          ]);
+          const sig = part.has("signature") && isText(part.get("signature")) ? unb64url(part.get("signature")) : null;
+          const ok = sig !== null && gameId !== null
+            && await crypto.subtle.verify(imported.verifyAs, imported.key, sig, encoder.encode(canonical(signed)));
+          if (!ok) {
+            const why = sig === null ? "the command carries no signature" : "the signature does not verify under the seat's key";
+            return place(stream.place, event.version, event.line, "seat " + seat + ": " + why);
+          }
+          tally.checked += 1;
+        }
+      }
+      if (obj.get("type") === "SeatKeyRegistered") {
+        const data = obj.get("data");
+        if (data instanceof Map && data.get("seat") instanceof Num) keys.set(data.get("seat").raw, data.get("key"));
+      }
+    }
+    return null;
+  }
+
   const RECEIPT_FIELDS = ["version", "hash", "at", "kid", "sig"];
 
   function receiptFormFault(r) {
@@ -705,6 +771,17 @@
         : "";
       report.checked.push(stream.label + ": " + plural(stream.events.length, "event") + ", every hash recomputed and every link followed" + secrets + ".");
     }
+    if (report.faults.length === 0) {
+      const signing = { checked: 0, withheld: 0 };
+      for (const stream of read.streams.filter(function (s) { return s.kind === "game"; })) {
+        const fault = await checkSeatSignatures(stream, signing);
+        if (fault !== null) report.faults.push(placeText(fault));
+      }
+      if (signing.checked) {
+        report.checked.push("Players' signatures: " + plural(signing.checked, "command") + " of seats holding a key, each signed by that seat's key for its game and version: the players made those moves.");
+      }
+      if (signing.withheld) report.unchecked.push(plural(signing.withheld, "signed command") + " hidden from this file: their signatures are hidden with them.");
+    }
     if (read.kind === "bundle" && report.faults.length === 0) {
       const linked = resultFaults(read.streams);
       report.faults.push.apply(report.faults, linked.faults);
@@ -759,7 +836,7 @@
         report.unchecked.push("The keys are the file's own: an operator who rewrote the file could swap them. Keep a copy of the service's key set (/.well-known/archipelago/keys) and drop it as the key set.");
       }
     }
-    report.unchecked.push("The rules: whether each event is what the rules make of the command before it (the referee replay), each fold, pairing and ranking, and each recorded result against its game's end. These run in the command line tool: replays verify FILE --receipts PATH.");
+    report.unchecked.push("The rules: whether each event is what the rules make of the command before it (the referee replay), each fold, pairing and ranking, each recorded result against its game's end, and that each tournament game's seats hold the keys its entrants registered. These run in the command line tool: replays verify FILE --receipts PATH.");
     report.ok = report.faults.length === 0;
     return report;
   }

@@ -20,6 +20,7 @@ from service.api import (
     problems,
     receipts,
     replays,
+    seat_keys,
     sizes,
     system,
     tournament_reports,
@@ -68,6 +69,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(undo.blp)
     api.register_blueprint(finish.blp)
     api.register_blueprint(deal.blp)
+    api.register_blueprint(seat_keys.blp)
     api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)
     api.register_blueprint(receipts.blp)

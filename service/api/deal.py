@@ -7,7 +7,7 @@ from typing import Any
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
 from service.api.deal_schemas import EntropySchema
-from service.api.games import IDEMPOTENCY_KEY, IF_MATCH, run_command
+from service.api.games import IDEMPOTENCY_KEY, IF_MATCH, SIGNATURE, run_command
 from service.api.schemas import ExecutedSchema
 from service.entropy import ADD_ENTROPY
 
@@ -15,7 +15,7 @@ blp = Blueprint("deal", __name__, description="The deal: seats' entropy for the 
 
 
 @blp.post("/games/<game_id>/entropy")
-@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
+@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY, SIGNATURE])
 @blp.response(201, ExecutedSchema)
 @with_seat(required=True)
 @blp.arguments(EntropySchema)

@@ -13,7 +13,7 @@ from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
 from service.api.finish_schemas import RematchSchema
-from service.api.games import IDEMPOTENCY_KEY, IF_MATCH, run_command
+from service.api.games import IDEMPOTENCY_KEY, IF_MATCH, SIGNATURE, run_command
 from service.api.rate_limits import client_address, command_limit, creation_limit
 from service.api.schemas import ExecutedSchema
 from service.rematches import Rematches
@@ -22,7 +22,7 @@ blp = Blueprint("finish", __name__, description="Resign, abort, and play again."
 
 
 @blp.post("/games/<game_id>/resign")
-@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
+@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY, SIGNATURE])
 @blp.response(200, ExecutedSchema)
 @command_limit
 @with_seat(required=True)
@@ -32,7 +32,7 @@ def post_resign(game_id: str, seat: int) -> Any:
 
 
 @blp.post("/games/<game_id>/abort")
-@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
+@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY, SIGNATURE])
 @blp.response(200, ExecutedSchema)
 @command_limit
 @with_seat(required=True)

@@ -14,6 +14,7 @@ from flask import Response, current_app, request, url_for
 from domain import undo
 from record.receipts import GAME
 from record.redaction import redact
+from record.seat_keys import SIGNATURE_HEADER
 from service import game_files
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
@@ -21,6 +22,7 @@ from service.api.context import game_service, signer
 from service.api.preconditions import (
     IF_MATCH_PATTERN,
     MAX_IDEMPOTENCY_KEY,
+    command_signature,
     idempotency_key,
     if_match_version,
     not_modified,
@@ -59,6 +61,8 @@ IDEMPOTENCY_KEY = {
     "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
     "description": "Retry-safe key: the same key and body answer the first answer again.",
 }
+SIGNATURE = {"in": "header", "name": SIGNATURE_HEADER, "schema": {"type": "string"}}
+"""Completed from service.api.openapi.PARAMETERS, as every shared header is."""
 LAST_EVENT_ID_FORM = re.compile(r"\s*[0-9]{1,18}\s*")
 """ASCII digits only: str.isdigit() also takes "²", which int() then refuses."""
 LAST_EVENT_ID = {
@@ -152,7 +156,7 @@ def legal_commands(game_id: str, seat: int) -> Any:
 
 
 @blp.post("/games/<game_id>/commands")
-@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
+@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY, SIGNATURE])
 @blp.response(200, ExecutedSchema)
 @command_limit
 @refuse_archived
@@ -164,9 +168,14 @@ def post_command(command: dict[str, Any], game_id: str, seat: int) -> Any:
 
 
 def run_command(game_id: str, seat: int, command: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
-    """Execute `command` for `seat` with the request's If-Match and Idempotency-Key."""
+    """Execute `command` for `seat` with the request's If-Match, Idempotency-Key and signature."""
     executed = game_service().execute(
-        game_id, seat, command, expected_version=if_match_version(), key=idempotency_key()
+        game_id,
+        seat,
+        command,
+        expected_version=if_match_version(),
+        key=idempotency_key(),
+        signature=command_signature(),
     )
     return executed_answer(executed, seat)
 

@@ -13,10 +13,11 @@ from typing import Any
 
 from apispec import BasePlugin
 
-from service.api.preconditions import IF_MATCH_PATTERN, MAX_IDEMPOTENCY_KEY
+from record.seat_keys import SIGNATURE_HEADER
+from service.api.preconditions import IF_MATCH_PATTERN, MAX_IDEMPOTENCY_KEY, MAX_SIGNATURE, SIGNATURE_PATTERN
 from service.api.problems import PROBLEM_JSON
 
-API_VERSION = "3.0.0"
+API_VERSION = "3.1.0"
 """The contract's version (docs/api-changelog.md): major for a change that breaks a client."""
 
 HEADERS: dict[str, dict[str, Any]] = {
@@ -66,6 +67,18 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "description": "Retry-safe key: the same key and body answer the first answer again (`duplicate`); "
         "the same key with another body is 422 idempotency_key_reused.",
     },
+    SIGNATURE_HEADER: {
+        "in": "header",
+        "name": SIGNATURE_HEADER,
+        "schema": {"type": "string", "maxLength": MAX_SIGNATURE, "pattern": SIGNATURE_PATTERN},
+        "description": "The seat's signature of this command, base64url without padding: required once the "
+        "seat holds a key (POST /games/{game_id}/key, or its tournament entrant's), refused 403 "
+        "signature_required without it and signature_invalid when it does not verify. It signs the "
+        'UTF-8 bytes of the canonical JSON (sorted keys, no spaces) of {"game_id", "version": the '
+        'If-Match version, "command": {"type", "seat", "args": the body less its type}}: ECDSA '
+        "P-256 with SHA-256 as r || s (64 bytes, as WebCrypto gives it) or Ed25519. Ignored for a seat "
+        "without a key; recorded with the command, so the referee replay checks it again.",
+    },
     "Last-Event-ID": {
         "in": "header",
         "name": "Last-Event-ID",
@@ -83,13 +96,14 @@ PARAMETERS: dict[str, dict[str, Any]] = {
 PROBLEMS: Mapping[int, str] = {
     304: "Not modified: the game is still at the version If-None-Match names (no body)",
     400: "Malformed: the body is not JSON, or a header is wrong (malformed_json, bad_if_match, "
-    "bad_last_event_id, bad_idempotency_key)",
+    "bad_last_event_id, bad_idempotency_key, bad_signature_header)",
     401: "No token where one is needed, or a token that holds nothing here (token_required, invalid_token)",
     403: "A token without the right here: the organizer's where a seat's is needed, or the reverse "
     "(not_a_seat, organizer_only, not_an_entrant), an entrant's naming another entrant "
     "(not_your_entrant); a browser's request from another site that would change something "
     "(cross_site_request); an address outside METRICS_ALLOW asking for the metrics "
-    "(metrics_not_allowed)",
+    "(metrics_not_allowed); a command of a seat holding a key without its signature or with one that "
+    "does not verify (signature_required, signature_invalid)",
     404: "No such game, tournament, entrant or game kind (game_not_found, tournament_not_found, not_found)",
     409: "Refused now: the rules (not_your_turn, hand_full, ...), a concurrent append (version_conflict), "
     "an archived game (game_archived), a game its tournament forfeited or a seat resigned or aborted "
@@ -105,7 +119,8 @@ PROBLEMS: Mapping[int, str] = {
     415: "The body is not of a media type this operation takes (unsupported_media_type)",
     422: "The body or query does not fit, or the rules find the command or setup malformed "
     "(invalid_request, bad_command, unknown_island, bad_option, idempotency_key_reused, ...)",
-    428: "A tournament game's command without If-Match (if_match_required)",
+    428: "A command without If-Match where one is required: in a tournament game, or from a seat "
+    "that signs its commands (if_match_required)",
     429: "Too many requests from this address (rate_limited, with Retry-After), or too many open games "
     "with computer seats (too_many_ai_games)",
     431: "The request headers are over the size limit (headers_too_large)",

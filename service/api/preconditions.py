@@ -1,4 +1,5 @@
-"""Conditional requests: ETag is the game version; If-None-Match, If-Match, Idempotency-Key."""
+"""Conditional requests: ETag is the game version; If-None-Match, If-Match, Idempotency-Key;
+and the seat's signature of a command (Archipelago-Signature)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ import re
 
 from flask import Response, request
 
+from record.seat_keys import SIGNATURE_HEADER
 from service.errors import BadRequest
 
 MAX_IDEMPOTENCY_KEY = 255
 #: A game's ETag: its version in quotes. Weak tags never match (If-Match compares strongly),
 #: and 18 digits keep any version far below what int() refuses to read.
 VERSION_TAG = re.compile(r'"(\d{1,18})"')
+MAX_SIGNATURE = 128
+"""A raw signature of 64 bytes is 86 base64url characters; room for longer schemes to come."""
+SIGNATURE_PATTERN = r"^[A-Za-z0-9_-]+$"
 IF_MATCH_PATTERN = r'^ *(\*|"\d{1,18}") *$'
 """What the document allows: * or one version's ETag (the service also reads a list naming one)."""
 
@@ -48,3 +53,16 @@ def idempotency_key() -> str | None:
     if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
         raise BadRequest("bad_idempotency_key", f"Idempotency-Key must be 1-{MAX_IDEMPOTENCY_KEY} characters")
     return key
+
+
+def command_signature() -> str | None:
+    """The Archipelago-Signature header, if sent: base64url, at most MAX_SIGNATURE characters
+    (400 bad_signature_header otherwise). Whether it verifies is the service's to say."""
+    signature = request.headers.get(SIGNATURE_HEADER)
+    if signature is not None and (
+        not 0 < len(signature) <= MAX_SIGNATURE or re.fullmatch(SIGNATURE_PATTERN, signature) is None
+    ):
+        raise BadRequest(
+            "bad_signature_header", f"{SIGNATURE_HEADER} is 1-{MAX_SIGNATURE} base64url characters"
+        )
+    return signature

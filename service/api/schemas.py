@@ -24,6 +24,7 @@ from domain.undo import SCOPES
 from service.api.deal_schemas import DealReportSchema, entropy_field
 from service.api.finish_schemas import EndingSchema, FinishSchema
 from service.api.receipt_schemas import ReceiptSchema
+from service.api.seat_key_schemas import PublicKeySchema
 
 MODES = ("casual", "tournament")
 DEFAULT_AI_LEVEL = 2
@@ -150,6 +151,13 @@ class OpenSchema(Schema):
 
 class SeatRequestSchema(Schema):
     name = _name(required=True)
+    public_key = fields.Nested(
+        PublicKeySchema,
+        metadata={
+            "description": "The seat's public key: its commands are signed from the start (the "
+            "Archipelago-Signature header). Not for a computer seat (422 key_for_computer)."
+        },
+    )
     ai = fields.String(
         validate=validate.OneOf(AI_KINDS),
         metadata={"description": "A computer seat: random, greedy or ismcts. It gets no token."},

@@ -15,6 +15,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 
 from service.api.deal_schemas import DealCommitmentSchema
 from service.api.schemas import OpenSchema
+from service.api.seat_key_schemas import PublicKeySchema
 from service.api.tournament_view_schemas import StandingSchema, TournamentByeSchema
 
 #: The stream's message after a result, a bye or a withdrawal (service/api/tournament_stream.py).
@@ -43,6 +44,13 @@ class EntrantRegisteredData(OpenSchema):
             "description": "The player a person was registered as (its player token); absent for "
             "a one-off player: a computer entrant, or a person registered without a player token."
         }
+    )
+    public_key = fields.Nested(
+        PublicKeySchema,
+        metadata={"description": "The key that signs the person's moves; absent when it gave none."},
+    )
+    entropy = fields.String(
+        metadata={"description": "The entrant's own randomness, hex, mixed into every lot after it."}
     )
 
 
@@ -171,6 +179,9 @@ class TournamentCreatedData(OpenSchema):
     rated = fields.Boolean(required=True)
     move_time_limit = fields.Integer(required=True, allow_none=True)
     late_entry = fields.Boolean(required=True)
+    signed_moves = fields.Boolean(
+        metadata={"description": "Person entrants register a public key and sign every move (absent: no)."}
+    )
     placement_points = fields.Dict(keys=fields.String(), values=fields.List(fields.Integer()), required=True)
     scoring = fields.String(required=True)
     table_sizes = fields.List(fields.Integer(), required=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from service.api.deal_schemas import entropy_field
 from service.api.receipt_schemas import TournamentReceiptSchema
 from service.api.schemas import (
     MAX_OPTIONS,
@@ -15,6 +16,7 @@ from service.api.schemas import (
     StrictBoolean,
     at_most_keys,
 )
+from service.api.seat_key_schemas import PublicKeySchema
 from service.api.tournament_event_schemas import GameEndData
 
 FORMATS = ("round_robin", "swiss", "tables")
@@ -65,6 +67,13 @@ class CreateTournamentSchema(Schema):
     late_entry = StrictBoolean(
         metadata={"description": "Swiss and tables: entrants may join after the start."}
     )
+    signed_moves = StrictBoolean(
+        metadata={
+            "description": "Person entrants must register with a public_key (422 key_required without), "
+            "and each of their moves carries their signature (the Archipelago-Signature header): the "
+            "record then shows every move was the player's own (default false)."
+        }
+    )
     pairing_numbers = fields.String(
         validate=validate.OneOf(("lots", "ratings")),
         metadata={
@@ -91,6 +100,18 @@ class RegisterSchema(Schema):
     kind = fields.String(load_default="person", validate=validate.OneOf(("person", "ai")))
     name = fields.String(validate=validate.Length(min=1, max=MAX_ENTRANT_NAME))
     level = fields.Integer(strict=True, validate=validate.Range(min=1, max=5))
+    public_key = fields.Nested(
+        PublicKeySchema,
+        metadata={
+            "description": "A person's public key: its games' seats hold it, and each of its commands "
+            "there is signed (required when the tournament has signed_moves)."
+        },
+    )
+    entropy = entropy_field(
+        "16 to 64 random bytes of the entrant's own, as lowercase hex: every lot drawn after the "
+        "registration mixes it in, so that the service, which committed to its seed before, does "
+        "not choose them alone."
+    )
 
 
 class TournamentCommandSchema(Schema):

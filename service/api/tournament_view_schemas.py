@@ -10,6 +10,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from service.api.schemas import ChainBrokenSchema, OpenSchema
+from service.api.seat_key_schemas import PublicKeySchema
 
 PHASES = ("registration", "running", "closed")
 HOWS = ("played", "forfeit", "corrected")
@@ -33,6 +34,14 @@ class TournamentEntrantSchema(Schema):
     player = fields.String(
         allow_none=True,
         metadata={"description": "The player it was registered as; null for a one-off player."},
+    )
+    public_key = fields.Nested(
+        PublicKeySchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The key that signs its moves (a person's, given at registration); null: none."
+        },
     )
 
 
@@ -106,6 +115,9 @@ class TournamentViewSchema(OpenSchema):
     rated = fields.Boolean(required=True)
     move_time_limit = _nullable_integer("Seconds a seat may take over one move; null: no limit.")
     late_entry = fields.Boolean(required=True)
+    signed_moves = fields.Boolean(
+        required=True, metadata={"description": "Person entrants register a public key and sign every move."}
+    )
     placement_points = fields.Dict(
         keys=fields.String(),
         values=fields.List(fields.Integer()),

@@ -39,6 +39,7 @@ from service.api.tournament_stream import follow_tournament, sse_response
 from service.api.tournament_view_schemas import TournamentViewSchema
 from service.errors import Forbidden, TournamentNotFound, Unauthorized
 from service.players import Players, is_player_token
+from service.seat_keys import checked_key
 from service.tournaments import LoadedTournament, TournamentExecuted, TournamentService
 
 blp = Blueprint("tournaments", __name__, description="Run tournaments: entrants, rounds, results.")
@@ -161,6 +162,8 @@ def register(body: dict[str, Any], tournament_id: str) -> Any:
     if body["kind"] == AI and actor != ORGANIZER:
         raise Forbidden("organizer_only", "only the organizer registers AI entrants")
     who = ORGANIZER if actor == ORGANIZER else _newcomer
+    if "public_key" in body:
+        body["public_key"] = checked_key(body["public_key"])
     command = {"type": "RegisterEntrant", **body, **({} if player is None else {"player": player})}
     executed = service.execute(tournament_id, who, command, if_match_version(), idempotency_key())
     registered = executed.envelopes[0].data

@@ -16,7 +16,7 @@ from flask import url_for
 from service.api.auth import BEARER_SECURITY, HEADER_FORM, presented_token, with_seat
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
-from service.api.games import IDEMPOTENCY_KEY, IF_MATCH, executed_answer, run_command
+from service.api.games import IDEMPOTENCY_KEY, IF_MATCH, SIGNATURE, executed_answer, run_command
 from service.api.preconditions import idempotency_key, if_match_version, version_headers
 from service.api.schemas import (
     CorrectionSchema,
@@ -33,7 +33,7 @@ blp = Blueprint("undo", __name__, description="Undo, takebacks and organizer cor
 
 
 @blp.post("/games/<game_id>/undo")
-@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
+@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY, SIGNATURE])
 @blp.response(200, ExecutedSchema)
 @with_seat(required=True)
 @blp.arguments(UndoSchema)
@@ -43,7 +43,7 @@ def post_undo(body: dict[str, Any], game_id: str, seat: int) -> Any:
 
 
 @blp.post("/games/<game_id>/takebacks")
-@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
+@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY, SIGNATURE])
 @blp.response(201, ExecutedSchema)
 @with_seat(required=True)
 @blp.arguments(TakebackRequestSchema)
@@ -64,7 +64,7 @@ def current_takeback(game_id: str) -> Any:
 
 
 @blp.post("/games/<game_id>/takebacks/current")
-@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
+@blp.doc(security=BEARER_SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY, SIGNATURE])
 @blp.response(200, ExecutedSchema)
 @with_seat(required=True)
 @blp.arguments(TakebackAnswerSchema)

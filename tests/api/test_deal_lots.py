@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 
 from record.canonical import canonical_json
 from record.deal import CHECKED, COMMITTED, FAULT, check_lots
+from record.draws import entropy_before
 from record.envelope import HASHED_FIELDS
 from replays.bundle import read_bundle, verify_bundle
 from service.store import TOURNAMENT as TOURNAMENT_KIND
@@ -107,3 +108,34 @@ def test_a_tournament_created_before_lots_were_committed_is_said_to_be_so() -> N
         1, "TournamentCreated", 1, {"name": "x"}, None, (), "organizer", "c", "c:0", "", "", "", 0
     )
     assert check_lots([created]).status == NONE
+
+
+def test_each_entrant_s_entropy_is_mixed_into_the_lots_and_drawn_again_from_the_revealed_seed(
+    client: FlaskClient, run_jobs: Callable[[], None]
+) -> None:
+    tournament = create_tournament(client, rounds=1)
+    tid = tournament["tournament_id"]
+    malformed = client.post(f"/tournaments/{tid}/entrants", json={"name": "Cai", "entropy": "ABC"})
+    assert malformed.status_code == 422
+    for level, entropy in ((1, "ab" * 16), (2, "cd" * 32), (3, None), (4, None)):
+        register(
+            client, tournament, kind="ai", level=level, **({} if entropy is None else {"entropy": entropy})
+        )
+    organize(client, tournament, {"type": "StartTournament"})
+    organize(client, tournament, {"type": "PairRound"})
+    for _ in range(400):
+        run_jobs()
+        if view(client, tournament)["completed"] == 1:
+            break
+    else:
+        raise AssertionError("the computer entrants did not finish")
+    organize(client, tournament, {"type": "CloseTournament"})
+
+    content = client.get(f"/tournaments/{tid}/export").data
+    events, _ = read_bundle(content)
+    drawn = next(e.version for e in events if e.type == "LotsDrawn")
+    mixed = entropy_before(events[0].data["deal"], events, drawn)
+    assert mixed == [("entrant:e1", "ab" * 16), ("entrant:e2", "cd" * 32)]
+    # The service drew the lots with the entrants' entropy: the check, which mixes it in, draws
+    # the very order recorded (4 entrants: 24 orders).
+    assert check_lots(events).status == CHECKED

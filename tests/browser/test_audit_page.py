@@ -26,6 +26,7 @@ from tests.browser import axe, pages
 from tests.browser.conftest import LiveService
 from tests.replays.play import rechained
 from tests.replays.tournament_play import Tournament, played
+from tests.seat_signing import SeatKey
 
 KEY = Ed25519PrivateKey.from_private_bytes(bytes(range(7, 39)))
 JWK = receipts.public_jwk(KEY.public_key())
@@ -354,3 +355,31 @@ def test_the_page_s_canonical_json_is_record_canonical_s(
     for text in CASES:
         page = driver.execute_script("return window.ArchipelagoAudit.canonicalOf(arguments[0])", text)
         assert page == canonical_json(json.loads(text)), text
+
+
+def test_the_players_signatures_of_a_signed_tournament_are_checked_and_a_forger_s_move_is_named(
+    played_out: Played, tmp_path: Path, open_browser: Callable[[], WebDriver]
+) -> None:
+    names = ("Ada", "Bo", "Cy", "Di")
+    keys = {name: SeatKey() for name in names}
+    honest = played(seed=12, commands=True, keys=keys)
+    forged = played(seed=12, commands=True, keys=keys, signers={name: SeatKey() for name in names})
+    files = {}
+    for label, tournament in (("signed", honest), ("forged", forged)):
+        files[label] = tmp_path / f"{label}.jsonl"
+        files[label].write_bytes(write_bundle(tournament.envelopes, tournament.games))
+    driver = open_browser()
+
+    sound = audited(driver, played_out.audit_page, files["signed"])
+    rewritten = audited(driver, played_out.audit_page, files["forged"])
+
+    assert sound.state == "ok", sound
+    signed = sum(
+        1 for g in honest.games.values() for e in g if e.command and e.command.get("seat") is not None
+    )
+    assert f"Players' signatures: {signed} commands of seats holding a key" in "\n".join(sound.checked)
+    first = next(iter(forged.games))  # the bundle holds the games in the order they were assigned
+    version = next(e.version for e in forged.games[first] if e.command and e.command.get("seat") is not None)
+    assert rewritten.state == "fault"
+    assert f"game {first}, event {version}" in rewritten.fault
+    assert "the signature does not verify under the seat's key" in rewritten.fault

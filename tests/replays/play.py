@@ -4,7 +4,7 @@ through the GameService on the real Redis."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -63,14 +63,21 @@ def pick(rng: random.Random, state: Any) -> Command:
     return pending.answer(rng)
 
 
-def sealed_game(rng: random.Random, setup: Mapping[str, Any], commands: bool = False) -> list[Envelope]:
+def sealed_game(
+    rng: random.Random,
+    setup: Mapping[str, Any],
+    commands: bool = False,
+    sign: Callable[[int, Command], str | None] | None = None,
+) -> list[Envelope]:
     """A whole random game as the store would hold it: envelopes hash-chained, grouped by command;
-    with `commands`, each command recorded on its first event as the service records it."""
+    with `commands`, each command recorded on its first event as the service records it, and
+    with `sign`, each seat's command with `sign(version it expects, command)` beside it."""
     state = engine.initial_state(setup)
     created: list[tuple[Command | None, list[Event]]] = [(None, [ev.game_created(dict(setup))])]
-    batches: list[tuple[str, str, list[tuple[Command | None, list[Event]]]]] = [
-        ("organizer", "create-g", created)
+    batches: list[tuple[str, str, list[tuple[Command | None, list[Event]]], str | None]] = [
+        ("organizer", "create-g", created, None)
     ]
+    count = 1  # the events so far: the version a command expects
     while not engine.is_terminal(state):
         command = pick(rng, state)
         events = engine.decide(state, command)
@@ -80,14 +87,19 @@ def sealed_game(rng: random.Random, setup: Mapping[str, Any], commands: bool = F
             actor = "worker"
         if command.type == "ShuffleDeck" and batches[-1][0] in ("organizer", "worker"):
             batches[-1][2].append((command, events))  # the service deals in the same append
+            count += len(events)
             continue
-        batches.append((actor, f"c{len(batches)}", [(command, events)]))
+        signature = None if sign is None or command.seat is None else sign(count, command)
+        batches.append((actor, f"c{len(batches)}", [(command, events)], signature))
+        count += len(events)
     envelopes: list[Envelope] = []
-    for actor, command_id, steps in batches:
+    for actor, command_id, steps, signature in batches:
         new: list[NewEvent] = []
         for step, events in steps:
             made = [NewEvent.recording(e, len(new) + i, actor, command_id) for i, e in enumerate(events)]
-            new += with_command(made, recorded(step, events)) if commands and step is not None else made
+            if commands and step is not None:
+                made = with_command(made, recorded(step, events, signature))
+            new += made
         envelopes += seal(new, len(envelopes), AT, envelopes[-1].hash if envelopes else ZERO_HASH)
     return envelopes
 

@@ -11,10 +11,14 @@ from typing import Any
 import redis
 
 from domain.core import Score, Seats
-from record.chain import ZERO_HASH, envelope_hash
-from record.envelope import Envelope, to_fields
+from domain.games import rules_for
+from record.chain import ZERO_HASH, envelope_hash, seal
+from record.commands import command_of, recorded, signature_of, with_command
+from record.convert import to_event
+from record.envelope import Envelope, NewEvent, to_fields
 from service.games import GameService
 from service.store import head_key, stream_key
+from tests.seat_signing import SeatKey
 
 NAMES = ("Ana", "Ben", "Cai")
 SETUPS: dict[str, dict[str, Any]] = {
@@ -106,3 +110,63 @@ def stored_as(client: redis.Redis, game_id: str, envelopes: list[Envelope]) -> N
         fields = {**to_fields(envelope), "position": positions[envelope.version]}
         client.xadd(key, fields, id=f"0-{envelope.version}")
     client.hset(head_key(game_id), mapping={"version": envelopes[-1].version, "hash": envelopes[-1].hash})
+
+
+def play_signed(
+    service: GameService,
+    setup: Mapping[str, Any],
+    keys: Mapping[int, SeatKey],
+    rng: random.Random,
+    until: int | None = None,
+) -> str:
+    """As `play`, with `keys` in the setup's seats and every command of those seats signed at the
+    version it expects, as a browser holding each seat's key sends them."""
+    seats = [
+        {**seat, **({"public_key": keys[n].jwk} if n in keys else {})}
+        for n, seat in enumerate(setup["seats"])
+    ]
+    game_id = service.create({**setup, "seats": seats}).game_id
+    for _ in range(5000):
+        loaded = service.load(game_id)
+        rules, state = loaded.rules, loaded.state
+        if rules.is_terminal(state) or (until is not None and loaded.version >= until):
+            return game_id
+        pending = rules.pending_system(state)
+        if isinstance(pending, Score):
+            service.score_round(game_id, pending.round)
+            continue
+        waiting = rules.to_act(state)
+        assert isinstance(waiting, Seats), waiting
+        seat = rng.choice(waiting.seats)
+        body = rng.choice(list(rules.legal_commands(state, seat))).to_json()
+        signature = keys[seat].sign(game_id, loaded.version, seat, body) if seat in keys else None
+        service.execute(game_id, seat, body, expected_version=loaded.version, signature=signature)
+    raise AssertionError("no end after 5000 commands")
+
+
+def forged_move(envelopes: list[Envelope], seat: int) -> tuple[list[Envelope], int]:
+    """The record as a forger without `seat`'s key makes it: cut before one of the seat's commands
+    that had another legal choice, with that other command in its place — its events decided by
+    the rules, the seat's signature copied from the command it replaces, the chain sealed again
+    (a record the hash chain and the rules alike find whole). The forged command's version too."""
+    rules = rules_for(envelopes[0].data["game"])
+    state = rules.initial_state(envelopes[0].data)
+    for n, envelope in enumerate(envelopes[1:], start=1):
+        head = envelope
+        record = head.command or {}
+        if record.get("seat") == seat and head.command_secret is None and head.actor == f"seat:{seat}":
+            original = command_of(head)
+            assert original is not None
+            others = [
+                c
+                for c in rules.legal_commands(state, seat)
+                if c.to_json() != {"type": original.type, **original.args}
+            ]
+            if others and original.type not in ("Undo", "RegisterKey"):
+                forged = others[0]
+                events = rules.decide(state, forged)
+                new = [NewEvent.recording(e, i, head.actor, head.command_id) for i, e in enumerate(events)]
+                new = with_command(new, recorded(forged, events, signature_of(head)))
+                return [*envelopes[:n], *seal(new, n, head.at, envelopes[n - 1].hash)], head.version
+        state = rules.evolve(state, to_event(envelope))
+    raise AssertionError(f"seat {seat} never had a choice")

@@ -5,7 +5,7 @@ moves, every stream sealed with record.chain as the store would."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +15,9 @@ from domain.tournament import module as rules
 from domain.tournament.state import State
 from record.chain import ZERO_HASH, seal
 from record.envelope import Envelope, NewEvent
+from record.seat_keys import public_key, signed_text
 from tests.replays.play import sealed_game
+from tests.seat_signing import SeatKey
 
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
 GAMES = {"kahuna": "kahuna", "ikibiti": "arabana-ikibiti"}
@@ -34,6 +36,11 @@ class Tournament:
     envelopes: list[Envelope]
     games: dict[str, list[Envelope]] = field(default_factory=dict)
     commands: bool = False  # whether its games record their commands, as the service's do
+    # Signed moves: whose hand signs each entrant's commands (by name). The keys its entrants
+    # registered are in the stream; a forger signs with keys of its own, or with none.
+    signers: dict[str, SeatKey | None] = field(default_factory=dict)
+    # The keys put in the games' seats, by name, where not those the entrants registered.
+    seat_keys: dict[str, SeatKey] = field(default_factory=dict)
 
     def run(self, type_: str, actor: Actor = ORGANIZER, **args: Any) -> list[Envelope]:
         """The command decided, folded and appended as one sealed batch."""
@@ -57,17 +64,26 @@ class Tournament:
         self.run("PairRound")
         for table in self.state.round_tables(self.state.round):
             game_id = f"g{table.round}-{table.index}"
-            names = [entrant.name for e in table.seats if (entrant := self.state.entrant(e))]
-            setup = {
-                "game": self.state.settings.game,
-                "seats": [{"name": n} for n in names],
-                "first_seat": 0,
-                "mode": "tournament",
-            }
-            game = sealed_game(rng, setup, self.commands)
+            entrants = [entrant for e in table.seats if (entrant := self.state.entrant(e))]
+            names = [entrant.name for entrant in entrants]
+            seats = [{"name": e.name, **self._seat_key(e.name, e.public_key)} for e in entrants]
+            setup = {"game": self.state.settings.game, "seats": seats, "first_seat": 0, "mode": "tournament"}
+            game = sealed_game(rng, setup, self.commands, self._signing(names) if self.signers else None)
             self.games[game_id] = game
             self.run("AssignGame", table=table.index, game_id=game_id)
             self.run("RecordResult", SYSTEM, game_id=game_id, result=game[-1].data, final_hash=game[-1].hash)
+
+    def _seat_key(self, name: str, registered: Any) -> dict[str, Any]:
+        if name in self.seat_keys:
+            return {"public_key": public_key(self.seat_keys[name].jwk)}
+        return {} if registered is None else {"public_key": dict(registered)}
+
+    def _signing(self, names: Sequence[str]) -> Callable[[int, Command], str | None]:
+        def sign(version: int, command: Command) -> str | None:
+            signer = self.signers.get(names[command.seat or 0])
+            return None if signer is None else signer.sign_text(signed_text("g", version, command))
+
+        return sign
 
     def correct(self, game_id: str, reason: str) -> Envelope:
         """The organizer's correction of `game_id`: the result turned round (a drawn game: a win)."""
@@ -82,7 +98,11 @@ class Tournament:
 
 
 def created(
-    game: str = "kahuna", entrants: Sequence[str] = NAMES[:4], fmt: str = "swiss", **settings: Any
+    game: str = "kahuna",
+    entrants: Sequence[str] = NAMES[:4],
+    fmt: str = "swiss",
+    keys: Mapping[str, SeatKey] | None = None,
+    **settings: Any,
 ) -> Tournament:
     """A tournament of `game` (a Swiss unless `fmt` says otherwise) with `entrants` registered,
     started, its lots drawn."""
@@ -91,7 +111,8 @@ def created(
     first = seal([NewEvent.recording(event, 0, "organizer", "create")], 0, at(0), ZERO_HASH)
     tournament = Tournament(rules.initial_state(event.data), first)
     for name in entrants:
-        tournament.run("RegisterEntrant", name=name)
+        key = {} if keys is None else {"public_key": public_key(keys[name].jwk)}
+        tournament.run("RegisterEntrant", name=name, **key)
     tournament.run("StartTournament")
     tournament.draw_lots()
     return tournament
@@ -104,11 +125,19 @@ def played(
     rounds: int = 2,
     fmt: str = "swiss",
     commands: bool = False,
+    keys: Mapping[str, SeatKey] | None = None,
+    signers: Mapping[str, SeatKey | None] | None = None,
+    seat_keys: Mapping[str, SeatKey] | None = None,
 ) -> Tournament:
-    """A whole tournament: every round played and its results recorded (it is not closed)."""
+    """A whole tournament: every round played and its results recorded (it is not closed). With
+    `keys`, its moves are signed (signed_moves): each entrant registers its key, and `signers`
+    (the entrants' own keys unless given) sign their commands."""
     rng = random.Random(seed)
-    tournament = created(game, entrants, fmt, rounds=rounds)
+    signed = {} if keys is None else {"signed_moves": True}
+    tournament = created(game, entrants, fmt, keys=keys, rounds=rounds, **signed)
     tournament.commands = commands
+    tournament.signers = dict(keys if signers is None else signers) if keys is not None else {}
+    tournament.seat_keys = dict(seat_keys or {})
     for _ in range(rounds):
         tournament.play_round(rng)
     return tournament

@@ -1,0 +1,36 @@
+"""The service's answer to RegisterKey: record.seat_keys decides, refusals become problems."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.core import Command, Event, IllegalMove
+from record.envelope import Envelope
+from record.seat_keys import INVALID_KEY, REGISTER_KEY, public_key
+from record.seat_keys import key_events as decided
+from service.errors import Conflict, Unprocessable
+
+__all__ = ["REGISTER_KEY", "checked_key", "key_events"]
+
+
+def key_events(envelopes: Sequence[Envelope], ended: bool, command: Command) -> list[Event]:
+    """SeatKeyRegistered for the command's seat; 422 for a key that is no P-256 or Ed25519
+    public JWK, 409 for a game that is over or a seat that has a key already."""
+    try:
+        return decided(envelopes, ended, command)
+    except IllegalMove as refusal:
+        if refusal.code == INVALID_KEY:
+            raise Unprocessable(
+                refusal.code, refusal.message, errors={"public_key": [refusal.message]}
+            ) from None
+        raise Conflict(refusal.code, refusal.message) from None
+
+
+def checked_key(value: Any) -> dict[str, str]:
+    """The public key `value` in its recorded form (record.seat_keys.public_key); 422
+    invalid_key when it is no P-256 or Ed25519 public JWK."""
+    try:
+        return public_key(value)
+    except ValueError as error:
+        raise Unprocessable(INVALID_KEY, str(error), errors={"public_key": [str(error)]}) from None
