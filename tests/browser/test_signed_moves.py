@@ -21,7 +21,7 @@ from record.canonical import canonical_json
 from record.commands import command_of, signature_of
 from record.seat_keys import seat_keys, signature_fault, signed_text
 from service.store import EventStore
-from tests.browser import pages
+from tests.browser import axe, pages
 from tests.browser.conftest import LiveService
 from tests.browser.test_audit_page import CASES
 
@@ -129,6 +129,7 @@ def test_a_person_registers_in_a_signed_tournament_and_plays_signed_moves_by_cli
     driver = open_browser()
     driver.get(f"{base}/t/{tid}")
     assert "played from this browser" in pages.find_or_fail(driver, "#register-signing").text
+    assert axe.barred(axe.violations(driver)) == []
 
     _register(driver, "Ann")
     pages.wait_until(driver, lambda d: pages.shown(d, "#you"), what="the entrant the page registered")
@@ -166,6 +167,7 @@ def test_a_casual_seat_opts_in_and_another_browser_on_its_link_is_told_it_cannot
     offer = pages.wait_until(driver, lambda d: pages.shown(d, "#sign-moves"), what="the offer to sign")
     assert offer
     assert "must then be made from this browser" in pages.find_or_fail(driver, "#signing-status").text
+    assert axe.barred(axe.violations(driver)) == []  # the offer shown
 
     pages.click(driver, "#sign-moves")
     pages.wait_until(driver, lambda d: _signing_state(d) == "signing", what="the key registered")
@@ -181,6 +183,7 @@ def test_a_casual_seat_opts_in_and_another_browser_on_its_link_is_told_it_cannot
     )
     assert said
     assert "key kept in another browser" in pages.find_or_fail(elsewhere, "#signing-status").text
+    assert axe.barred(axe.violations(elsewhere)) == []
     before = pages.version(elsewhere)
     move = pages.wait_until(elsewhere, lambda d: pages.offered(d), what="the seat's turn again")
     move[0][0].click()
@@ -190,7 +193,12 @@ def test_a_casual_seat_opts_in_and_another_browser_on_its_link_is_told_it_cannot
     assert "another browser" in refused
     assert pages.api_get(base, f"/games/{created.game_id}")["version"] == before
 
-    assert _check_the_record(live_service, created.game_id, 0, _page_key(driver)) >= played
+    pages.click(driver, "#resign")  # a command of its own endpoint, signed as the moves are
+    pages.click(driver, "#resign-yes")
+    pages.wait_until(driver, pages.ended, what="the end after resigning")
+    ending = pages.api_get(base, f"/games/{created.game_id}")["ending"]
+    assert (ending["how"], ending["seat"]) == ("resigned", 0)
+    assert _check_the_record(live_service, created.game_id, 0, _page_key(driver)) >= played + 1
     assert _private_key_export(driver) == "refused InvalidAccessError extractable=false"
 
 
