@@ -158,6 +158,21 @@ def _seat(driver: WebDriver) -> int:
     return int(str(pages.find_or_fail(driver, "#panel .panel").get_attribute("data-seat")))
 
 
+def _place_then_undo(driver: WebDriver) -> None:
+    """A bridge placed by its button, then taken back by #undo: two signed commands of the seat."""
+    offered = pages.wait_until(driver, pages.offered, what="the seat's first moves")
+    button = next(b for b, c in offered if c["type"] == "PlaceBridge")
+    before = pages.version(driver)
+    button.click()
+    pages.wait_until(driver, lambda d: pages.version(d) > before, what="the bridge placed")
+    undo = pages.wait_until(driver, lambda d: pages.find(d, "#undo"), what="the undo button")
+    assert undo.is_enabled(), pages.find_or_fail(driver, "#undo-reason").text
+    placed = pages.version(driver)
+    undo.click()
+    pages.wait_until(driver, lambda d: pages.version(d) > placed, what="the undo")
+    assert not pages.find_or_fail(driver, "#message").text
+
+
 def test_a_casual_seat_opts_in_and_another_browser_on_its_link_is_told_it_cannot_move(
     live_service: LiveService, open_browser: Callable[[], WebDriver]
 ) -> None:
@@ -172,7 +187,8 @@ def test_a_casual_seat_opts_in_and_another_browser_on_its_link_is_told_it_cannot
     pages.click(driver, "#sign-moves")
     pages.wait_until(driver, lambda d: _signing_state(d) == "signing", what="the key registered")
     assert not pages.shown(driver, "#sign-moves")
-    played = _play_signed_moves(driver, 1)
+    _place_then_undo(driver)
+    played = _play_signed_moves(driver, 1) + 2
     view = pages.api_get(base, f"/games/{created.game_id}")
     assert [s["signs"] for s in view["seats"]] == [True, False]
 
