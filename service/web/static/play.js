@@ -425,7 +425,11 @@
     const seatKey = seatSigning();
     if (!seatKey || !seatKey.signs) return "";
     if (!signing || !signing.supported()) return NO_WEBCRYPTO;
-    return (await signing.isMine(seatKey.key)) ? "" : OTHER_BROWSER;
+    try {
+      return (await signing.isMine(seatKey.key)) ? "" : OTHER_BROWSER;
+    } catch (error) {
+      return NO_WEBCRYPTO;  // IndexedDB refused (a private window, storage blocked)
+    }
   }
 
   async function showSigning() {
@@ -493,7 +497,11 @@
     if (seatKey && seatKey.signs) {
       const fault = await signingFault();
       if (fault) return refuse(fault, clicked);
-      headers["Archipelago-Signature"] = await signing.sign(gameId, sent, Number(panel().dataset.seat), command || body);
+      try {
+        headers["Archipelago-Signature"] = await signing.sign(gameId, sent, Number(panel().dataset.seat), command || body);
+      } catch (error) {
+        return refuse("This browser could not sign the move: " + error.message + ".", clicked);
+      }
     }
     const answer = await fetch(url, { method: "POST", headers: headers, body: JSON.stringify(body) });
     if (answer.status === 412) {
