@@ -188,6 +188,11 @@ def _view(game: GameModule[Any], base: Schema, options: str) -> Schema:
         seats["properties"].update(
             ai={"type": "string", "description": "A computer seat's player."},
             level={"type": "integer", "description": "A computer seat's strength."},
+            signs={
+                "type": "boolean",
+                "description": "Whether the seat holds a public key: each of its commands then carries "
+                "If-Match and its signature (Archipelago-Signature).",
+            },
         )
     view: Schema = {
         "type": "object",

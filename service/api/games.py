@@ -14,7 +14,7 @@ from flask import Response, current_app, request, url_for
 from domain import undo
 from record.receipts import GAME
 from record.redaction import redact
-from record.seat_keys import SIGNATURE_HEADER
+from record.seat_keys import SIGNATURE_HEADER, seat_keys
 from service import game_files
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
@@ -129,6 +129,9 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     view = loaded.rules.view(loaded.state, seat)
     for computer, (kind, level) in ai_seats(loaded.setup).items():
         view["seats"][computer].update(ai=kind, level=level)
+    keyed = seat_keys(loaded.envelopes)
+    for n, shown in enumerate(view.get("seats", [])):
+        shown["signs"] = n in keyed
     body = {**view, "game_id": game_id, "version": loaded.version, "takeback": takeback_view(loaded)}
     body["undo"] = {"takeback_across_reveal": undo.practice(loaded.envelopes)}
     body["chain_broken"] = None if loaded.broken is None else {"version": loaded.broken}

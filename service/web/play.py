@@ -13,6 +13,7 @@ from flask import render_template
 
 from domain import undo
 from domain.core import TERMINAL, Command, IllegalMove, Seats
+from record.seat_keys import seat_keys
 from replays.render_svg import game_title, render_svg, round_words
 from service import game_files
 from service.api.auth import resolve_seat
@@ -156,4 +157,16 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         and loaded.broken is None,
         "refusals": refusals(to_act, view, names, seat),
         "last_move": touched(loaded.envelopes, loaded.rules.undo.turn_markers),
+        "signing": signing(loaded, seat),
     }
+
+
+def signing(loaded: Loaded, seat: int | None) -> dict[str, Any] | None:
+    """What the page needs to sign the seat's commands: the seat's recorded key (the page checks
+    it is this browser's), and whether the seat may still register one (a casual game in play)."""
+    if seat is None:
+        return None
+    key = seat_keys(loaded.envelopes).get(seat)
+    open_ = not loaded.over and loaded.broken is None
+    casual = loaded.setup.get("mode") != "tournament"
+    return {"signs": key is not None, "key": key, "offer": key is None and open_ and casual}

@@ -35,6 +35,7 @@ LABELS = {
     "rated": "Rated",
     "move_time_limit": "Move time limit",
     "late_entry": "Late entries",
+    "signed_moves": "Signed moves",
     "placement_points": "Placement points",
     "options": "Game options",
 }
@@ -101,7 +102,7 @@ def settings_from(form: Mapping[str, str]) -> dict[str, Any]:
             settings[field] = value
     # A checkbox left clear posts nothing: the form always posts `rated`'s state.
     settings["rated"] = form.get("rated") == "on"
-    for flag in ("double", "late_entry"):
+    for flag in ("double", "late_entry", "signed_moves"):
         if form.get(flag) == "on":
             settings[flag] = True
     points = _points(form)

@@ -1,5 +1,6 @@
 """The tournament pages: `/t` lists the tournaments, `/t/<id>` shows one (entrants, pairings
-with a link to each game, standings, crosstable) and takes a person's registration.
+with a link to each game, standings, crosstable) and takes a person's registration, with the
+public key of the browser that registers when the person's moves are to be signed.
 
 Everything shown is the public view the JSON API gives a reader without a token; a person's
 entrant token lives in the browser only (the URL fragment, then `localStorage`), as a seat's does.
@@ -23,12 +24,15 @@ from service.api.tournament_schemas import MAX_ENTRANT_NAME, RegisterSchema
 from service.api.tournaments import _newcomer, tournament_view
 from service.errors import ServiceError
 from service.listing_index import Page
+from service.seat_keys import checked_key
 from service.tournaments import LoadedTournament, TournamentService
 from service.web.tournament_words import entrant_state, phase_text, round_text
 
 #: How many tournaments `/t` lists, newest activity first.
 LISTED = 50
 NO_STORE = {"Cache-Control": "no-store"}
+MAX_KEY_TEXT = 1000
+"""A P-256 JWK as WebCrypto exports it is under 200 characters."""
 
 
 def recent_tournaments(service: TournamentService, limit: int = LISTED, cursor: str | None = None) -> Page:
@@ -80,21 +84,46 @@ def register(tournament_id: str) -> Any:
     service = tournament_service()
     try:
         body = RegisterSchema().load({"name": request.form.get("name", "").strip()})
+        key = form_key(request.form.get("public_key", ""))
+        if key is not None:
+            body["public_key"] = key
         executed = service.execute(tournament_id, _newcomer, {"type": "RegisterEntrant", **body})
     except ValidationError as error:
         return _refused(tournament_id, 422, "validation_failed", "the form names nobody", error.messages)
     except DomainError as error:
-        about = None if error.field is None else {error.field: [error.message]}
-        return _refused(tournament_id, 422, error.code, error.message, about)
+        message = KEY_REQUIRED if error.code == "key_required" else error.message
+        about = None if error.field is None else {error.field: [message]}
+        return _refused(tournament_id, 422, error.code, message, about)
     except ServiceError as error:
-        return _refused(tournament_id, SERVICE_STATUS.get(type(error), 409), error.code, error.message, None)
+        about = getattr(error, "members", {}).get("errors")
+        return _refused(tournament_id, SERVICE_STATUS.get(type(error), 409), error.code, error.message, about)
     token = service.tokens.issue_entrant(tournament_id, executed.envelopes[0].data["entrant"])
     link = url_for("web.tournament", tournament_id=tournament_id) + f"#token={token}"
     return redirect(link, 303), NO_STORE
 
 
+def form_key(text: str) -> dict[str, str] | None:
+    """The public key the page's script put in the form's hidden field (the JWK as JSON), in its
+    recorded form; None when the field is empty (no script, or a person who signs nothing). 422
+    invalid_key when it is no P-256 or Ed25519 public JWK."""
+    if not text.strip():
+        return None
+    value = None
+    if len(text) <= MAX_KEY_TEXT:  # a deep nesting past this would be Python's RecursionError
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = None
+    return checked_key(value)
+
+
 #: The form's fields by the name a refusal gives them, and the words the page puts before them.
-FORM_FIELDS = {"name": "Your name"}
+FORM_FIELDS = {"name": "Your name", "public_key": "Your signing key"}
+#: What a person without the page's script reads when a tournament needs a key (key_required).
+KEY_REQUIRED = (
+    "this tournament's moves are signed: registering takes a browser that runs this page's script "
+    "with WebCrypto (over https), which makes the key that signs your moves"
+)
 
 
 def field_errors(errors: Any) -> dict[str, str]:

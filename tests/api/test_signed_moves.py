@@ -201,3 +201,11 @@ def test_a_tournament_with_signed_moves_takes_person_entrants_with_keys_and_seat
                 client, game, seat, move, **key.headers(mine["game_id"], legal["version"], seat, move)
             )
             assert signed.status_code == 200, signed.json
+
+
+def test_the_game_view_says_which_seats_sign(client: FlaskClient) -> None:
+    game = create_game(client)
+    assert [s["signs"] for s in view(client, game)["seats"]] == [False, False]
+    assert register(client, game, 1, SeatKey()).status_code == 201
+
+    assert [s["signs"] for s in view(client, game, 0)["seats"]] == [False, True]

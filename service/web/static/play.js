@@ -1,7 +1,7 @@
 // The play page: keeps the seat's token, swaps in the server-rendered panel after every event
 // (Server-Sent Events), and turns clicks on cards, lines, the row and the stack (on a hexagonal
 // board: a cell, then the line to crack) into one of the commands the panel lists, which are
-// exactly those GET /games/{id}/legal gives.
+// exactly those GET /games/{id}/legal gives. A seat that signs its moves signs each (signing.js).
 (function () {
   "use strict";
   const root = document.getElementById("game");
@@ -130,6 +130,7 @@
     if (Number(shown.dataset.version) > drawnBefore && message.textContent === lastRefusal) say("");
     markLastMove(shown);
     announceTurn(shown);
+    showSigning();
     if (shown.dataset.finished === "true" && stream) {
       stream.close();
       stream = null;
@@ -406,12 +407,103 @@
     if (panel()) show(commandButtons());
   }
 
-  async function post(url, body, clicked) {
-    const answer = await fetch(url, {
-      method: "POST",
-      headers: Object.assign({ "Content-Type": "application/json", "If-Match": '"' + version + '"' }, auth()),
-      body: JSON.stringify(body),
-    });
+  // Signed moves (signing.js): a seat that registered a key signs each of its commands, over the
+  // game, the version its If-Match names and the command; only the browser that keeps the key can.
+  const signing = window.ArchipelagoSigning;
+  const OTHER_BROWSER = "This seat's moves are signed by a key kept in another browser: make your " +
+    "moves from the browser where you chose to sign them. This browser cannot move for this seat.";
+  const NO_WEBCRYPTO = "This seat's moves are signed, and this browser cannot sign them (it needs " +
+    "WebCrypto and IndexedDB, over https): make your moves from the browser that holds the key.";
+
+  function seatSigning() {
+    const shown = panel();
+    try { return shown ? JSON.parse(shown.dataset.signing || "null") : null; } catch (error) { return null; }
+  }
+
+  // Why this browser cannot sign for the seat; "" when it can (or the seat signs nothing).
+  async function signingFault() {
+    const seatKey = seatSigning();
+    if (!seatKey || !seatKey.signs) return "";
+    if (!signing || !signing.supported()) return NO_WEBCRYPTO;
+    try {
+      return (await signing.isMine(seatKey.key)) ? "" : OTHER_BROWSER;
+    } catch (error) {
+      return NO_WEBCRYPTO;  // IndexedDB refused (a private window, storage blocked)
+    }
+  }
+
+  async function showSigning() {
+    const box = document.getElementById("signing");
+    if (!box) return;
+    const seatKey = seatSigning();
+    const offer = box.querySelector("#sign-moves");
+    const words = box.querySelector("#signing-status");
+    if (!seatKey || (!seatKey.signs && !seatKey.offer)) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    box.dataset.state = "offered";
+    if (seatKey.signs) {
+      const fault = await signingFault();
+      box.dataset.state = fault ? "elsewhere" : "signing";
+      words.textContent = fault || "Your moves in this game are signed by this browser's key: the record shows you made them.";
+      offer.hidden = true;
+    } else if (!signing || !signing.supported()) {
+      words.textContent = "This browser cannot sign moves here (it needs WebCrypto and IndexedDB, over https).";
+      offer.hidden = true;
+    } else {
+      words.textContent = "You may sign your moves: this browser then keeps a key that signs each of them, so the " +
+        "game's record shows you made them. Your moves in this game must then be made from this browser.";
+      offer.hidden = false;
+    }
+  }
+
+  async function registerKey() {
+    const sent = version;
+    let answer;
+    try {
+      const publicKey = await signing.publicJwk();
+      answer = await fetch(root.dataset.apiUrl + "/key", {
+        method: "POST",
+        headers: Object.assign({ "Content-Type": "application/json", "If-Match": '"' + sent + '"' }, auth()),
+        body: JSON.stringify({ public_key: publicKey }),
+      });
+    } catch (error) {
+      say("This browser could not make its key: " + error.message + ".");
+      return;
+    }
+    if (answer.ok) {
+      say("");
+      await receipts.keep((await answer.json()).receipt);
+    } else if (answer.status === 412) {
+      say("The game moved on before your key arrived: here it is now; choose again.");
+    } else {
+      let problem = {};
+      try { problem = await answer.json(); } catch (error) { problem = {}; }
+      say("Refused: " + (problem.detail || answer.statusText));
+    }
+    await refresh();
+  }
+
+  const signButton = document.getElementById("sign-moves");
+  if (signButton) signButton.addEventListener("click", registerKey);
+
+  // `command` is what the service records ({type, ...args}); for /commands it is the body itself.
+  async function post(url, body, clicked, command) {
+    const sent = version;
+    const headers = Object.assign({ "Content-Type": "application/json", "If-Match": '"' + sent + '"' }, auth());
+    const seatKey = seatSigning();
+    if (seatKey && seatKey.signs) {
+      const fault = await signingFault();
+      if (fault) return refuse(fault, clicked);
+      try {
+        headers["Archipelago-Signature"] = await signing.sign(gameId, sent, Number(panel().dataset.seat), command || body);
+      } catch (error) {
+        return refuse("This browser could not sign the move: " + error.message + ".", clicked);
+      }
+    }
+    const answer = await fetch(url, { method: "POST", headers: headers, body: JSON.stringify(body) });
     if (answer.status === 412) {
       // Another move came first (the page had not shown it yet): show the game as it is now.
       say("The game moved on before your move arrived: here it is now; choose again.");
@@ -454,7 +546,7 @@
     if (command) return send(command);
     if (target.closest("#clear")) return clearSelection();
     if (target.closest("#rematch-ask")) return askRematch();
-    if (target.closest("#abort")) return post(root.dataset.apiUrl + "/abort", {});
+    if (target.closest("#abort")) return post(root.dataset.apiUrl + "/abort", {}, null, { type: "Abort" });
     const confirmBox = panelBox.querySelector("#resign-confirm");
     if (target.closest("#resign") && confirmBox) {
       confirmBox.hidden = false;
@@ -466,10 +558,13 @@
       panelBox.querySelector("#resign").setAttribute("aria-expanded", "false");
       return panelBox.querySelector("#resign").focus();
     }
-    if (target.closest("#resign-yes")) return post(root.dataset.apiUrl + "/resign", {});
-    if (target.closest("#undo")) return post(root.dataset.apiUrl + "/undo", { scope: "command" });
+    if (target.closest("#resign-yes")) return post(root.dataset.apiUrl + "/resign", {}, null, { type: "Resign" });
+    if (target.closest("#undo")) return post(root.dataset.apiUrl + "/undo", { scope: "command" }, null, { type: "Undo", scope: "command" });
     const takeback = target.closest("#takeback");
-    if (takeback) return post(root.dataset.apiUrl + "/takebacks", { to_version: Number(takeback.dataset.toVersion) });
+    if (takeback) {
+      const toVersion = Number(takeback.dataset.toVersion);
+      return post(root.dataset.apiUrl + "/takebacks", { to_version: toVersion }, null, { type: "RequestTakeback", to_version: toVersion });
+    }
     const handCard = target.closest("#hand [data-card]");
     if (handCard) {
       const index = Array.from(panelBox.querySelectorAll("#hand [data-card]")).indexOf(handCard);

@@ -75,7 +75,7 @@
       const slot = Array.from(form.querySelectorAll("[data-field]")).find(function (s) { return s.dataset.field === name; });
       const input = form.elements.namedItem(name);
       if (slot && input) {
-        const label = input.labels && input.labels.length ? input.labels[0].textContent : name;
+        const label = input.labels && input.labels.length ? input.labels[0].textContent : slot.dataset.label || name;
         slot.textContent = label + ": " + words;
         input.setAttribute("aria-invalid", "true");
         placed = true;
@@ -90,16 +90,55 @@
     return reason;
   }
 
+  // Signed moves (signing.js): this browser's public key goes with the registration when the
+  // tournament's moves are signed, or when the person ticks "Sign my moves"; the entrant's seats
+  // then hold it, and only this browser can move for them. A refusal of this page's own, if any.
+  const signing = window.ArchipelagoSigning;
+
+  async function addKey(form, registration) {
+    const signed = Boolean(form.querySelector("[data-signed-moves]"));
+    const chosen = form.elements.sign && form.elements.sign.checked;
+    if (!signed && !chosen) return null;
+    if (!signing || !signing.supported()) {
+      return {
+        code: "key_required",
+        detail: "Not registered: this tournament's moves are signed, and this browser cannot make the key " +
+          "that signs them (it needs WebCrypto and IndexedDB, over https)",
+      };
+    }
+    try {
+      registration.public_key = await signing.publicJwk();
+    } catch (failure) {
+      return { code: "key_required", detail: "Not registered: this browser could not make its key (" + failure.message + ")" };
+    }
+    form.elements.public_key.value = JSON.stringify(registration.public_key);
+    return null;
+  }
+
+  function offerSigning() {
+    const choice = document.querySelector("#register-signing.signing-choice");
+    if (choice) choice.hidden = !signing || !signing.supported();
+  }
+  offerSigning();
+
   // Listened for on the document: a refresh replaces the form (or removes it at the start).
   document.addEventListener("submit", async function (event) {
     const form = event.target;
     if (form.id !== "register") return;
     event.preventDefault();
     const error = document.getElementById("register-error");
+    const registration = { name: form.elements.name.value.trim() };
+    const refusal = await addKey(form, registration);
+    if (refusal) {
+      clearFieldErrors(form);
+      error.dataset.code = refusal.code;
+      error.textContent = refusal.detail + " (" + refusal.code + ")";
+      return;
+    }
     const answer = await fetch(api + "/entrants", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ name: form.elements.name.value.trim() }),
+      body: JSON.stringify(registration),
     });
     const body = await answer.json();
     clearFieldErrors(form);
@@ -113,6 +152,7 @@
     await receipts.keep(body.receipt);
     localStorage.setItem(tokenKey, body.token);
     form.reset();
+    form.elements.public_key.value = "";
     refresh();
   });
 
@@ -142,6 +182,7 @@
       // The registration is replaced only when it opens or closes: a refusal shown stays.
       if (!page.getElementById("register") !== !document.getElementById("register")) {
         document.getElementById("registration").replaceWith(page.getElementById("registration"));
+        offerSigning();
       }
       version = Number(fresh.dataset.version);
       root.dataset.version = fresh.dataset.version;
