@@ -7,8 +7,10 @@ BIN      := $(VENV)/bin
 STAMP    := $(VENV)/.installed
 # Extra pytest arguments, e.g. make test PYTEST_ARGS='-k store -x'
 PYTEST_ARGS ?=
-# One pytest-xdist worker per core; each starts its own Redis and cluster on its own ports.
-PYTEST_WORKERS ?= 2
+# Three pytest-xdist workers on two cores: a test waits on Redis and on the processes it starts
+# for much of its time, and a third worker fills those waits (README, "Running"). Each starts its
+# own Redis and cluster on its own ports.
+PYTEST_WORKERS ?= 3
 # Tests go where there is room, but those that share a set-up (tests/conftest.py, SHARED_SET_UP:
 # the browser package's service, the replays modules' files) go together to one worker.
 XDIST    := -n $(PYTEST_WORKERS) --dist loadgroup
