@@ -101,8 +101,12 @@ def live_service(redis_server: EmbeddedRedis) -> Iterator[LiveService]:
         # One gunicorn worker is enough for a few browsers and leaves the 2 cores to Chromium.
         WEB_CONCURRENCY="1",
         GUNICORN_ACCESS_LOG="",
-        # Tests click faster than people, all from one address.
+        # Tests click faster than people, all from one address, and leave games against the
+        # computer unfinished: neither the rate limits nor the cap on a client's open games
+        # with computer seats (4, service/ai_games.py) may refuse a later test's game.
         ARCHIPELAGO_RATE_LIMITS="off",
+        ARCHIPELAGO_AI_GAMES_PER_CLIENT="1000",
+        ARCHIPELAGO_AI_GAMES_OVERALL="1000",
         # The same deals every run: a failure can be replayed.
         **{SEED_VARIABLE: "20261123"},
         PYTHONUNBUFFERED="1",
