@@ -22,8 +22,9 @@ from service.api.problems import PROBLEM_JSON, SERVICE_STATUS
 from service.api.rate_limits import command_limit
 from service.api.tournament_schemas import MAX_ENTRANT_NAME, RegisterSchema
 from service.api.tournaments import _newcomer, tournament_view
-from service.errors import ServiceError
+from service.errors import ServiceError, Unprocessable
 from service.listing_index import Page
+from service.players import Players, is_player_token
 from service.seat_keys import checked_key
 from service.tournaments import LoadedTournament, TournamentService
 from service.web.tournament_words import entrant_state, phase_text, round_text
@@ -87,6 +88,9 @@ def register(tournament_id: str) -> Any:
         key = form_key(request.form.get("public_key", ""))
         if key is not None:
             body["public_key"] = key
+        player = form_player(service, request.form.get("player_token", "").strip())
+        if player is not None:
+            body["player"] = player
         executed = service.execute(tournament_id, _newcomer, {"type": "RegisterEntrant", **body})
     except ValidationError as error:
         return _refused(tournament_id, 422, "validation_failed", "the form names nobody", error.messages)
@@ -100,6 +104,19 @@ def register(tournament_id: str) -> Any:
     token = service.tokens.issue_entrant(tournament_id, executed.envelopes[0].data["entrant"])
     link = url_for("web.tournament", tournament_id=tournament_id) + f"#token={token}"
     return redirect(link, 303), NO_STORE
+
+
+def form_player(service: TournamentService, token: str) -> str | None:
+    """The player whose token the form gives (from POST /players), so that the person's ratings
+    follow it from tournament to tournament; None when the field is empty (a one-off player).
+    422 invalid_token, naming the field, for a token no player holds."""
+    if not token:
+        return None
+    player = Players(service.redis).player_of(token) if is_player_token(token) else None
+    if player is None:
+        message = "no player holds this token: give the one POST /players gave you, or leave it empty"
+        raise Unprocessable("invalid_token", message, errors={"player_token": [message]})
+    return player
 
 
 def form_key(text: str) -> dict[str, str] | None:
@@ -118,7 +135,7 @@ def form_key(text: str) -> dict[str, str] | None:
 
 
 #: The form's fields by the name a refusal gives them, and the words the page puts before them.
-FORM_FIELDS = {"name": "Your name", "public_key": "Your signing key"}
+FORM_FIELDS = {"name": "Your name", "public_key": "Your signing key", "player_token": "Your player token"}
 #: What a person without the page's script reads when a tournament needs a key (key_required).
 KEY_REQUIRED = (
     "this tournament's moves are signed: registering takes a browser that runs this page's script "

@@ -188,3 +188,24 @@ def test_registration_closes_at_the_start_unless_late_entry(
 def test_an_unknown_tournament_is_a_404_problem(client: FlaskClient) -> None:
     answer = client.get("/t/nothing-here")
     assert answer.status_code == 404 and answer.json["code"] == "tournament_not_found"
+
+
+def test_a_person_registering_by_the_form_with_a_player_token_registers_as_that_player(
+    client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    player = client.post("/players").json
+    tournament = create_tournament(client)
+    url = f"/t/{tournament['tournament_id']}/entrants"
+    before = _length(redis_client, tournament)
+
+    wrong = client.post(url, data={"name": "Ann", "player_token": "p1.not-a-token-anyone-holds"})
+    assert wrong.status_code == 422 and _length(redis_client, tournament) == before
+    page = wrong.get_data(as_text=True)
+    assert _text_of(page, "register-player-error").startswith("Your player token: no player holds this token")
+    assert by_id(page, "register-player")["aria-invalid"] == "true"
+
+    answer = client.post(url, data={"name": "Ann", "player_token": f" {player['token']} "})
+
+    assert answer.status_code == 303
+    registered = view(client, tournament)["entrants"]
+    assert [(e["name"], e["player"]) for e in registered] == [("Ann", player["player"])]

@@ -135,13 +135,17 @@
       error.textContent = refusal.detail + " (" + refusal.code + ")";
       return;
     }
-    const answer = await fetch(api + "/entrants", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(registration),
-    });
+    // A player token (POST /players) is the registration's bearer token: the person registers
+    // as that player, and its rating follows it from tournament to tournament.
+    const playerToken = form.elements.player_token ? form.elements.player_token.value.trim() : "";
+    const headers = { "Content-Type": "application/json", Accept: "application/json" };
+    if (playerToken) headers.Authorization = "Bearer " + playerToken;
+    const answer = await fetch(api + "/entrants", { method: "POST", headers: headers, body: JSON.stringify(registration) });
     const body = await answer.json();
     clearFieldErrors(form);
+    if (!answer.ok && playerToken && body.code === "invalid_token" && !body.errors) {
+      body.errors = { player_token: [body.detail] };
+    }
     if (!answer.ok) {
       error.dataset.code = body.code;
       error.textContent = refusalText(form, body) + " (" + body.code + ")";
