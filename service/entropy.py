@@ -8,7 +8,7 @@ from domain.core import Command, Event, IllegalMove
 from record.entropy import ADD_ENTROPY, INVALID
 from record.entropy import entropy_events as decided
 from record.envelope import Envelope
-from service.errors import Conflict, Unprocessable
+from service.errors import record_refusal
 
 __all__ = ["ADD_ENTROPY", "entropy_events"]
 
@@ -19,8 +19,4 @@ def entropy_events(envelopes: Sequence[Envelope], ended: bool, command: Command)
     try:
         return decided(envelopes, ended, command)
     except IllegalMove as refusal:
-        if refusal.code == INVALID:
-            raise Unprocessable(
-                refusal.code, refusal.message, errors={"entropy": [refusal.message]}
-            ) from None
-        raise Conflict(refusal.code, refusal.message) from None
+        raise record_refusal(refusal, INVALID, "entropy") from None

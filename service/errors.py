@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import redis
 
+from domain.core import IllegalMove
+
 
 class ServiceError(Exception):
     """Root of every error the service raises on purpose; `code` is stable for clients."""
@@ -166,3 +168,12 @@ class ChainTruncated(Conflict):
         self.stored_version = stored_version
         self.vouched_version = vouched_version
         self.members = {"stored_version": stored_version, "vouched_version": vouched_version}
+
+
+def record_refusal(refusal: IllegalMove, malformed: str, field: str) -> ServiceError:
+    """A refusal of a record-level command (record.entropy, record.seat_keys) as the problem it
+    answers: 422 naming `field` when its code is `malformed` (the command's form), else 409 (a
+    conflict with the record: a game over, a second key or entropy)."""
+    if refusal.code == malformed:
+        return Unprocessable(refusal.code, refusal.message, errors={field: [refusal.message]})
+    return Conflict(refusal.code, refusal.message)

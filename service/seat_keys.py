@@ -9,7 +9,7 @@ from domain.core import Command, Event, IllegalMove
 from record.envelope import Envelope
 from record.seat_keys import INVALID_KEY, REGISTER_KEY, public_key
 from record.seat_keys import key_events as decided
-from service.errors import Conflict, Unprocessable
+from service.errors import Unprocessable, record_refusal
 
 __all__ = ["REGISTER_KEY", "checked_key", "key_events"]
 
@@ -20,11 +20,7 @@ def key_events(envelopes: Sequence[Envelope], ended: bool, command: Command) -> 
     try:
         return decided(envelopes, ended, command)
     except IllegalMove as refusal:
-        if refusal.code == INVALID_KEY:
-            raise Unprocessable(
-                refusal.code, refusal.message, errors={"public_key": [refusal.message]}
-            ) from None
-        raise Conflict(refusal.code, refusal.message) from None
+        raise record_refusal(refusal, INVALID_KEY, "public_key") from None
 
 
 def checked_key(value: Any) -> dict[str, str]:

@@ -37,10 +37,22 @@ def setup_of(name: str, **more: Any) -> dict[str, Any]:
     return {**setup, **more}
 
 
-def play(service: GameService, setup: Mapping[str, Any], rng: random.Random, until: int | None = None) -> str:
+def play(
+    service: GameService,
+    setup: Mapping[str, Any],
+    rng: random.Random,
+    until: int | None = None,
+    keys: Mapping[int, SeatKey] | None = None,
+) -> str:
     """A new game played to its end (or past version `until`) with random legal commands; its id.
-    Scorings run in place, as the worker would."""
-    game_id = service.create(setup).game_id
+    Scorings run in place, as the worker would. With `keys`, those seats hold them in the setup and
+    sign every command at the version it expects, as a browser holding each seat's key sends them."""
+    keys = keys or {}
+    seats = [
+        {**seat, **({"public_key": keys[n].jwk} if n in keys else {})}
+        for n, seat in enumerate(setup["seats"])
+    ]
+    game_id = service.create({**setup, "seats": seats}).game_id
     for _ in range(5000):
         loaded = service.load(game_id)
         rules, state = loaded.rules, loaded.state
@@ -53,8 +65,9 @@ def play(service: GameService, setup: Mapping[str, Any], rng: random.Random, unt
         waiting = rules.to_act(state)
         assert isinstance(waiting, Seats), waiting
         seat = rng.choice(waiting.seats)
-        command = rng.choice(list(rules.legal_commands(state, seat)))
-        service.execute(game_id, seat, command.to_json())
+        body = rng.choice(list(rules.legal_commands(state, seat))).to_json()
+        signature = keys[seat].sign(game_id, loaded.version, seat, body) if seat in keys else None
+        service.execute(game_id, seat, body, expected_version=loaded.version, signature=signature)
     raise AssertionError("no end after 5000 commands")
 
 
@@ -110,38 +123,6 @@ def stored_as(client: redis.Redis, game_id: str, envelopes: list[Envelope]) -> N
         fields = {**to_fields(envelope), "position": positions[envelope.version]}
         client.xadd(key, fields, id=f"0-{envelope.version}")
     client.hset(head_key(game_id), mapping={"version": envelopes[-1].version, "hash": envelopes[-1].hash})
-
-
-def play_signed(
-    service: GameService,
-    setup: Mapping[str, Any],
-    keys: Mapping[int, SeatKey],
-    rng: random.Random,
-    until: int | None = None,
-) -> str:
-    """As `play`, with `keys` in the setup's seats and every command of those seats signed at the
-    version it expects, as a browser holding each seat's key sends them."""
-    seats = [
-        {**seat, **({"public_key": keys[n].jwk} if n in keys else {})}
-        for n, seat in enumerate(setup["seats"])
-    ]
-    game_id = service.create({**setup, "seats": seats}).game_id
-    for _ in range(5000):
-        loaded = service.load(game_id)
-        rules, state = loaded.rules, loaded.state
-        if rules.is_terminal(state) or (until is not None and loaded.version >= until):
-            return game_id
-        pending = rules.pending_system(state)
-        if isinstance(pending, Score):
-            service.score_round(game_id, pending.round)
-            continue
-        waiting = rules.to_act(state)
-        assert isinstance(waiting, Seats), waiting
-        seat = rng.choice(waiting.seats)
-        body = rng.choice(list(rules.legal_commands(state, seat))).to_json()
-        signature = keys[seat].sign(game_id, loaded.version, seat, body) if seat in keys else None
-        service.execute(game_id, seat, body, expected_version=loaded.version, signature=signature)
-    raise AssertionError("no end after 5000 commands")
 
 
 def forged_move(envelopes: list[Envelope], seat: int) -> tuple[list[Envelope], int]:

@@ -21,7 +21,7 @@ from service.chance import Dice
 from service.embedded_redis import EmbeddedRedis
 from service.games import GameService
 from service.store import EventStore
-from tests.replays.referee_play import SETUPS, forged_move, play_signed, rechained, setup_of
+from tests.replays.referee_play import SETUPS, forged_move, play, rechained, setup_of
 from tests.seat_signing import SeatKey
 
 CURVES = {"kahuna": "P-256", "nanuuk": "Ed25519", "paradise": "P-256"}
@@ -36,7 +36,7 @@ def signed(redis_server: EmbeddedRedis) -> Iterator[dict[str, list[Envelope]]]:
     games = {}
     for name in SETUPS:
         keys = {0: SeatKey(CURVES[name]), 1: SeatKey()}
-        game_id = play_signed(service, setup_of(name), keys, random.Random(11))
+        game_id = play(service, setup_of(name), random.Random(11), keys=keys)
         games[name] = service.store.read(game_id)
     client.flushall()
     client.close()
