@@ -84,6 +84,18 @@ def _written(driver: WebDriver, orders: list[dict[str, Any]]) -> bool:
     return True
 
 
+def _untried_first(commands: list[dict[str, Any]], seen: dict[str, int]) -> list[dict[str, Any]]:
+    """The commands a way of playing not yet used would send (a map click, the build form), when
+    there are any: the computers' random seats shape which moves Ann is offered, and a game where
+    her random picks never touched the map proved nothing about it."""
+    on_map = [c for c in commands if hex_of(c)]
+    by_form = [c for c in commands if c["type"] == "EndBuild" and c.get("orders")]
+    for way, candidates in (("map", on_map), ("form", by_form)):
+        if candidates and not seen.get(way):
+            return candidates
+    return commands
+
+
 def play_one(driver: WebDriver, rng: random.Random, seen: dict[str, int]) -> bool:
     """One move by clicks; False when the page offers Ann nothing now."""
     before = pages.version(driver)
@@ -92,7 +104,7 @@ def play_one(driver: WebDriver, rng: random.Random, seen: dict[str, int]) -> boo
         return False
     if pages.version(driver) != before:
         return True  # a computer's move re-drew the page while it was read: read it again
-    command = rng.choice([c for _, c in commands])
+    command = rng.choice(_untried_first([c for _, c in commands], seen))
     how = "button"
     if command["type"] == "EndBuild" and command.get("orders") and _written(driver, command["orders"]):
         pages.click(driver, "#build-submit")
