@@ -22,14 +22,15 @@ quality criteria, bracket by bracket from the top:
    half) against S2 in pairing-number order, the first transposition of S2 before any
    later one (S1's first entrant's partner decides first), any exchange between S1 and S2
    after every transposition; moved-down entrants (MDPs) meet the best residents, the
-   remainder then splits into its own halves. The halves are known only once the floats
+   remainder then splits into its own halves. Exchanges go in the order of D.2: the fewest,
+   the least difference of the moved sequence numbers' sums, the highest moved from S1, the
+   lowest moved from S2. The halves are known only once the floats
    are, so a first matching finds the floats and a second one orders by the halves they give.
 
 Seats follow C.04.3 E (dutch_colours.first_of). Not implemented: C.8/C.9 (the final round's
 topscorers: here the absolute colour rules hold for them too), the score-difference float
-criteria C.16-C.19, the later tie-breaks of the order of exchanges (after the fewest
-exchanged and the least difference of their sequence numbers), and the exact bracket
-structure where the PSD is weighed by score groups rather than by points.
+criteria C.16-C.19, and the exact bracket structure where the PSD is weighed by score groups
+rather than by points.
 """
 
 from __future__ import annotations
@@ -238,19 +239,22 @@ def _floater_order(a: Seat, layout: _Layout) -> int:
 
 
 def _moved_down(group: int, number: int, half: int, layout: _Layout) -> int:
-    """S1's `number` moved to S2: the least difference of sequence numbers, then the highest
-    numbers of S1 moved first (D.2 2017: the largest differing BSN of S1 moved down)."""
-    return layout.cost(group, DIFFERENCE, -number) + layout.cost(
-        group, MOVED_DOWN, layout.power(half - 1 - number)
-    )
+    """S1's `number` moved to S2: the least difference of sequence numbers, then (D.2.b.3) the
+    exchange whose highest differing number moved from S1 is the highest: each moved number
+    weighs below zero more than all lower ones together, so 5-2 comes before 4-3. A resident
+    due to meet an MDP (`number` below zero) earns nothing here: it is the last choice."""
+    moved = layout.cost(group, MOVED_DOWN, layout.power(number)) if number >= 0 else 0
+    return layout.cost(group, DIFFERENCE, -number) - moved
 
 
 def _moved_up(group: int, number: int, half: int, layout: _Layout) -> int:
-    """S2's `number` moved to S1: one exchange, the lowest numbers of S2 first."""
+    """S2's `number` moved to S1: one exchange, then (D.2.b.4) the exchange whose lowest
+    differing number moved from S2 is the lowest: 6-9 comes before 7-8."""
+    last = layout.sizes[group] - 1
     return (
         layout.cost(group, EXCHANGES, 1)
         + layout.cost(group, DIFFERENCE, number)
-        + layout.cost(group, MOVED_UP, layout.power(number - half))
+        - layout.cost(group, MOVED_UP, layout.power(last - number))
     )
 
 
