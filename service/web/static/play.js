@@ -8,6 +8,7 @@
   if (!root) return;
   const gameId = root.dataset.gameId;
   const receipts = window.ArchipelagoReceipts;  // receipts.js
+  const keyboard = window.ArchipelagoKeyboard;  // keyboard.js
   const tokenKey = "archipelago:token:" + gameId;
   const panelBox = document.getElementById("panel");
   const message = document.getElementById("message");
@@ -125,6 +126,7 @@
     document.getElementById("viewer").textContent =
       shown.dataset.seat === "" ? "You are watching." : "You play as " + shown.dataset.seatName + ".";
     clearSelection();
+    keyboard.rove(panelBox, document.activeElement);
     hideBubble();
     // A refusal speaks of the game as it was: once it moves on, the words are stale.
     if (Number(shown.dataset.version) > drawnBefore && message.textContent === lastRefusal) say("");
@@ -376,6 +378,7 @@
       card.setAttribute("aria-pressed", String(selectedIndexes.has(n)));
     });
     markHexTargets(candidates);
+    keyboard.rove(panelBox, document.activeElement);
   }
 
   // A hexagonal board lights the cells a listed command names and, when a crack is to be
@@ -662,6 +665,8 @@
       button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     }
   });
+
+  keyboard.install(panelBox);
 
   receipts.offer(document.getElementById("receipts-link"), document.getElementById("receipts-count"), function (r) {
     return r.game_id === gameId;
