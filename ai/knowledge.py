@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.ending import GAME_ENDED
 from domain.games import GAMES
 from domain.undo import live
 
@@ -194,7 +195,7 @@ def build(
             pending.append(options if options is not None else _secret(e, "options"))
         elif kind == "ChoiceResolved":
             pending = pending[1:]
-        elif kind == "GameEnded":
+        elif kind == GAME_ENDED:
             pending = []
         if kind in TURN_MARKERS:
             if kind == "TurnEnded":

@@ -14,8 +14,11 @@ ask "is it over?" ask `ending`, not the state alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from domain.core import Event, Recorded
+
+R = TypeVar("R", bound=Recorded)
 
 GAME_ENDED = "GameEnded"
 GAME_FORFEITED = "GameForfeited"
@@ -26,11 +29,21 @@ GAME_ABORTED = "GameAborted"
 PLATFORM_ENDINGS = frozenset({GAME_FORFEITED, GAME_RESIGNED, GAME_ABORTED})
 """The ends the rules' state does not show (their `evolve` ignores them)."""
 ENDINGS = frozenset({GAME_ENDED, *PLATFORM_ENDINGS})
+RESULT_ENDINGS = frozenset({GAME_ENDED, GAME_RESIGNED})
+"""The ends that carry the result a tournament records (GameResigned is shaped as the rules'
+GameEnded); a forfeit brings its own result and an abort has none."""
 
 
 def ending(records: Sequence[Recorded]) -> Recorded | None:
     """The event that ended the game (the last ending one), or None while it is in play."""
     return next((record for record in reversed(records) if record.type in ENDINGS), None)
+
+
+def result_end(records: Sequence[R]) -> R | None:
+    """The event whose data is the game's result (GameEnded or GameResigned), or None: in play,
+    forfeited or aborted."""
+    end = next((record for record in reversed(records) if record.type in ENDINGS), None)
+    return end if end is not None and end.type in RESULT_ENDINGS else None
 
 
 def forfeit(records: Sequence[Recorded]) -> Recorded | None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from domain.actor import ORGANIZER
 from domain.core import Command, DomainError, IllegalMove
-from domain.ending import GAME_ENDED
+from domain.ending import result_end
 from domain.tournaments import State, read_game_end, score_game
 from domain.tournaments import rules as tournament_rules
 from record.canonical import plain
@@ -276,7 +276,8 @@ def _check_each(
 
 
 def _game_end(envelopes: Sequence[Envelope]) -> Envelope | None:
-    return next((e for e in reversed(envelopes) if e.type == GAME_ENDED), None)
+    """The game's own end with a result: GameEnded, or GameResigned (shaped alike)."""
+    return result_end(envelopes)
 
 
 def _mismatches(state: State, envelope: Envelope, end: Envelope | None) -> list[dict[str, Any]]:

@@ -23,6 +23,7 @@ from redis.cluster import RedisCluster
 
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from domain.core import Command, Event
+from domain.ending import result_end
 from domain.tournaments import AI, CLOSED, State, Table, rules
 from record.convert import to_event
 from record.envelope import Envelope, EventStorePort, NewEvent
@@ -356,7 +357,8 @@ class TournamentService:
         table = self.load(tournament_id).state.table_of_game(game_id)
         if table is None or table.result is not None:
             return False
-        end = next(e for e in reversed(game.envelopes) if e.type in ("GameEnded", "GameResigned"))
+        end = result_end(game.envelopes)
+        assert end is not None  # ended_with_result
         body = {"type": "RecordResult", "game_id": game_id, "result": end.data, "final_hash": end.hash}
         return not self.run(tournament_id, WORKER, body, f"result-{game_id}").duplicate
 

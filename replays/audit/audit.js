@@ -706,6 +706,9 @@
 
   // Each ResultRecorded and ResultCorrected of a bundle's tournament against its game's own
   // GameEnded (replays/tournament_audit.py _mismatches, less the scoring, which needs the rules).
+  const ENDINGS = new Set(["GameEnded", "GameForfeited", "GameResigned", "GameAborted"]);
+  const RESULT_ENDINGS = new Set(["GameEnded", "GameResigned"]);
+
   function resultFaults(streams) {
     const tournament = streams[0];
     const games = new Map(streams.slice(1).map(function (s) { return [s.id, s.events]; }));
@@ -716,7 +719,10 @@
       const data = event.obj.get("data");
       const gameId = data.get("game_id");
       const events = games.get(gameId) || [];
-      const end = events.slice().reverse().find(function (e) { return e.obj.get("type") === "GameEnded"; });
+      // The game's own end with a result: GameEnded, or GameResigned (shaped alike), as
+      // domain/ending.py result_end; a forfeit or an abort carries none.
+      const last = events.slice().reverse().find(function (e) { return ENDINGS.has(e.obj.get("type")); });
+      const end = last && RESULT_ENDINGS.has(last.obj.get("type")) ? last : undefined;
       const finalHash = data.has("final_hash") ? data.get("final_hash") : null;
       let reason = null;
       if (end === undefined) {

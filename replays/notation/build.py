@@ -238,4 +238,4 @@ def _ended(b: Builder, d: Mapping[str, Any]) -> tuple[str, list[Item]]:
     return "end", items
 
 
-NOTES = {"RoundScored": _score, "FinalTurnsStarted": _final, "GameEnded": _ended}
+NOTES = {"RoundScored": _score, "FinalTurnsStarted": _final, GAME_ENDED: _ended}

@@ -157,7 +157,7 @@ def _take(b: _Builder, event: Mapping[str, Any]) -> None:
         b.note("ice", _ice_items(d))
     elif kind in ("Undone", "Corrected"):
         b.note(*_rewind(b, kind, d))
-    elif kind == "GameEnded":
+    elif kind == GAME_ENDED:
         b.note("end", _ended(b, d))
     else:
         items = [Item(k, (_json(v),)) for k, v in sorted(d.items())]

@@ -9,6 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from domain.games import GAMES
+from replays.bundle import verify_bundle
 from tests.api.helpers import NAMES, bearer, legal_commands, post, view
 from tests.api.tournament_helpers import create_tournament, me, organize, register
 from tests.api.tournament_helpers import view as tournament_view
@@ -161,6 +162,13 @@ def test_resigning_a_tournament_game_records_a_loss_and_it_cannot_be_aborted(
     ann_seat = game["seat"]
     assert table["result"]["places"][ann_seat] == 2 and table["result"]["places"][1 - ann_seat] == 1
     assert table["result"]["points"][ann_seat] < table["result"]["points"][1 - ann_seat]
+
+    # The audit finds the recorded result to be the game's own end, the resignation: online, and
+    # offline on the exported bundle.
+    audit = client.get(f"/tournaments/{tournament['tournament_id']}/audit").json
+    assert audit["ok"] and audit["mismatches"] == [], audit
+    bundle = client.get(f"/tournaments/{tournament['tournament_id']}/export").get_data()
+    assert verify_bundle(bundle).ok
 
 
 def test_a_resigned_game_is_exported_and_imported_again(client: FlaskClient) -> None:

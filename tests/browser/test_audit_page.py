@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ from record.envelope import HASHED_FIELDS, Envelope
 from replays import archive
 from replays.bundle import write_bundle
 from replays.cli import main
-from tests.browser import axe, pages
+from tests.browser import axe, pages, screens
 from tests.browser.conftest import LiveService
 from tests.replays.play import rechained
 from tests.replays.tournament_play import Tournament, played
@@ -383,3 +384,39 @@ def test_the_players_signatures_of_a_signed_tournament_are_checked_and_a_forger_
     assert rewritten.state == "fault"
     assert f"game {first}, event {version}" in rewritten.fault
     assert "the signature does not verify under the seat's key" in rewritten.fault
+
+
+def _call(base: str, method: str, path: str, token: str, body: Any = None, **headers: str) -> Any:
+    data = json.dumps(body).encode() if body is not None else None
+    sent = {"Authorization": f"Bearer {token}", "Content-Type": "application/json", **headers}
+    request = urllib.request.Request(f"{base}{path}", data, sent, method=method)
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer) if answer.headers.get_content_type() == "application/json" else answer.read()
+
+
+def test_a_tournament_game_won_by_resignation_audits_ok_on_the_served_page(
+    live_service: LiveService, tmp_path: Path, open_browser: Callable[[], WebDriver]
+) -> None:
+    base = live_service.url
+    created = screens.post(base, "/tournaments", {"game": "kahuna", "format": "swiss", "rounds": 1})
+    tid, organizer = created["tournament_id"], created["organizer_token"]
+    ann = screens.post(base, f"/tournaments/{tid}/entrants", {"name": "Ann"})
+    screens.post(base, f"/tournaments/{tid}/entrants", {"name": "Ben"})
+    for step in ("StartTournament", "PairRound"):
+        _call(base, "POST", f"/tournaments/{tid}/commands", organizer, {"type": step})
+    game = _call(base, "GET", f"/tournaments/{tid}/me", ann["token"])["game"]
+    version = pages.api_get(base, game["url"])["version"]
+    _call(base, "POST", f"{game['url']}/resign", game["seat_token"], **{"If-Match": f'"{version}"'})
+    driver = open_browser()
+    pages.wait_until(
+        driver,
+        lambda _: pages.api_get(base, f"/tournaments/{tid}")["tables"][0]["result"] is not None,
+        what="the resignation's result recorded",
+    )
+    bundle = tmp_path / "resigned.jsonl"
+    bundle.write_bytes(_call(base, "GET", f"/tournaments/{tid}/export", organizer))
+
+    report = audited(driver, f"{base}/audit", bundle)
+
+    assert report.state == "ok", report
+    assert any(line.startswith("Results: each of the 1 result") for line in report.checked), report.checked
