@@ -25,8 +25,8 @@ from typing import Any
 import redis
 from redis.cluster import RedisCluster
 
+from bench.appends import Batch, Timing, appends, measure
 from bench.common import Figure, bench_tmpdir, say, temp_redis
-from bench.store import Batch, Timing, appends, measure
 from service.embedded_cluster import start_cluster
 from service.store import EventStore
 

@@ -17,19 +17,29 @@ chain checked and folded through GameService.load, as the first request after a 
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import redis
 
+from bench import append_cost
+from bench.appends import (
+    CORPUS_GAME,
+    FULL,
+    QUICK,
+    Batch,
+    Measured,
+    Timing,
+    actor_of,
+    appends,
+    corpus,
+    decisions,
+    measure,
+)
 from bench.common import Figure, filesystem_of, say, temp_redis
-from bench.domain import play_game
-from domain.actor import SYSTEM, Actor
 from domain.core import Command, Event
 from domain.games import GAMES
 from record.chain import ZERO_HASH, seal
@@ -37,108 +47,8 @@ from record.envelope import NewEvent, to_fields
 from service.games import GameService
 from service.store import EventStore
 
-CORPUS_GAME = "kahuna"
 FSYNC_POLICIES = ("everysec", "always")
 FOLD_EVENTS = 300
-
-
-@dataclass(frozen=True)
-class Batch:
-    """One append: the events, and the same envelopes serialized for the raw XADD."""
-
-    events: tuple[NewEvent, ...]
-    payload: bytes
-
-
-def corpus(games: int, seed: int) -> list[list[Batch]]:
-    """`games` random games' events, each game as its list of 1-3 event batches."""
-    rng = random.Random(seed)
-    rules = GAMES[CORPUS_GAME]
-    setup = {"game": CORPUS_GAME, "seats": [{"name": "A"}, {"name": "B"}], "first_seat": 0}
-    played: list[list[Batch]] = []
-    for _ in range(games):
-        decided = [(Command("CreateGame", None), Event("GameCreated", setup))]
-        decided += _decisions(rules, setup, rng)
-        batches, position, number = [], 0, 0
-        while position < len(decided):
-            size = rng.randint(1, 3)
-            chunk = decided[position : position + size]
-            batches.append(_batch(chunk, f"cmd-{number}", position))
-            position += size
-            number += 1
-        played.append(batches)
-    return played
-
-
-def _decisions(rules: Any, setup: dict[str, Any], rng: random.Random) -> list[tuple[Command, Event]]:
-    """Every event of one random game, each with the command that caused it."""
-    decided: list[tuple[Command, Event]] = []
-    play_game(rules, setup, rng, lambda command, events: decided.extend((command, e) for e in events))
-    return decided
-
-
-def _actor(command: Command) -> Actor:
-    return SYSTEM if command.seat is None else Actor.of_seat(command.seat)
-
-
-def _batch(chunk: Sequence[tuple[Command, Event]], command_id: str, version: int) -> Batch:
-    events = tuple(
-        NewEvent.recording(event, i, str(_actor(command)), command_id)
-        for i, (command, event) in enumerate(chunk)
-    )
-    sealed = seal(events, version, "2025-01-01T00:00:00.000000Z", ZERO_HASH)
-    payload = json.dumps([to_fields(envelope) for envelope in sealed]).encode()
-    return Batch(events, payload)
-
-
-Append = Callable[[str, int, Batch], None]
-
-
-def appends(games: list[list[Batch]], prefix: str) -> Iterator[tuple[str, int, Batch]]:
-    """(game id, expected version, batch) for ever: the corpus replayed under fresh game ids."""
-    for number in itertools.count():
-        game_id = f"{prefix}-{number}"
-        version = 0
-        for batch in games[number % len(games)]:
-            yield game_id, version, batch
-            version += len(batch.events)
-
-
-@dataclass
-class Measured:
-    appends: int = 0
-    events: int = 0
-    payload_bytes: int = 0
-    seconds: float = 0.0
-
-    @property
-    def per_second(self) -> float:
-        return self.appends / self.seconds
-
-
-def measure(op: Append, source: Iterator[tuple[str, int, Batch]], seconds: float) -> Measured:
-    """Call `op` on the next appends from `source` for `seconds` (whole appends)."""
-    done = Measured()
-    start = time.perf_counter()
-    while done.seconds < seconds:
-        game_id, version, batch = next(source)
-        op(game_id, version, batch)
-        done.appends += 1
-        done.events += len(batch.events)
-        done.payload_bytes += len(batch.payload)
-        done.seconds = time.perf_counter() - start
-    return done
-
-
-@dataclass(frozen=True)
-class Timing:
-    warmup_appends: int
-    seconds: float  # per loop, split into `rounds` alternating slices
-    rounds: int
-
-
-FULL = Timing(warmup_appends=500, seconds=6.0, rounds=3)
-QUICK = Timing(warmup_appends=50, seconds=0.4, rounds=1)
 
 
 def bench_policy(appendfsync: str, games: list[list[Batch]], timing: Timing) -> tuple[Measured, Measured]:
@@ -206,10 +116,10 @@ def fold_batches(seed: int) -> list[tuple[NewEvent, ...]]:
     decided: list[tuple[Command, Event]] = []
     while len(decided) < FOLD_EVENTS:
         decided = [(Command("CreateGame", None), Event("GameCreated", setup))]
-        decided += _decisions(GAMES[CORPUS_GAME], setup, rng)
+        decided += decisions(GAMES[CORPUS_GAME], setup, rng)
     by_command = itertools.groupby(decided[:FOLD_EVENTS], key=lambda pair: id(pair[0]))
     return [
-        tuple(NewEvent.recording(e, i, str(_actor(c)), f"cmd-{n}") for i, (c, e) in enumerate(group))
+        tuple(NewEvent.recording(e, i, str(actor_of(c)), f"cmd-{n}") for i, (c, e) in enumerate(group))
         for n, (_, group) in enumerate(by_command)
     ]
 
@@ -278,9 +188,6 @@ def run(quick: bool = False, seed: int = 1, seconds: float | None = None) -> lis
             Figure("store", f"appendfsync {policy}: raw XADD", raw.per_second, "XADD/s"),
             Figure("store", f"appendfsync {policy}: store/raw", ratio, "ratio"),
         ]
-    # Imported here: append_cost measures with this module's corpus and loops.
-    from bench import append_cost
-
     figures += append_cost.run(games, timing)
     with temp_redis("everysec", label="fold") as server:
         client = redis.Redis.from_url(server.url)

@@ -9,7 +9,7 @@ import redis
 from redis.cluster import RedisCluster
 
 from bench import append_cost
-from bench.store import Timing, corpus
+from bench.appends import Timing, corpus
 
 
 @pytest.fixture(params=["redis", "cluster"])
