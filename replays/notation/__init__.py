@@ -18,7 +18,8 @@ One module per concern: `model` (the data), `build` (events to a record, with `b
 and `moves`), `render` (a record to text) and `parse` (text to a record). Conquest of
 Paradise has its own grammar, written by `paradise` and read by `paradise_parse`; the games
 on hexagonal cells (Nanuuk!, whose board the registry hands out as cells) have theirs in
-`hex_cells` and `hex_build`; `format` and `parse` choose the grammar by the game.
+`hex_cells` and `hex_build`; `format` and `parse` choose the grammar by the game. The words
+all of them read and write (names, tags, notes, items, quoting) are in `lexicon`.
 """
 
 from __future__ import annotations

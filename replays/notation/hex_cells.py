@@ -28,9 +28,8 @@ from typing import Any
 
 from domain.core import IllegalMove
 from domain.games import rules_for
+from replays.notation.lexicon import NAME, NOTE, named, parse_item, quoted, read_tags, tokens, unname
 from replays.notation.model import Item, NotationError, Note
-from replays.notation.parse import _NAME, _NOTE, _parse_item, _tokens, _unname, read_tags
-from replays.notation.render import _name, _quoted
 
 Cell = tuple[int, int]
 
@@ -39,7 +38,7 @@ _CELL = rf"{_COORD}{_COORD}"
 _LINE = rf"{_CELL}\|{_CELL}"
 _WORD = r"[a-z_]+"
 _WORDS = rf"{_WORD}(?:,{_WORD})*"
-_TURN = re.compile(rf"(\d+)\. ({_NAME}):(?: (.*))?")
+_TURN = re.compile(rf"(\d+)\. ({NAME}):(?: (.*))?")
 
 
 @dataclass(frozen=True)
@@ -190,18 +189,18 @@ def _atom(value: str) -> str:
 
 
 def _item_text(item: Item) -> str:
-    who = f"{_name(item.who)}:" if item.who is not None else ""
+    who = f"{named(item.who)}:" if item.who is not None else ""
     return f"{item.key}({who}{','.join(_atom(a) for a in item.args)})"
 
 
 def render(rec: HexRecord) -> str:
     """The text of a record: its tags, a blank line, then its lines."""
-    out = [f"[{name} {_quoted(value)}]" for name, value in rec.tags]
+    out = [f"[{name} {quoted(value)}]" for name, value in rec.tags]
     out.append("")
     for line in rec.lines:
         if isinstance(line, HexTurn):
             body = " ".join(step_text(s) for s in line.steps)
-            out.append(f"{line.number}. {_name(line.seat)}:" + (f" {body}" if body else ""))
+            out.append(f"{line.number}. {named(line.seat)}:" + (f" {body}" if body else ""))
         else:
             body = " ".join(_item_text(i) for i in line.items)
             out.append(f"{line.label}:" + (f" {body}" if body else ""))
@@ -215,13 +214,11 @@ def parse(text: str) -> HexRecord:
     for n, raw in lines:
         turn = _TURN.fullmatch(raw)
         if turn is not None:
-            steps = tuple(parse_step(token, n) for token in _tokens(turn.group(3) or ""))
-            body.append(HexTurn(int(turn.group(1)), _unname(turn.group(2)), steps))
+            steps = tuple(parse_step(token, n) for token in tokens(turn.group(3) or ""))
+            body.append(HexTurn(int(turn.group(1)), unname(turn.group(2)), steps))
             continue
-        note = _NOTE.fullmatch(raw)
+        note = NOTE.fullmatch(raw)
         if note is None:
             raise NotationError(n, f"neither a turn nor a note: {raw!r}")
-        body.append(
-            Note(note.group(1), tuple(_parse_item(token, n) for token in _tokens(note.group(2) or "")))
-        )
+        body.append(Note(note.group(1), tuple(parse_item(token, n) for token in tokens(note.group(2) or ""))))
     return HexRecord(tuple(tags), tuple(body))

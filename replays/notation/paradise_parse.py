@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from replays.notation.lexicon import read_tags
 from replays.notation.model import NotationError
 from replays.notation.paradise import (
     HIDDEN,
@@ -18,7 +19,6 @@ from replays.notation.paradise import (
     Step,
     Told,
 )
-from replays.notation.parse import read_tags
 
 _PHASE = re.compile(r"T(\d+|\?) ([a-z_]+):")
 _STEP = re.compile(r'(\d+)\. ("(?:[^"\\]|\\.)*"|[^:]+): (.*)')

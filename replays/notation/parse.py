@@ -6,9 +6,13 @@ import json
 import re
 from typing import Any
 
-from replays.notation.model import Item, Line, Move, NotationError, Note, Record, Turn
+from replays.notation.hex_cells import is_hex_game
+from replays.notation.hex_cells import parse as parse_hex
+from replays.notation.lexicon import NAME, NOTE, parse_item, read_tags, tokens, unname
+from replays.notation.model import Line, Move, NotationError, Note, Record, Turn
+from replays.notation.paradise import is_paradise
+from replays.notation.paradise_parse import parse as parse_paradise
 
-_NAME = r'(?:"(?:[^"\\]|\\.)*"|[^\W\d][\w.\'-]*)'
 _ISL = r"[A-Z]\w*"
 _LINE = rf"{_ISL}-{_ISL}"
 _SEA = rf"{_ISL}-{_ISL}-{_ISL}"
@@ -31,24 +35,19 @@ _MOVE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ("ship", rf"&({_SEA}){_CARDS}"),
         ("sail", rf"&({_SEA})>({_SEA})"),
         ("discard", rf"d(?:(\d+)|{_CARDS})"),
-        ("take_card", rf"<({_NAME}):({_ISL}|\?)"),
-        ("give_card", rf">({_NAME}):({_ISL}|\?)"),
+        ("take_card", rf"<({NAME}):({_ISL}|\?)"),
+        ("give_card", rf">({NAME}):({_ISL}|\?)"),
         ("stack", rf"<\?({_ISL})?"),
         ("draw", rf"<({_ISL})"),
         ("refill", rf"\^({_ISL})"),
         ("relative", rf"%({_LINE})"),
-        ("taken", rf"=({_ISL})(?:@({_GOD})(?:\+(\d+))?)?(?:/({_NAME}))?"),
-        ("lost", rf"~({_ISL})(?:/({_NAME}))?"),
-        ("sunk", rf"#({_SEA})(?:/({_NAME}))?"),
-        ("god", rf"@({_GOD})(?:\(({_NAME})(?::({_CARD}(?:,{_CARD})*))?\))?"),
+        ("taken", rf"=({_ISL})(?:@({_GOD})(?:\+(\d+))?)?(?:/({NAME}))?"),
+        ("lost", rf"~({_ISL})(?:/({NAME}))?"),
+        ("sunk", rf"#({_SEA})(?:/({NAME}))?"),
+        ("god", rf"@({_GOD})(?:\(({NAME})(?::({_CARD}(?:,{_CARD})*))?\))?"),
     ]
 ]
-_TOKEN = re.compile(r'(?:"(?:[^"\\]|\\.)*"|[^\s"])+')
-_TAG = re.compile(r'\[([A-Za-z]\w*) ("(?:[^"\\]|\\.)*")\]')
-_TURN = re.compile(rf"(\d+)\. ({_NAME}):(?: (.*))?")
-_NOTE = re.compile(r"([A-Za-z][\w ]*?):(?: (.*))?")
-_ITEM = re.compile(rf"([a-z_]+)\((?:({_NAME}):)?(.*)\)")
-_ARG = re.compile(r'"(?:[^"\\]|\\.)*"|[^,"]+')
+_TURN = re.compile(rf"(\d+)\. ({NAME}):(?: (.*))?")
 
 
 _GAME_TAG = re.compile(r'\[Game ("(?:[^"\\]|\\.)*")\]')
@@ -58,34 +57,12 @@ def parse(text: str) -> Any:
     """The record a notation text holds, in the grammar of the game its Game tag names (a
     ParadiseRecord for Conquest of Paradise, a HexRecord for a game on hexagonal cells);
     NotationError naming the first line it cannot read."""
-    # Their own grammars, on this package's model and patterns.
-    from replays.notation import hex_cells, paradise, paradise_parse
-
-    if paradise.is_paradise(text):
-        return paradise_parse.parse(text)
+    if is_paradise(text):
+        return parse_paradise(text)
     found = _GAME_TAG.match(text)
-    if found is not None and hex_cells.is_hex_game(str(json.loads(found.group(1)))):
-        return hex_cells.parse(text)
+    if found is not None and is_hex_game(str(json.loads(found.group(1)))):
+        return parse_hex(text)
     return parse_islands(text)
-
-
-def read_tags(text: str) -> tuple[list[tuple[str, str]], list[tuple[int, str]]]:
-    """The tag pairs heading a notation text (every game's grammar starts so) and the lines after
-    the blank line that ends them, each with its line number; NotationError at a head line that
-    is no tag pair."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    tags: list[tuple[str, str]] = []
-    number = 0
-    for number, raw in enumerate(lines, start=1):
-        if raw == "":
-            break
-        found = _TAG.fullmatch(raw)
-        if found is None:
-            raise NotationError(number, f'expected a tag pair [Name "value"], got {raw!r}')
-        tags.append((found.group(1), _unquote(found.group(2))))
-    return tags, list(enumerate(lines[number:], start=number + 1))
 
 
 def parse_islands(text: str) -> Record:
@@ -98,26 +75,13 @@ def parse_islands(text: str) -> Record:
 def _parse_line(raw: str, number: int) -> Line:
     turn = _TURN.fullmatch(raw)
     if turn is not None:
-        moves = tuple(parse_move(token, number) for token in _tokens(turn.group(3) or ""))
-        return Turn(int(turn.group(1)), _unname(turn.group(2)), moves)
-    note = _NOTE.fullmatch(raw)
+        moves = tuple(parse_move(token, number) for token in tokens(turn.group(3) or ""))
+        return Turn(int(turn.group(1)), unname(turn.group(2)), moves)
+    note = NOTE.fullmatch(raw)
     if note is None:
         raise NotationError(number, f"neither a turn nor a note: {raw!r}")
-    items = tuple(_parse_item(token, number) for token in _tokens(note.group(2) or ""))
+    items = tuple(parse_item(token, number) for token in tokens(note.group(2) or ""))
     return Note(note.group(1), items)
-
-
-def _tokens(body: str) -> list[str]:
-    return _TOKEN.findall(body)
-
-
-def _parse_item(token: str, number: int) -> Item:
-    found = _ITEM.fullmatch(token)
-    if found is None:
-        raise NotationError(number, f"expected key(args), got {token!r}")
-    who = _unname(found.group(2)) if found.group(2) is not None else None
-    args = tuple(_unatom(a) for a in _ARG.findall(found.group(3)))
-    return Item(found.group(1), args, who)
 
 
 def parse_move(token: str, number: int = 0) -> Move:
@@ -134,7 +98,7 @@ def _move(kind: str, g: tuple[Any, ...]) -> Move:
         return None if value is None else tuple(value.split(","))
 
     def who(value: str | None) -> str | None:
-        return None if value is None else _unname(value)
+        return None if value is None else unname(value)
 
     if kind in ("skip", "end", "defer"):
         return Move(kind)
@@ -149,7 +113,7 @@ def _move(kind: str, g: tuple[Any, ...]) -> Move:
     if kind == "discard":
         return Move(kind, count=int(g[0])) if g[0] is not None else Move(kind, cards=split(g[1]))
     if kind in ("take_card", "give_card"):
-        return Move(kind, seat=_unname(g[0]), cards=None if g[1] == "?" else (g[1],))
+        return Move(kind, seat=unname(g[0]), cards=None if g[1] == "?" else (g[1],))
     if kind == "stack":
         return Move(kind, cards=split(g[0]))
     if kind in ("draw", "refill"):
@@ -160,15 +124,3 @@ def _move(kind: str, g: tuple[Any, ...]) -> Move:
     if kind in ("lost", "sunk"):
         return Move(kind, tuple(g[0].split("-")), seat=who(g[1]))
     return Move("god", god=g[0], seat=who(g[1]), cards=split(g[2]))
-
-
-def _unname(value: str) -> str:
-    return str(json.loads(value)) if value.startswith('"') else value
-
-
-def _unatom(value: str) -> str:
-    return str(json.loads(value)) if value.startswith('"') else value
-
-
-def _unquote(value: str) -> str:
-    return str(json.loads(value))

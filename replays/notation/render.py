@@ -2,34 +2,34 @@
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from replays.notation.build import record
+from replays.notation.hex_build import format as format_hex
+from replays.notation.hex_cells import is_hex_game
+from replays.notation.lexicon import atom, named, quoted
 from replays.notation.model import Item, Line, Move, Record, Turn
+from replays.notation.paradise import format as format_paradise
+from replays.notation.paradise import is_paradise
 
 
 def format(events: Sequence[Mapping[str, Any]], viewer: str | None = None) -> str:
     """The notation of a game's events, as redacted dicts ({type, data, secret?, command_id?}),
     in the grammar of its game (replays.notation.paradise for Conquest of Paradise,
     replays.notation.hex_build for a game on hexagonal cells)."""
-    # Their own grammars; they write with this module's helpers and model.
-    from replays.notation import hex_build, hex_cells, paradise
-
-    if paradise.is_paradise(events):
-        return paradise.format(events, viewer)
+    if is_paradise(events):
+        return format_paradise(events, viewer)
     first = events[0] if events else {}
     game = str((first.get("data") or {}).get("game", "")) if first.get("type") == "GameCreated" else ""
-    if game and hex_cells.is_hex_game(game):
-        return hex_build.format(events, viewer)
+    if game and is_hex_game(game):
+        return format_hex(events, viewer)
     return render(record(events, viewer))
 
 
 def render(rec: Record) -> str:
     """The text of a record: its tags, a blank line, then its lines."""
-    out = [f"[{name} {_quoted(value)}]" for name, value in rec.tags]
+    out = [f"[{name} {quoted(value)}]" for name, value in rec.tags]
     out.append("")
     out += [_line_text(line) for line in rec.lines]
     return "\n".join(out) + "\n"
@@ -38,20 +38,20 @@ def render(rec: Record) -> str:
 def _line_text(line: Line) -> str:
     if isinstance(line, Turn):
         body = " ".join(move_text(m) for m in line.moves)
-        return f"{line.number}. {_name(line.seat)}:" + (f" {body}" if body else "")
+        return f"{line.number}. {named(line.seat)}:" + (f" {body}" if body else "")
     body = " ".join(_item_text(i) for i in line.items)
     return f"{line.label}:" + (f" {body}" if body else "")
 
 
 def _item_text(item: Item) -> str:
-    who = f"{_name(item.who)}:" if item.who is not None else ""
-    return f"{item.key}({who}{','.join(_atom(a) for a in item.args)})"
+    who = f"{named(item.who)}:" if item.who is not None else ""
+    return f"{item.key}({who}{','.join(atom(a) for a in item.args)})"
 
 
 def move_text(m: Move) -> str:
     """One move as its token."""
     line, cards = "-".join(m.where), _cards(m.cards)
-    other = f"/{_name(m.seat)}" if m.seat is not None else ""
+    other = f"/{named(m.seat)}" if m.seat is not None else ""
     simple = {"skip": "skip", "end": "end", "defer": "defer"}
     if m.kind in simple:
         return simple[m.kind]
@@ -73,8 +73,8 @@ def move_text(m: Move) -> str:
         "lost": lambda: f"~{line}{other}",
         "sunk": lambda: f"#{line}{other}",
         "god": lambda: f"@{m.god}{_god_target(m)}",
-        "take_card": lambda: f"<{_name(m.seat or '?')}:{(m.cards or ('?',))[0]}",
-        "give_card": lambda: f">{_name(m.seat or '?')}:{(m.cards or ('?',))[0]}",
+        "take_card": lambda: f"<{named(m.seat or '?')}:{(m.cards or ('?',))[0]}",
+        "give_card": lambda: f">{named(m.seat or '?')}:{(m.cards or ('?',))[0]}",
     }
     return texts[m.kind]()
 
@@ -89,25 +89,8 @@ def _god_target(m: Move) -> str:
     if m.seat is None:
         return ""
     shown = f":{','.join(m.cards)}" if m.cards else ""
-    return f"({_name(m.seat)}{shown})"
+    return f"({named(m.seat)}{shown})"
 
 
 def _cards(cards: tuple[str, ...] | None) -> str:
     return "" if cards is None else f"({','.join(cards)})"
-
-
-_BARE_NAME = re.compile(r"[^\W\d][\w.'-]*")
-_BARE_ATOM = re.compile(r"[\w.'+?-]+")
-
-
-def _name(name: str) -> str:
-    """A seat's name: bare when it is one plain word, else a JSON string."""
-    return name if _BARE_NAME.fullmatch(name) else json.dumps(name, ensure_ascii=False)
-
-
-def _atom(value: str) -> str:
-    return value if _BARE_ATOM.fullmatch(value) else json.dumps(value, ensure_ascii=False)
-
-
-def _quoted(value: str) -> str:
-    return json.dumps(value, ensure_ascii=False)

@@ -9,6 +9,7 @@ import replays.notation as notation
 
 CONCERNS = (
     "model",
+    "lexicon",
     "builder",
     "moves",
     "build",
