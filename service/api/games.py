@@ -12,6 +12,7 @@ from typing import Any
 from flask import Response, current_app, request, url_for
 
 from domain import undo
+from record.open_seats import open_seats, seat_names
 from record.receipts import GAME
 from record.redaction import redact
 from record.seat_keys import SIGNATURE_HEADER, seat_keys
@@ -130,8 +131,12 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     for computer, (kind, level) in ai_seats(loaded.setup).items():
         view["seats"][computer].update(ai=kind, level=level)
     keyed = seat_keys(loaded.envelopes)
+    names, waiting = seat_names(loaded.envelopes), open_seats(loaded.envelopes)
     for n, shown in enumerate(view.get("seats", [])):
         shown["signs"] = n in keyed
+        if n < len(names):
+            shown["name"] = names[n]  # a taken open seat is its taker's; the rules keep the setup's
+        shown["open"] = n in waiting
     body = {**view, "game_id": game_id, "version": loaded.version, "takeback": takeback_view(loaded)}
     body["undo"] = {"takeback_across_reveal": undo.practice(loaded.envelopes)}
     body["chain_broken"] = None if loaded.broken is None else {"version": loaded.broken}
