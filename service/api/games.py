@@ -151,12 +151,12 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
 @with_seat(required=True)
 def legal_commands(game_id: str, seat: int) -> Any:
     """Every command the token's seat may send now, each a body ready to POST; [] when waiting
-    (and for good when the game has ended, a forfeit included, or its stored chain is broken).
+    (for its turn, or for an open seat to be taken; and for good when the game has ended, a forfeit included, or its stored chain is broken).
 
     While a takeback waits for this seat's answer, both AnswerTakeback bodies are listed too."""
     loaded = game_service().load(game_id)
     commands = []
-    if loaded.broken is None and not loaded.over:
+    if loaded.broken is None and not loaded.over and not open_seats(loaded.envelopes):
         commands = [c.to_json() for c in loaded.rules.legal_commands(loaded.state, seat)]
         commands += takeback_answers(loaded, seat)
     body = {"version": loaded.version, "commands": commands}

@@ -7,7 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
+
+from service.admin import rebuild_listings
+from service.api.context import game_service
 
 from tests.api.helpers import bearer, events, legal_commands, post, view
 
@@ -148,3 +152,16 @@ def test_a_computer_does_not_move_before_the_table_is_full(
 
     assert stored(client, game) > taken.json["version"]  # the computer, seat 0, started
     assert legal_commands(client, game, 1)["version"] == stored(client, game)
+
+
+def test_a_rebuild_of_the_listing_keeps_each_games_open_status(app: Flask, client: FlaskClient) -> None:
+    waiting, filled = open_game(client), open_game(client)
+    take(client, filled, 1, {"name": "Ben"})
+    kept = {status: client.get(f"/games?status={status}").json["games"] for status in ("open", "ongoing")}
+    assert [g["game_id"] for g in kept["open"]] == [waiting["game_id"]]
+    assert [g["game_id"] for g in kept["ongoing"]] == [filled["game_id"]]
+
+    with app.app_context():
+        rebuild_listings(game_service())
+
+    assert {status: client.get(f"/games?status={status}").json["games"] for status in kept} == kept
