@@ -41,8 +41,8 @@ from record.commands import command_of, signature_of, withheld
 from record.convert import to_event
 from record.entropy import ADD_ENTROPY, entropy_events
 from record.envelope import Envelope
-from record.receipts import stream_id
 from record.open_seats import TAKE_SEAT, seat_events
+from record.receipts import stream_id
 from record.seat_keys import REGISTER_KEY, command_signature_fault, key_events, keys_after, setup_keys
 
 CORRECT = "Correct"

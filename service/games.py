@@ -29,6 +29,7 @@ from record.convert import to_event
 from record.deal import DealReport, check_deal
 from record.draws import FIRST_SEAT_DRAW, SCHEME, DrawStream, commitment, creator_entropy
 from record.envelope import Envelope, EventStorePort, NewEvent
+from record.open_seats import OPEN_NAME
 from record.referee import Refereed, referee
 from record.seat_keys import INVALID_KEY, SIGNATURE_HEADER, command_signature_fault, public_key, seat_keys
 from service.chance import Deal, Dice, committed, deal_of, draw_source
@@ -47,7 +48,6 @@ from service.errors import (
 )
 from service.games_index import GamesIndex
 from service.keys import GAME, SINGLE, Layout, layout_of
-from record.open_seats import OPEN_NAME
 from service.open_seats import TAKE_SEAT, refuse_while_open, seat_events
 from service.seat_keys import REGISTER_KEY, key_events
 from service.seats import SeatTokens
@@ -784,7 +784,9 @@ def _opened(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             extra = sorted(set(seat) & {"name", "ai", "level", "public_key"})
             if extra:
                 raise IllegalMove(
-                    "open_seat_with_player", f"an open seat has no {extra[0]}: who takes it brings one", f"seats.{n}.{extra[0]}"
+                    "open_seat_with_player",
+                    f"an open seat has no {extra[0]}: who takes it brings one",
+                    f"seats.{n}.{extra[0]}",
                 )
             seat = {"name": OPEN_NAME, "open": True}
         else:

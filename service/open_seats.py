@@ -38,4 +38,6 @@ def refuse_while_open(envelopes: Sequence[Envelope], command: Command) -> None:
     waiting = open_seats(envelopes)
     if waiting:
         seats = ", ".join(str(n) for n in waiting)
-        raise Conflict("seats_open", f"the game starts when every seat has a player: seat(s) {seats} still open")
+        raise Conflict(
+            "seats_open", f"the game starts when every seat has a player: seat(s) {seats} still open"
+        )

@@ -151,7 +151,8 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
 @with_seat(required=True)
 def legal_commands(game_id: str, seat: int) -> Any:
     """Every command the token's seat may send now, each a body ready to POST; [] when waiting
-    (for its turn, or for an open seat to be taken; and for good when the game has ended, a forfeit included, or its stored chain is broken).
+    (for its turn, or for an open seat to be taken; and for good when the game has ended, a
+    forfeit included, or its stored chain is broken).
 
     While a takeback waits for this seat's answer, both AnswerTakeback bodies are listed too."""
     loaded = game_service().load(game_id)

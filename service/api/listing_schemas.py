@@ -39,7 +39,9 @@ class GamesQuerySchema(Schema):
     game = fields.String(validate=RegisteredGame(), metadata={"description": "Only games of this kind."})
     status = fields.String(
         validate=validate.OneOf(STATUSES),
-        metadata={"description": "open (a seat waits for a player: the lobby's open games), ongoing or finished."},
+        metadata={
+            "description": "open (a seat waits for a player: the lobby's open games), ongoing or finished."
+        },
     )
     player = fields.String(
         validate=validate.Length(min=1, max=MAX_NAME),

@@ -7,7 +7,7 @@ from typing import Any
 from record.open_seats import open_seats
 from service.api.blueprint import Blueprint
 from service.api.context import game_service
-from service.api.open_seat_schemas import OpenSeatTakenSchema, OpenSeatRequestSchema
+from service.api.open_seat_schemas import OpenSeatRequestSchema, OpenSeatTakenSchema
 from service.api.rate_limits import command_limit
 from service.api.replays import refuse_archived
 

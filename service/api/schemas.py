@@ -496,7 +496,10 @@ class SeatTokenSchema(Schema):
     ai = fields.String(metadata={"description": "A computer seat's player: random, greedy or ismcts."})
     level = fields.Integer()
     open = fields.Boolean(
-        metadata={"description": "An open seat: no token until someone takes it (POST /games/{game_id}/seats/{seat})."}
+        metadata={
+            "description": "An open seat: no token until someone takes it "
+            "(POST /games/{game_id}/seats/{seat})."
+        }
     )
 
 

@@ -19,8 +19,8 @@ from domain.core import DomainError
 from domain.games import GAMES
 from domain.tournaments import AI_LEVELS
 from service.api.context import game_service
-from service.api.problems import PROBLEM_JSON, SERVICE_STATUS
 from service.api.open_seat_schemas import OpenSeatRequestSchema
+from service.api.problems import PROBLEM_JSON, SERVICE_STATUS
 from service.api.rate_limits import client_address, command_limit, creation_limit
 from service.api.schemas import DEFAULT_AI_LEVEL, CreateGameSchema
 from service.errors import ServiceError
@@ -205,7 +205,13 @@ def create_game() -> Any:
             else url_for("web.play", game_id=created.game_id, _external=True) + f"#token={token}"
         )
         links.append(
-            {"seat": seat, "name": entry.get("name", ""), "ai": entry.get("ai"), "open": entry.get("open"), "link": link}
+            {
+                "seat": seat,
+                "name": entry.get("name", ""),
+                "ai": entry.get("ai"),
+                "open": entry.get("open"),
+                "link": link,
+            }
         )
     mine = next((entry for entry in links if entry["link"]), None)
     waiting = any(entry["open"] for entry in links)

@@ -12,7 +12,6 @@ from flask.testing import FlaskClient
 
 from service.admin import rebuild_listings
 from service.api.context import game_service
-
 from tests.api.helpers import bearer, events, legal_commands, post, view
 
 DRAW = {"type": "DrawCard", "source": "stack"}
@@ -79,7 +78,9 @@ def test_a_seat_is_taken_once(client: FlaskClient) -> None:
     assert second.mimetype == "application/problem+json"
     assert stored(client, game) == before
     # Ben's token still plays seat 1: the refused taker got no token of it.
-    assert client.get(f"/games/{game['game_id']}/legal", headers=bearer(first.json["token"])).status_code == 200
+    assert (
+        client.get(f"/games/{game['game_id']}/legal", headers=bearer(first.json["token"])).status_code == 200
+    )
 
 
 @pytest.mark.parametrize(

@@ -63,5 +63,7 @@ def test_a_seat_opened_by_one_browser_is_taken_in_the_lobby_by_another_and_they_
     assert _play_a_turn(ann, "0", rng) > 0
     assert _play_a_turn(ben, "1", rng) > 0
     last = pages.version(ben)
-    pages.wait_until(ann, lambda d: pages.version(d) >= last, timeout=10, what=f"version {last} on Ann's page")
+    pages.wait_until(
+        ann, lambda d: pages.version(d) >= last, timeout=10, what=f"version {last} on Ann's page"
+    )
     ann.save_screenshot(str(ARTIFACTS / "open-seat-ann.png"))
