@@ -3,6 +3,7 @@ game's commands wait until the table is full, and the record shows who sat where
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +13,7 @@ from flask.testing import FlaskClient
 
 from service.admin import rebuild_listings
 from service.api.context import game_service
-from tests.api.helpers import bearer, events, legal_commands, post, view
+from tests.api.helpers import bearer, events, legal_commands, play, post, view
 
 DRAW = {"type": "DrawCard", "source": "stack"}
 
@@ -166,3 +167,23 @@ def test_a_rebuild_of_the_listing_keeps_each_games_open_status(app: Flask, clien
         rebuild_listings(game_service())
 
     assert {status: client.get(f"/games?status={status}").json["games"] for status in kept} == kept
+
+
+def test_a_finished_game_shows_who_took_the_seat_in_its_export_replay_and_referee_replay(
+    client: FlaskClient, run_worker: Callable[[], None]
+) -> None:
+    game = open_game(client)
+    game["tokens"][1] = take(client, game, 1, {"name": "Ben"}).json["token"]
+    play(client, game, random.Random(3), run_worker)
+
+    verified = client.get(f"/games/{game['game_id']}/verify").json
+    referee = verified["referee"]
+    assert verified["ok"] is True and referee["first_fault"] is None
+    assert referee["checked"] == referee["commands"], "TakeSeat was decided again, as every command"
+    steps = client.get(f"/games/{game['game_id']}/replay").json["steps"]
+    assert [step["actor"] for step in steps if step["types"] == ["SeatTaken"]] == ["seat:1"]
+    exported = client.get(f"/games/{game['game_id']}/export").get_data()
+    assert b'"SeatTaken"' in exported and b'"Ben"' in exported
+    imported = client.post("/games/import", data=exported, content_type="application/x-ndjson")
+    assert imported.status_code == 201, imported.json
+    assert client.get(f"/games/{imported.json['game_id']}").json["seats"][1]["name"] == "Ben"
