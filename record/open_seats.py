@@ -51,6 +51,17 @@ def seat_names(envelopes: Sequence[Envelope]) -> list[str]:
     return [taken.get(n, str(seat.get("name", OPEN_NAME))) for n, seat in enumerate(seats)]
 
 
+def filled_setup(envelopes: Sequence[Envelope]) -> dict[str, Any]:
+    """The game's setup with each taken open seat as a plain seat under its taker's name (a
+    rematch seats the same people); a seat still open stays open."""
+    setup = dict(envelopes[0].data)
+    taken = takers(envelopes)
+    setup["seats"] = [
+        {"name": taken[n]} if n in taken else dict(seat) for n, seat in enumerate(setup.get("seats") or [])
+    ]
+    return setup
+
+
 def seat_events(envelopes: Sequence[Envelope], ended: bool, command: Command) -> list[Event]:
     """SeatTaken for the command's seat; IllegalMove when the name is malformed (bad_name), the
     game is over, or the seat is not an open one nobody has taken (seat_not_open)."""

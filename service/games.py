@@ -133,7 +133,7 @@ class Loaded:
 class Created:
     game_id: str
     version: int
-    tokens: list[str | None]  # None for a computer seat
+    tokens: list[str | None]  # None for a computer seat and an open one
     organizer_token: str | None = field(default=None, repr=False)
 
 
@@ -325,6 +325,9 @@ class GameService:
             lot = DrawStream(deal.seed, creator_entropy(deal.data), FIRST_SEAT_DRAW)
             setup["first_seat"] = lot.below(max(1, len(setup["seats"])))
         setup["seats"] = _keyed(_opened(setup["seats"]))
+        if setup.get("mode") == "tournament" and any(seat.get("open") for seat in setup["seats"]):
+            # A tournament seats its own entrants: no seat of its games waits for a passer-by.
+            raise IllegalMove("open_seat_in_tournament", "a tournament game has no open seat", "seats")
         state = rules.initial_state(setup)
         _check_computers(rules, setup["seats"])
         game_id = game_id or secrets.token_hex(8)
@@ -781,7 +784,9 @@ def _opened(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     for n, seat in enumerate(seats):
         seat = dict(seat)
         if seat.get("open"):
-            extra = sorted(set(seat) & {"name", "ai", "level", "public_key"})
+            # The recorded form (a rematch of a game whose seat nobody took) names it "".
+            given = {k for k in seat if k != "name" or seat[k] != OPEN_NAME}
+            extra = sorted(given & {"name", "ai", "level", "public_key"})
             if extra:
                 raise IllegalMove(
                     "open_seat_with_player",

@@ -187,3 +187,27 @@ def test_a_finished_game_shows_who_took_the_seat_in_its_export_replay_and_refere
     imported = client.post("/games/import", data=exported, content_type="application/x-ndjson")
     assert imported.status_code == 201, imported.json
     assert client.get(f"/games/{imported.json['game_id']}").json["seats"][1]["name"] == "Ben"
+
+
+def test_a_rematch_seats_the_one_who_took_the_seat_by_name(
+    client: FlaskClient, run_worker: Callable[[], None]
+) -> None:
+    game = open_game(client)
+    game["tokens"][1] = take(client, game, 1, {"name": "Ben"}).json["token"]
+    play(client, game, random.Random(4), run_worker)
+
+    for seat in (0, 1):
+        answer = client.post(f"/games/{game['game_id']}/rematch", headers=bearer(game["tokens"][seat]))
+        assert answer.status_code in (200, 201), answer.json
+    rematch = client.get(f"/games/{answer.json['rematch_id']}").json
+
+    assert [(s["name"], s["open"]) for s in rematch["seats"]] == [("Ben", False), ("Ann", False)]
+
+
+def test_a_tournament_game_has_no_open_seat(client: FlaskClient) -> None:
+    body = {"game": "kahuna", "seats": [{"name": "Ann"}, {"open": True}], "mode": "tournament"}
+
+    answer = client.post("/games", json=body)
+
+    assert (answer.status_code, answer.json["code"]) == (422, "open_seat_in_tournament")
+    assert client.get("/games").json["games"] == []
