@@ -82,6 +82,10 @@ SETUP: JsonSchema = {
                     "name": {"type": "string"},
                     "ai": {"type": "string"},
                     "level": {"type": "integer"},
+                    "open": {
+                        "type": "boolean",
+                        "description": "Created open: its name is empty until SeatTaken names who took it.",
+                    },
                 },
             },
         },
@@ -106,6 +110,9 @@ SETUP: JsonSchema = {
 
 ENTROPY_ADDED = "EntropyAdded"
 """A seat's own entropy for the deal, mixed into every draw after it."""
+
+SEAT_TAKEN = "SeatTaken"
+"""An open seat taken: who sits there from now on (record.open_seats)."""
 
 EVENTS: dict[str, JsonSchema] = {
     "GameCreated": SETUP,
@@ -137,6 +144,12 @@ EVENTS: dict[str, JsonSchema] = {
         "type": "object",
         "required": ["seat", "entropy"],
         "properties": {"seat": SEAT, "entropy": {"type": "string", "description": "Hex, 16 to 64 bytes."}},
+    },
+    SEAT_TAKEN: {
+        "type": "object",
+        "required": ["seat", "name"],
+        "description": "An open seat taken by the person named (POST /games/{game_id}/seats/{seat}).",
+        "properties": {"seat": SEAT, "name": {"type": "string"}},
     },
     undo.TAKEBACK_DECLINED: {
         "type": "object",

@@ -41,6 +41,7 @@ from record.commands import command_of, signature_of, withheld
 from record.convert import to_event
 from record.entropy import ADD_ENTROPY, entropy_events
 from record.envelope import Envelope
+from record.open_seats import TAKE_SEAT, seat_events
 from record.receipts import stream_id
 from record.seat_keys import REGISTER_KEY, command_signature_fault, key_events, keys_after, setup_keys
 
@@ -333,6 +334,9 @@ def _decided(
         if command.type == REGISTER_KEY:
             over = rules.is_terminal(state) or _platform_end(before) is not None
             return key_events(before, over, command), None
+        if command.type == TAKE_SEAT:
+            over = rules.is_terminal(state) or _platform_end(before) is not None
+            return seat_events(before, over, command), None
         _allowed(rules, state, command, version)
         events, after = rules.apply(state, command)
         return list(events), after

@@ -45,6 +45,7 @@ from domain.actor import Actor
 from domain.core import Command, IllegalMove
 from domain.history import fold_history
 from record.convert import to_event
+from record.open_seats import open_seats
 from record.redaction import redact
 from service.games import Loaded, takeback_answers, takeback_view
 
@@ -76,8 +77,8 @@ def ai_seats(setup: Mapping[str, Any]) -> dict[int, tuple[str, int]]:
 
 def must_act(loaded: Loaded, seat: int) -> bool:
     """Whether the game waits for `seat`: a takeback answer or any legal command."""
-    if loaded.over:
-        return False
+    if loaded.over or open_seats(loaded.envelopes):
+        return False  # nobody moves before the table is full
     return bool(takeback_answers(loaded, seat)) or bool(loaded.rules.legal_commands(loaded.state, seat))
 
 

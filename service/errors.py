@@ -74,6 +74,11 @@ class GameNotFound(ServiceError):
         super().__init__("game_not_found", f"there is no game {game_id!r}")
 
 
+class SeatNotFound(GameNotFound):
+    def __init__(self, game_id: str, seat: int) -> None:
+        ServiceError.__init__(self, "seat_not_found", f"game {game_id!r} has no seat {seat}")
+
+
 class TournamentNotFound(ServiceError):
     def __init__(self, tournament_id: str) -> None:
         super().__init__("tournament_not_found", f"there is no tournament {tournament_id!r}")

@@ -29,6 +29,7 @@ from record.convert import to_event
 from record.deal import DealReport, check_deal
 from record.draws import FIRST_SEAT_DRAW, SCHEME, DrawStream, commitment, creator_entropy
 from record.envelope import Envelope, EventStorePort, NewEvent
+from record.open_seats import OPEN_NAME
 from record.referee import Refereed, referee
 from record.seat_keys import INVALID_KEY, SIGNATURE_HEADER, command_signature_fault, public_key, seat_keys
 from service.chance import Deal, Dice, committed, deal_of, draw_source
@@ -42,10 +43,12 @@ from service.errors import (
     IdempotencyMismatch,
     PreconditionFailed,
     PreconditionRequired,
+    SeatNotFound,
     VersionConflict,
 )
 from service.games_index import GamesIndex
 from service.keys import GAME, SINGLE, Layout, layout_of
+from service.open_seats import TAKE_SEAT, refuse_while_open, seat_events
 from service.seat_keys import REGISTER_KEY, key_events
 from service.seats import SeatTokens
 from service.store import archive_key
@@ -130,7 +133,7 @@ class Loaded:
 class Created:
     game_id: str
     version: int
-    tokens: list[str | None]  # None for a computer seat
+    tokens: list[str | None]  # None for a computer seat and an open one
     organizer_token: str | None = field(default=None, repr=False)
 
 
@@ -321,7 +324,10 @@ class GameService:
         if setup.get("first_seat") is None:
             lot = DrawStream(deal.seed, creator_entropy(deal.data), FIRST_SEAT_DRAW)
             setup["first_seat"] = lot.below(max(1, len(setup["seats"])))
-        setup["seats"] = _keyed(setup["seats"])
+        setup["seats"] = _keyed(_opened(setup["seats"]))
+        if setup.get("mode") == "tournament" and any(seat.get("open") for seat in setup["seats"]):
+            # A tournament seats its own entrants: no seat of its games waits for a passer-by.
+            raise IllegalMove("open_seat_in_tournament", "a tournament game has no open seat", "seats")
         state = rules.initial_state(setup)
         _check_computers(rules, setup["seats"])
         game_id = game_id or secrets.token_hex(8)
@@ -336,7 +342,11 @@ class GameService:
         self.store.append(game_id, 0, events)
         issued = self.tokens.issue(game_id, len(setup["seats"]))
         # A computer seat's token is never handed out: the service alone plays that seat.
-        tokens = [None if seat.get("ai") else t for seat, t in zip(setup["seats"], issued, strict=True)]
+        # Nor an open seat's: its token is made when someone takes it (take_seat).
+        tokens = [
+            None if seat.get("ai") or seat.get("open") else t
+            for seat, t in zip(setup["seats"], issued, strict=True)
+        ]
         organizer = self.tokens.issue_organizer(game_id) if setup.get("mode") == "tournament" else None
         self.appended(game_id)
         return Created(game_id, len(events), tokens, organizer)
@@ -481,6 +491,19 @@ class GameService:
         command = Command(str(body.get("type")), seat, args)
         return self._run(game_id, str(Actor.of_seat(seat)), command, command_id, expected_version, signature)
 
+    def take_seat(self, game_id: str, seat: int, name: str) -> tuple[Executed, str]:
+        """Take the open `seat` under `name` (SeatTaken) and issue its token; GameNotFound or
+        404 seat_not_found for a seat the game does not have, 409 seat_not_open for one it
+        created with a player or that someone took first."""
+        loaded = self.load(game_id)
+        if not 0 <= seat < len(loaded.setup.get("seats") or []):
+            raise SeatNotFound(game_id, seat)
+        command = Command(TAKE_SEAT, seat, {"name": name})
+        command_id = f"take-{seat}-{secrets.token_hex(8)}"
+        executed = self._run(game_id, str(Actor.of_seat(seat)), command, command_id, None)
+        # After the append: only the one whose SeatTaken was stored gets a token.
+        return executed, self.tokens.reissue(game_id, seat)
+
     def correct(
         self,
         game_id: str,
@@ -532,6 +555,7 @@ class GameService:
                     "version_mismatch",
                     f"If-Match names version {expected_version}, the game is at {loaded.version}",
                 )
+            refuse_while_open(loaded.envelopes, command)
             signed = _signed(loaded, command, expected_version, signature)
             events = self._decide(loaded, actor, command)
             try:
@@ -580,6 +604,8 @@ class GameService:
             return entropy_events(loaded.envelopes, loaded.over, command)
         if command.type == REGISTER_KEY:
             return key_events(loaded.envelopes, loaded.over, command)
+        if command.type == TAKE_SEAT:
+            return seat_events(loaded.envelopes, loaded.over, command)
         return list(loaded.rules.decide(loaded.state, command))
 
     def _command_id(self, game_id: str, seat: int | str, body: Mapping[str, Any], key: str | None) -> str:
@@ -748,6 +774,32 @@ def _keyed(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 raise IllegalMove(INVALID_KEY, str(error), f"seats.{n}.public_key") from None
         keyed.append(seat)
     return keyed
+
+
+def _opened(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """`seats` with each open seat in its recorded form (no name yet); IllegalMove (422, naming
+    the seat) for a seat with neither a name nor open, or an open one given a name, a computer
+    or a key: whoever takes it brings those."""
+    opened = []
+    for n, seat in enumerate(seats):
+        seat = dict(seat)
+        if seat.get("open"):
+            # The recorded form (a rematch of a game whose seat nobody took) names it "".
+            given = {k for k in seat if k != "name" or seat[k] != OPEN_NAME}
+            extra = sorted(given & {"name", "ai", "level", "public_key"})
+            if extra:
+                raise IllegalMove(
+                    "open_seat_with_player",
+                    f"an open seat has no {extra[0]}: who takes it brings one",
+                    f"seats.{n}.{extra[0]}",
+                )
+            seat = {"name": OPEN_NAME, "open": True}
+        else:
+            seat.pop("open", None)
+            if "name" not in seat:
+                raise IllegalMove("name_required", "a seat that is not open has a name", f"seats.{n}.name")
+        opened.append(seat)
+    return opened
 
 
 def _check_computers(rules: GameModule[Any], seats: Sequence[Mapping[str, Any]]) -> None:

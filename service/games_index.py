@@ -16,11 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from record.open_seats import open_seats, seat_names
 from service.folded_listing import FoldedListing
 from service.listing_index import Page, kind_and_status
 
-ONGOING, FINISHED = "ongoing", "finished"
-STATUSES = (ONGOING, FINISHED)
+OPEN, ONGOING, FINISHED = "open", "ongoing", "finished"
+STATUSES = (OPEN, ONGOING, FINISHED)
+"""open: a seat waits for someone to take it (record.open_seats); ongoing: in play."""
 """Events the projector reads from each all-events stream per step."""
 
 
@@ -29,16 +31,17 @@ def player_key(name: str) -> str:
     return name.strip().casefold()
 
 
-def seat_summary(seat: Mapping[str, Any]) -> dict[str, Any]:
+def seat_summary(seat: Mapping[str, Any], name: str, waiting: bool) -> dict[str, Any]:
     if seat.get("ai"):
-        return {"name": seat["name"], "kind": "ai", "ai": seat["ai"], "level": seat.get("level")}
-    return {"name": seat["name"], "kind": "person"}
+        return {"name": name, "kind": "ai", "ai": seat["ai"], "level": seat.get("level")}
+    return {"name": name, "kind": "open" if waiting else "person"}
 
 
 def summary_of(loaded: Any) -> dict[str, Any]:
     """What the listing shows of a folded game (service.games.Loaded)."""
     setup = loaded.setup
     done = loaded.over
+    names, waiting = seat_names(loaded.envelopes), open_seats(loaded.envelopes)
     result = loaded.result
     about = setup.get("tournament")
     tournament = None
@@ -47,8 +50,11 @@ def summary_of(loaded: Any) -> dict[str, Any]:
     return {
         "game_id": loaded.game_id,
         "game": setup["game"],
-        "seats": [seat_summary(seat) for seat in setup["seats"]],
-        "status": FINISHED if done else ONGOING,
+        "seats": [
+            seat_summary(seat, name, n in waiting)
+            for n, (seat, name) in enumerate(zip(setup["seats"], names, strict=True))
+        ],
+        "status": FINISHED if done else OPEN if waiting else ONGOING,
         "result": None if result is None else dict(result),
         "last_activity": loaded.envelopes[-1].at,
         "version": loaded.version,
@@ -60,7 +66,7 @@ def sets_of(summary: Mapping[str, Any]) -> tuple[str, ...]:
     """The filter values a game is listed under."""
     status, game = summary["status"], summary["game"]
     sets = ["all", f"status:{status}", f"game:{game}", f"game:{game}:status:{status}"]
-    sets += sorted({f"player:{player_key(seat['name'])}" for seat in summary["seats"]})
+    sets += sorted({f"player:{player_key(seat['name'])}" for seat in summary["seats"] if seat["name"]})
     if summary["tournament"] is not None:
         sets.append(f"tournament:{summary['tournament']['id']}")
     return tuple(sets)

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from record.open_seats import filled_setup
 from service.errors import ChainBroken, Conflict, VersionConflict
 from service.games import GameService, Loaded
 from service.keys import GAME
@@ -116,7 +117,7 @@ class Rematches:
     def _create(self, loaded: Loaded, client: str | None) -> str:
         new_id = rematch_id(loaded.game_id)
         try:
-            self.games.create(rematch_setup(loaded.setup), client=client, game_id=new_id)
+            self.games.create(rematch_setup(filled_setup(loaded.envelopes)), client=client, game_id=new_id)
         except VersionConflict:
             pass  # the other seat's agreement created it a moment ago
         self.redis.hset(self._key(loaded.game_id), "game_id", new_id)

@@ -15,6 +15,7 @@ from service.api import (
     finish,
     games,
     listings,
+    open_seats,
     openapi,
     players,
     problems,
@@ -70,6 +71,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(finish.blp)
     api.register_blueprint(deal.blp)
     api.register_blueprint(seat_keys.blp)
+    api.register_blueprint(open_seats.blp)
     api.register_blueprint(replays.blp)
     api.register_blueprint(system.blp)
     api.register_blueprint(receipts.blp)

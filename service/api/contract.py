@@ -193,6 +193,11 @@ def _view(game: GameModule[Any], base: Schema, options: str) -> Schema:
                 "description": "Whether the seat holds a public key: each of its commands then carries "
                 "If-Match and its signature (Archipelago-Signature).",
             },
+            open={
+                "type": "boolean",
+                "description": "An open seat nobody has taken yet (its name is empty): the game waits "
+                "for it. A taken one shows its taker's name.",
+            },
         )
     view: Schema = {
         "type": "object",

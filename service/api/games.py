@@ -12,6 +12,7 @@ from typing import Any
 from flask import Response, current_app, request, url_for
 
 from domain import undo
+from record.open_seats import open_seats, seat_names
 from record.receipts import GAME
 from record.redaction import redact
 from record.seat_keys import SIGNATURE_HEADER, seat_keys
@@ -130,8 +131,12 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     for computer, (kind, level) in ai_seats(loaded.setup).items():
         view["seats"][computer].update(ai=kind, level=level)
     keyed = seat_keys(loaded.envelopes)
+    names, waiting = seat_names(loaded.envelopes), open_seats(loaded.envelopes)
     for n, shown in enumerate(view.get("seats", [])):
         shown["signs"] = n in keyed
+        if n < len(names):
+            shown["name"] = names[n]  # a taken open seat is its taker's; the rules keep the setup's
+        shown["open"] = n in waiting
     body = {**view, "game_id": game_id, "version": loaded.version, "takeback": takeback_view(loaded)}
     body["undo"] = {"takeback_across_reveal": undo.practice(loaded.envelopes)}
     body["chain_broken"] = None if loaded.broken is None else {"version": loaded.broken}
@@ -146,12 +151,13 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
 @with_seat(required=True)
 def legal_commands(game_id: str, seat: int) -> Any:
     """Every command the token's seat may send now, each a body ready to POST; [] when waiting
-    (and for good when the game has ended, a forfeit included, or its stored chain is broken).
+    (for its turn, or for an open seat to be taken; and for good when the game has ended, a
+    forfeit included, or its stored chain is broken).
 
     While a takeback waits for this seat's answer, both AnswerTakeback bodies are listed too."""
     loaded = game_service().load(game_id)
     commands = []
-    if loaded.broken is None and not loaded.over:
+    if loaded.broken is None and not loaded.over and not open_seats(loaded.envelopes):
         commands = [c.to_json() for c in loaded.rules.legal_commands(loaded.state, seat)]
         commands += takeback_answers(loaded, seat)
     body = {"version": loaded.version, "commands": commands}

@@ -38,7 +38,10 @@ class GamesQuerySchema(Schema):
 
     game = fields.String(validate=RegisteredGame(), metadata={"description": "Only games of this kind."})
     status = fields.String(
-        validate=validate.OneOf(STATUSES), metadata={"description": "ongoing or finished."}
+        validate=validate.OneOf(STATUSES),
+        metadata={
+            "description": "open (a seat waits for a player: the lobby's open games), ongoing or finished."
+        },
     )
     player = fields.String(
         validate=validate.Length(min=1, max=MAX_NAME),
@@ -68,7 +71,11 @@ class TournamentsQuerySchema(Schema):
 
 class ListedSeatSchema(Schema):
     name = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(("person", "ai")))
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(("person", "ai", "open")),
+        metadata={"description": "open: nobody has taken the seat yet (its name is empty)."},
+    )
     ai = fields.String(metadata={"description": "A computer seat's player (kind ai)."})
     level = fields.Integer(allow_none=True, metadata={"description": "A computer seat's strength (kind ai)."})
 

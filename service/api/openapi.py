@@ -104,10 +104,12 @@ PROBLEMS: Mapping[int, str] = {
     "(cross_site_request); an address outside METRICS_ALLOW asking for the metrics "
     "(metrics_not_allowed); a command of a seat holding a key without its signature or with one that "
     "does not verify (signature_required, signature_invalid)",
-    404: "No such game, tournament, entrant or game kind (game_not_found, tournament_not_found, not_found)",
+    404: "No such game, tournament, entrant, game kind or seat (game_not_found, tournament_not_found, "
+    "not_found, seat_not_found)",
     409: "Refused now: the rules (not_your_turn, hand_full, ...), a concurrent append (version_conflict), "
     "an archived game (game_archived), a game its tournament forfeited or a seat resigned or aborted "
-    "(game_over), an abort after the second seat moved or in a tournament (abort_too_late, "
+    "(game_over), a seat that is not open to take (seat_not_open), a command while a seat is open "
+    "(seats_open), an abort after the second seat moved or in a tournament (abort_too_late, "
     "abort_not_allowed_in_tournament), a rematch before the end or of a tournament game (game_not_over, "
     "rematch_not_in_tournament), a game of a closed tournament (tournament_closed), a broken hash "
     "chain (chain_broken), or a stream that "
@@ -118,7 +120,8 @@ PROBLEMS: Mapping[int, str] = {
     414: "The URL is over the size limit (uri_too_long)",
     415: "The body is not of a media type this operation takes (unsupported_media_type)",
     422: "The body or query does not fit, or the rules find the command or setup malformed "
-    "(invalid_request, bad_command, unknown_island, bad_option, idempotency_key_reused, ...)",
+    "(invalid_request, bad_command, unknown_island, bad_option, idempotency_key_reused, name_required, "
+    "open_seat_with_player, open_seat_in_tournament, bad_name, ...)",
     428: "A command without If-Match where one is required: in a tournament game, or from a seat "
     "that signs its commands (if_match_required)",
     429: "Too many requests from this address (rate_limited, with Retry-After), or too many open games "

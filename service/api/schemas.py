@@ -150,7 +150,17 @@ class OpenSchema(Schema):
 
 
 class SeatRequestSchema(Schema):
-    name = _name(required=True)
+    name = _name(
+        metadata={"description": "Required, except for an open seat (422 name_required without it)."}
+    )
+    open = StrictBoolean(
+        metadata={
+            "description": "An open seat: no name and no token now; the first person to take it "
+            "(POST /games/{game_id}/seats/{seat}) names it and gets its token. The game's commands "
+            "wait (409 seats_open) until every open seat is taken. With a name, ai, level or "
+            "public_key: 422 open_seat_with_player."
+        }
+    )
     public_key = fields.Nested(
         PublicKeySchema,
         metadata={
@@ -485,6 +495,12 @@ class SeatTokenSchema(Schema):
     )
     ai = fields.String(metadata={"description": "A computer seat's player: random, greedy or ismcts."})
     level = fields.Integer()
+    open = fields.Boolean(
+        metadata={
+            "description": "An open seat: no token until someone takes it "
+            "(POST /games/{game_id}/seats/{seat})."
+        }
+    )
 
 
 class CreatedSchema(Schema):

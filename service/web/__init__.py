@@ -25,6 +25,7 @@ ROUTES = (
     ("/games/new", "new_game", lobby.new_game_form, ("GET",)),
     ("/games/new", "create_game", lobby.create_game, ("POST",)),
     ("/play/<game_id>", "play", play.page, ("GET",)),
+    ("/play/<game_id>/seats/<int:seat>", "take_seat", lobby.take_seat, ("POST",)),
     ("/play/<game_id>/panel", "panel", play.panel_fragment, ("GET",)),
     ("/t", "tournaments", tournaments.index, ("GET",)),
     ("/t/new", "new_tournament", tournament_new.new_tournament_form, ("GET",)),

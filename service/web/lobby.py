@@ -19,12 +19,13 @@ from domain.core import DomainError
 from domain.games import GAMES
 from domain.tournaments import AI_LEVELS
 from service.api.context import game_service
+from service.api.open_seat_schemas import OpenSeatRequestSchema
 from service.api.problems import PROBLEM_JSON, SERVICE_STATUS
-from service.api.rate_limits import client_address, creation_limit
+from service.api.rate_limits import client_address, command_limit, creation_limit
 from service.api.schemas import DEFAULT_AI_LEVEL, CreateGameSchema
 from service.errors import ServiceError
 from service.games import GameService
-from service.games_index import FINISHED, ONGOING, STATUSES
+from service.games_index import FINISHED, ONGOING, OPEN, STATUSES
 from service.web.option_fields import FormError, chosen_options, option_fields
 
 #: How many games each list of the lobby shows, newest activity first.
@@ -44,18 +45,29 @@ class Listed:
     version: int
     finished: bool
     result: Mapping[str, Any] | None
+    open_seats: list[int]
 
     @classmethod
     def of(cls, summary: Mapping[str, Any]) -> Listed:
         """The line of a games listing's summary (service.games_index)."""
-        players = [
-            f"{seat['name']} (computer)" if seat["kind"] == "ai" else str(seat["name"])
-            for seat in summary["seats"]
-        ]
+        players = [_player(seat) for seat in summary["seats"]]
         finished = summary["status"] == FINISHED
+        waiting = [n for n, seat in enumerate(summary["seats"]) if seat["kind"] == "open"]
         return cls(
-            summary["game_id"], summary["game"], players, summary["version"], finished, summary["result"]
+            summary["game_id"],
+            summary["game"],
+            players,
+            summary["version"],
+            finished,
+            summary["result"],
+            waiting,
         )
+
+
+def _player(seat: Mapping[str, Any]) -> str:
+    if seat["kind"] == "ai":
+        return f"{seat['name']} (computer)"
+    return "an open seat" if seat["kind"] == "open" else str(seat["name"])
 
 
 @dataclass(frozen=True)
@@ -69,7 +81,7 @@ class Listing:
 def recent_games(
     service: GameService, limit: int = LISTED, cursors: Mapping[str, str | None] | None = None
 ) -> dict[str, Listing]:
-    """The ongoing and the finished games, each newest activity first, a page of at most
+    """The open, the ongoing and the finished games, each newest activity first, a page of at most
     `limit` each (after `cursors[status]` when given), read from the games listing."""
     lists = {}
     for status in STATUSES:
@@ -79,10 +91,23 @@ def recent_games(
 
 
 def index() -> Any:
-    """The lobby page; ?ongoing= and ?finished= page through each list (the cursor of its link)."""
+    """The lobby page; ?open=, ?ongoing= and ?finished= page through each list (the cursor of its
+    link)."""
+    return _lobby(None, None)
+
+
+def _lobby(problem: Mapping[str, Any] | None, taking: str | None) -> str:
     cursors = {status: request.args.get(status) or None for status in STATUSES}
     lists = recent_games(game_service(), LISTED, cursors)
-    return render_template("lobby.html", ongoing=lists[ONGOING], finished=lists[FINISHED], cursors=cursors)
+    return render_template(
+        "lobby.html",
+        open_games=lists[OPEN],
+        ongoing=lists[ONGOING],
+        finished=lists[FINISHED],
+        cursors=cursors,
+        problem=problem,
+        taking=taking,
+    )
 
 
 def _form_context(values: Mapping[str, str], problem: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -117,6 +142,9 @@ def setup_from(form: Mapping[str, str]) -> dict[str, Any]:
         if kind == "none":
             continue
         rows[str(n)] = len(seats)
+        if kind == "open":
+            seats.append({"open": True})  # whoever takes it names it
+            continue
         name = form.get(f"name-{n}", "").strip() or (
             f"Computer {n + 1}" if kind != "human" else f"Player {n + 1}"
         )
@@ -176,15 +204,43 @@ def create_game() -> Any:
             if token is None
             else url_for("web.play", game_id=created.game_id, _external=True) + f"#token={token}"
         )
-        links.append({"seat": seat, "name": entry["name"], "ai": entry.get("ai"), "link": link})
+        links.append(
+            {
+                "seat": seat,
+                "name": entry.get("name", ""),
+                "ai": entry.get("ai"),
+                "open": entry.get("open"),
+                "link": link,
+            }
+        )
     mine = next((entry for entry in links if entry["link"]), None)
-    if mine is not None and sum(1 for entry in links if entry["link"]) == 1:
+    waiting = any(entry["open"] for entry in links)
+    if mine is not None and sum(1 for entry in links if entry["link"]) == 1 and not waiting:
         # One person against the computer: straight to the board, the token in the fragment.
         return redirect(mine["link"], 303), NO_STORE
     page = render_template(
         "lobby_created.html", game_id=created.game_id, game=setup["game"], links=links, mine=mine
     )
     return page, 201, NO_STORE
+
+
+@command_limit
+def take_seat(game_id: str, seat: int) -> Any:
+    """Take an open seat from the lobby under the form's name: straight to that seat's page, the
+    token in the fragment as an invite link has it; the lobby again with the reason if refused."""
+    name = request.form.get("name", "").strip()
+    taking = f"{game_id}:{seat}"
+    try:
+        body = OpenSeatRequestSchema().load({"name": name})
+        _, token = game_service().take_seat(game_id, seat, body["name"])
+    except ValidationError:
+        problem = {"code": "bad_name", "detail": "a name is 1-64 characters, not all blank"}
+        return _lobby(problem, taking), 422, NO_STORE
+    except ServiceError as error:
+        status = next((SERVICE_STATUS[c] for c in type(error).__mro__ if c in SERVICE_STATUS), 409)
+        return _lobby({"code": error.code, "detail": error.message}, taking), status, NO_STORE
+    link = url_for("web.play", game_id=game_id) + f"#token={token}"
+    return redirect(link, 303), NO_STORE
 
 
 def _refused(status: int, code: str, detail: str, errors: Any) -> Any:

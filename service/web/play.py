@@ -13,6 +13,7 @@ from flask import render_template
 
 from domain import undo
 from domain.core import TERMINAL, Command, IllegalMove, Seats
+from record.open_seats import open_seats, seat_names
 from record.seat_keys import seat_keys
 from replays.render_svg import game_title, render_svg, round_words
 from service import game_files
@@ -57,7 +58,7 @@ def panel_fragment(game_id: str) -> Any:
 
 def legal(loaded: Loaded, seat: int | None) -> list[dict[str, Any]]:
     """What GET /games/{id}/legal lists for `seat`: nothing for a spectator or a broken chain."""
-    if seat is None or loaded.broken is not None or loaded.over:
+    if seat is None or loaded.broken is not None or loaded.over or open_seats(loaded.envelopes):
         return []
     commands = [c.to_json() for c in loaded.rules.legal_commands(loaded.state, seat)]
     return commands + takeback_answers(loaded, seat)
@@ -115,6 +116,9 @@ def status(loaded: Loaded, names: list[str], seat: int | None) -> str:
         return f"The game is over: {who} {verb}."
     if to_act is TERMINAL or loaded.over:
         return "The game is over."
+    waiting = open_seats(loaded.envelopes)
+    if waiting:
+        return "Waiting for someone to take the open seat (the lobby lists this game under Open games)."
     if not isinstance(to_act, Seats):
         return "The game is dealing or scoring\u2026"
     if seat in to_act.seats:
@@ -127,7 +131,10 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
     view = loaded.rules.view(loaded.state, seat)
     for computer, (kind, level) in ai_seats(loaded.setup).items():
         view["seats"][computer].update(ai=kind, level=level)
-    names = [entry["name"] for entry in loaded.setup["seats"]]
+    names = seat_names(loaded.envelopes)
+    for n, shown in enumerate(view.get("seats", [])):
+        if n < len(names):
+            shown["name"] = names[n]  # a taken open seat is its taker's; the rules keep the setup's
     finished = loaded.over
     to_act = loaded.rules.to_act(loaded.state)
     return {
@@ -153,6 +160,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "round_words": round_words(view),
         "your_turn": seat is not None
         and not loaded.over
+        and not open_seats(loaded.envelopes)
         and seat in getattr(to_act, "seats", ())
         and loaded.broken is None,
         "refusals": refusals(to_act, view, names, seat),

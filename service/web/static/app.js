@@ -37,9 +37,31 @@
     form.querySelectorAll(".seat-row").forEach(function (row) {
       const kind = row.querySelector("select[name^=seat-]").value;
       const level = row.querySelector("select[name^=level-]");
-      level.disabled = kind === "human" || kind === "none";
+      level.disabled = kind === "human" || kind === "none" || kind === "open";
     });
   }
   form.addEventListener("change", sync);
   sync();
+})();
+
+// Copy buttons beside a link's field (invite links, the seat's own link): the clipboard when the
+// browser lets the page write it, else the field is selected for the person to copy.
+(function () {
+  "use strict";
+  document.addEventListener("click", async function (event) {
+    const button = event.target.closest("button.copy[data-copy]");
+    if (!button) return;
+    const field = document.getElementById(button.dataset.copy);
+    const status = document.querySelector('[data-copied-for="' + button.dataset.copy + '"]');
+    if (!field) return;
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(field.value);
+      copied = true;
+    } catch (refused) {
+      field.select();
+      copied = document.execCommand && document.execCommand("copy");
+    }
+    if (status) status.textContent = copied ? "Copied." : "Selected: copy it with Ctrl+C (\u2318C).";
+  });
 })();

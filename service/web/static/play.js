@@ -86,6 +86,16 @@
     return panelBox.querySelector(".panel");
   }
 
+  // The holder's own seat link, built from the token this browser holds: never another seat's.
+  function showSeatLink(shown) {
+    const box = document.getElementById("seat-link");
+    if (!box) return;
+    const seated = Boolean(token) && shown.dataset.seat !== "";
+    box.hidden = !seated;
+    document.getElementById("seat-link-field").value =
+      seated ? location.origin + location.pathname + "#token=" + encodeURIComponent(token) : "";
+  }
+
   let lastPanel = null;
 
   async function refresh() {
@@ -125,6 +135,7 @@
     version = Math.max(version, Number(shown.dataset.version));
     document.getElementById("viewer").textContent =
       shown.dataset.seat === "" ? "You are watching." : "You play as " + shown.dataset.seatName + ".";
+    showSeatLink(shown);
     clearSelection();
     keyboard.rove(panelBox, document.activeElement);
     hideBubble();
