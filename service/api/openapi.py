@@ -17,7 +17,7 @@ from record.seat_keys import SIGNATURE_HEADER
 from service.api.preconditions import IF_MATCH_PATTERN, MAX_IDEMPOTENCY_KEY, MAX_SIGNATURE, SIGNATURE_PATTERN
 from service.api.problems import PROBLEM_JSON
 
-API_VERSION = "3.1.0"
+API_VERSION = "3.2.0"
 """The contract's version (docs/api-changelog.md): major for a change that breaks a client."""
 
 HEADERS: dict[str, dict[str, Any]] = {
