@@ -35,6 +35,25 @@ def test_the_lobby_and_its_new_game_form_have_no_serious_axe_violation(
     assert axe.barred(axe.violations(driver)) == []
 
 
+@pytest.mark.parametrize(
+    ("path", "mark"),
+    [
+        ("/rules", "#rules-games"),
+        ("/rules/kahuna", "#rules-board svg"),
+        ("/rules/nanuuk", "#rules-board svg"),
+        ("/rules/conquest-of-paradise", "#rules-board svg"),
+        ("/rules/no-such-game", "#missing"),
+    ],
+)
+def test_the_rules_pages_have_no_serious_axe_violation(
+    live_service: LiveService, open_browser: Callable[[], WebDriver], path: str, mark: str
+) -> None:
+    driver = open_browser()
+    driver.get(f"{live_service.url}{path}")
+    pages.wait_until(driver, lambda d: pages.find(d, mark), what=f"{mark} on {path}")
+    assert axe.barred(axe.violations(driver)) == []
+
+
 def test_the_board_in_play_has_no_serious_axe_violation(
     live_service: LiveService, open_browser: Callable[[], WebDriver]
 ) -> None:
