@@ -53,6 +53,18 @@ KAHUNA = RulesPage(
         ),
         MAJORITY,
         Section(
+            "An example",
+            (
+                "LALE has three lines: to HUNA, to IFFI and to KAHU. A LALE card lets you build on "
+                "whichever of them is free.",
+                "Say you hold LALE–HUNA and your opponent holds LALE–KAHU. Your second bridge, on "
+                "LALE–IFFI, gives you two of LALE's three lines: LALE is yours, and your opponent's "
+                "bridge LALE–KAHU is removed at once.",
+                "Your opponent could answer with two LALE cards, which take away any of your bridges "
+                "touching LALE, or with a LALE and an IFFI card, which take away the bridge between them.",
+            ),
+        ),
+        Section(
             "Scoring rounds",
             (
                 "A round ends after the turn in which the last card of the stack is taken; the "
@@ -141,6 +153,9 @@ ARABANA_OPODOPO = RulesPage(
                 "The game lasts two rounds. An island scores its owner one point for each of its "
                 "places the owner does not occupy, plus one at the big final scoring. Ties go to the "
                 "player who finished the final turn first.",
+                "For example, a large island with five places held with three of your own bridges "
+                "scores 2 at the first scoring and 3 at the final one; held with all five it scores "
+                "0, then 1.",
             ),
         ),
     ),
