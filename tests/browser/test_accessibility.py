@@ -107,6 +107,7 @@ SHORT = (
     "tournament",
     "play arabana-opodopo",
     "play conquest-of-paradise",
+    "rules kahuna",
 )
 COUNTS = ARTIFACTS / "axe-counts.json"
 
@@ -123,6 +124,8 @@ def every_page(live_service: LiveService) -> dict[str, tuple[str, str, str | Non
         "new game": (f"{base}/games/new", "#new-game"),
         "tournaments": (f"{base}/t", "main h1"),
         "new tournament": (f"{base}/t/new", "main form"),
+        "rules": (f"{base}/rules", "#rules-games"),
+        **{f"rules {game}": (f"{base}/rules/{game}", "#rules-board svg") for game in FAMILIES},
     }
     primers: dict[str, str] = {}
     for game, (seats, options) in FAMILIES.items():
@@ -164,6 +167,8 @@ PAGES = [
     "organizer",
     "tournament audit",
     *(f"{kind} {game}" for game in FAMILIES for kind in ("play", "replay")),
+    "rules",
+    *(f"rules {game}" for game in FAMILIES),
 ]
 
 
