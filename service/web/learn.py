@@ -23,7 +23,7 @@ from service.web.lobby import NO_STORE, refused
 #: The first game of a new player: they start, against the computer that plays at random.
 LEARNING_SETUP = {
     "game": "kahuna",
-    "seats": [{"name": "You"}, {"name": "Computer", "ai": "random", "level": DEFAULT_AI_LEVEL}],
+    "seats": [{"name": "Player"}, {"name": "Computer", "ai": "random", "level": DEFAULT_AI_LEVEL}],
     "options": {},
     "first_seat": 0,
 }
