@@ -3,14 +3,24 @@
 The `web` blueprint holds the lobby, the play page and the tournament pages, its templates
 and its static files (served from the package: nothing is fetched from the internet);
 `web_replay` (service/web/replay.py) the replay viewer, which shares them; `web_audit`
-(service/web/audit.py) the audit page.
+(service/web/audit.py) the audit page; `web_rules` (service/web/rules/) the rules pages.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, Flask
 
-from service.web import audit, lobby, play, replay, tournament_new, tournament_organizer, tournaments
+from service.web import (
+    audit,
+    learn,
+    lobby,
+    play,
+    replay,
+    rules,
+    tournament_new,
+    tournament_organizer,
+    tournaments,
+)
 
 bp = Blueprint(
     "web",
@@ -24,6 +34,7 @@ ROUTES = (
     ("/", "index", lobby.index, ("GET",)),
     ("/games/new", "new_game", lobby.new_game_form, ("GET",)),
     ("/games/new", "create_game", lobby.create_game, ("POST",)),
+    ("/learn/kahuna", "learn_kahuna", learn.learn_kahuna, ("POST",)),
     ("/play/<game_id>", "play", play.page, ("GET",)),
     ("/play/<game_id>/seats/<int:seat>", "take_seat", lobby.take_seat, ("POST",)),
     ("/play/<game_id>/panel", "panel", play.panel_fragment, ("GET",)),
@@ -44,3 +55,4 @@ def init_web(app: Flask) -> None:
     app.register_blueprint(bp)
     app.register_blueprint(replay.bp)
     app.register_blueprint(audit.bp)
+    app.register_blueprint(rules.bp)

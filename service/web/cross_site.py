@@ -27,7 +27,7 @@ from service.api.problems import PROBLEM_JSON, problem
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 SAME_SITE_VALUES = frozenset({"same-origin", "none"})
 #: Blueprints of the pages: a person's form there is answered with a page, not problem+json.
-PAGE_BLUEPRINTS = frozenset({"web", "web_replay"})
+PAGE_BLUEPRINTS = frozenset({"web", "web_replay", "web_rules"})
 DETAIL = "a request from another site may not change anything here; send it from this site's own page"
 
 

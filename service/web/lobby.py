@@ -27,6 +27,8 @@ from service.errors import ServiceError
 from service.games import GameService
 from service.games_index import FINISHED, ONGOING, OPEN, STATUSES
 from service.web.option_fields import FormError, chosen_options, option_fields
+from service.web.rules import PAGES as RULES_PAGES
+from service.web.rules import option_words
 
 #: How many games each list of the lobby shows, newest activity first.
 LISTED = 30
@@ -118,6 +120,8 @@ def _form_context(values: Mapping[str, str], problem: Mapping[str, Any] | None =
     return {
         "games": games,
         "option_fields": [field for _, module in sorted(GAMES.items()) for field in option_fields(module)],
+        "option_words": option_words,
+        "game_titles": {name: page.title for name, page in RULES_PAGES.items()},
         "ai_kinds": AI_KINDS,
         "levels": AI_LEVELS,
         "default_level": DEFAULT_AI_LEVEL,
@@ -190,13 +194,13 @@ def create_game() -> Any:
         setup = CreateGameSchema().load(setup_from(request.form))
         created = game_service().create(setup, client=client_address())
     except FormError as error:
-        return _refused(422, "bad_form", str(error), None)
+        return refused(422, "bad_form", str(error), None)
     except ValidationError as error:
-        return _refused(422, "validation_failed", "the form does not describe a game", error.messages)
+        return refused(422, "validation_failed", "the form does not describe a game", error.messages)
     except DomainError as error:
-        return _refused(422, error.code, error.message, None)
+        return refused(422, error.code, error.message, None)
     except ServiceError as error:
-        return _refused(SERVICE_STATUS.get(type(error), 409), error.code, error.message, None)
+        return refused(SERVICE_STATUS.get(type(error), 409), error.code, error.message, None)
     links = []
     for seat, (entry, token) in enumerate(zip(setup["seats"], created.tokens, strict=True)):
         link = (
@@ -243,7 +247,7 @@ def take_seat(game_id: str, seat: int) -> Any:
     return redirect(link, 303), NO_STORE
 
 
-def _refused(status: int, code: str, detail: str, errors: Any) -> Any:
+def refused(status: int, code: str, detail: str, errors: Any) -> Any:
     """A refused form: problem+json for an API client, the form again with the reason for a person."""
     problem = {"type": "about:blank", "title": "Refused", "status": status, "code": code, "detail": detail}
     if errors:

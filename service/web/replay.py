@@ -33,7 +33,8 @@ def page(game_id: str) -> Any:
     """The viewer at the first step; the spectator's steps and board when the game has ended
     (the script asks again with the seat's token when the browser holds one)."""
     loaded = game_service().load(game_id)
-    context: dict[str, Any] = {"game_id": game_id, "title": game_title({"game": loaded.setup["game"]})}
+    game = loaded.setup["game"]
+    context: dict[str, Any] = {"game_id": game_id, "game": game, "title": game_title({"game": game})}
     context["finished"] = finished(loaded)
     if context["finished"]:
         context.update(log_context(loaded, None))

@@ -35,6 +35,25 @@ def test_the_lobby_and_its_new_game_form_have_no_serious_axe_violation(
     assert axe.barred(axe.violations(driver)) == []
 
 
+@pytest.mark.parametrize(
+    ("path", "mark"),
+    [
+        ("/rules", "#rules-games"),
+        ("/rules/kahuna", "#rules-board svg"),
+        ("/rules/nanuuk", "#rules-board svg"),
+        ("/rules/conquest-of-paradise", "#rules-board svg"),
+        ("/rules/no-such-game", "#missing"),
+    ],
+)
+def test_the_rules_pages_have_no_serious_axe_violation(
+    live_service: LiveService, open_browser: Callable[[], WebDriver], path: str, mark: str
+) -> None:
+    driver = open_browser()
+    driver.get(f"{live_service.url}{path}")
+    pages.wait_until(driver, lambda d: pages.find(d, mark), what=f"{mark} on {path}")
+    assert axe.barred(axe.violations(driver)) == []
+
+
 def test_the_board_in_play_has_no_serious_axe_violation(
     live_service: LiveService, open_browser: Callable[[], WebDriver]
 ) -> None:
@@ -88,6 +107,7 @@ SHORT = (
     "tournament",
     "play arabana-opodopo",
     "play conquest-of-paradise",
+    "rules kahuna",
 )
 COUNTS = ARTIFACTS / "axe-counts.json"
 
@@ -104,6 +124,8 @@ def every_page(live_service: LiveService) -> dict[str, tuple[str, str, str | Non
         "new game": (f"{base}/games/new", "#new-game"),
         "tournaments": (f"{base}/t", "main h1"),
         "new tournament": (f"{base}/t/new", "main form"),
+        "rules": (f"{base}/rules", "#rules-games"),
+        **{f"rules {game}": (f"{base}/rules/{game}", "#rules-board svg") for game in FAMILIES},
     }
     primers: dict[str, str] = {}
     for game, (seats, options) in FAMILIES.items():
@@ -145,6 +167,8 @@ PAGES = [
     "organizer",
     "tournament audit",
     *(f"{kind} {game}" for game in FAMILIES for kind in ("play", "replay")),
+    "rules",
+    *(f"rules {game}" for game in FAMILIES),
 ]
 
 

@@ -109,6 +109,7 @@ def ids(client: FlaskClient) -> dict[str, Any]:
         "game_id": game["game_id"],
         "tournament_id": tournament["tournament_id"],
         "token": game["tokens"][0],
+        "game": "kahuna",
     }
 
 
@@ -116,7 +117,9 @@ def test_every_page_route_sends_the_page_policy_and_needs_nothing_it_blocks(
     app: Flask, client: FlaskClient, ids: dict[str, Any]
 ) -> None:
     rules = page_rules(app)
-    assert {"web.index", "web.play", "web_replay.page", "web.tournament"} <= {r.endpoint for r in rules}
+    assert {"web.index", "web.play", "web_replay.page", "web.tournament", "web_rules.game_page"} <= {
+        r.endpoint for r in rules
+    }
     for rule in rules:
         unknown = set(rule.arguments) - set(ids)
         assert not unknown, f"{rule.rule}: give this test a value for {unknown}"
