@@ -210,15 +210,6 @@ def undo_points(chain: Sequence[Recorded]) -> list[int]:
     ]
 
 
-def hints(records: Sequence[Recorded]) -> UndoHints:
-    """What the game's events mean for undo: where turns start, what reveals information."""
-    # Imported when the policy runs: the registry imports every game, whose rules name the
-    # undo commands (domain.islands.decide), so a module-level import would be a cycle.
-    from domain.games import rules_for
-
-    return rules_for(str(records[0].data["game"])).undo
-
-
 def pending_takeback(records: Sequence[Recorded]) -> Takeback | None:
     """The open takeback request, if any.
 
@@ -237,10 +228,10 @@ def pending_takeback(records: Sequence[Recorded]) -> Takeback | None:
     return None
 
 
-def declines_this_round(records: Sequence[Recorded], seat: int) -> int:
+def declines_this_round(records: Sequence[Recorded], seat: int, hints: UndoHints) -> int:
     """How many of `seat`'s takeback requests were declined since the current round started."""
     count = 0
-    round_markers = hints(records).round_markers
+    round_markers = hints.round_markers
     for record in reversed(records):
         if record.type in round_markers:
             break
@@ -252,8 +243,9 @@ def declines_this_round(records: Sequence[Recorded], seat: int) -> int:
 # --- deciding ------------------------------------------------------------------------------
 
 
-def decide(records: Sequence[Recorded], command: Command) -> list[Event]:
-    """The events a seat's Undo, RequestTakeback or AnswerTakeback causes, or IllegalMove."""
+def decide(records: Sequence[Recorded], command: Command, hints: UndoHints) -> list[Event]:
+    """The events a seat's Undo, RequestTakeback or AnswerTakeback causes, or IllegalMove;
+    `hints` are the game's (its module's `undo`): where turns start, what reveals."""
     seat, args = command.seat, command.args
     if seat is None or command.type not in COMMANDS:
         raise IllegalMove("unknown_command", f"{command.type!r} is not an undo command of a seat")
@@ -261,12 +253,12 @@ def decide(records: Sequence[Recorded], command: Command) -> list[Event]:
         scope = args.get("scope", "command")
         if scope not in SCOPES:
             raise IllegalMove("bad_command", f"scope must be one of {list(SCOPES)}")
-        return undo(records, seat, scope)
+        return undo(records, seat, hints, scope)
     if command.type == REQUEST_TAKEBACK:
         to_version = args.get("to_version")
         if type(to_version) is not int:
             raise IllegalMove("bad_command", "to_version: the version to go back to is required")
-        return request_takeback(records, seat, to_version)
+        return request_takeback(records, seat, to_version, hints)
     accept = args.get("accept")
     if type(accept) is not bool:
         raise IllegalMove("bad_command", "accept: true or false is required")
@@ -281,11 +273,11 @@ def refuse_in_tournament(records: Sequence[Recorded]) -> None:
         )
 
 
-def undo(records: Sequence[Recorded], seat: int, scope: str = "command") -> list[Event]:
+def undo(records: Sequence[Recorded], seat: int, hints: UndoHints, scope: str = "command") -> list[Event]:
     """Undone back to before `seat`'s last command of this turn, or to the start of its turn."""
     refuse_in_tournament(records)
     groups = batches(_playing(records))
-    turn_markers = hints(records).turn_markers
+    turn_markers = hints.turn_markers
     start = max((i for i, g in enumerate(groups) if any(r.type in turn_markers for r in g)), default=0)
     turn = groups[start + 1 :]
     own = [i for i, group in enumerate(turn) if seat_of(group[0].actor) == seat]
@@ -299,23 +291,25 @@ def undo(records: Sequence[Recorded], seat: int, scope: str = "command") -> list
         raise IllegalMove(NOT_YOURS, "another seat acted after you this turn: ask for a takeback")
     target = (turn[first - 1] if first else groups[start])[-1].version
     if not takeback_across_reveal(records, seat):
-        _refuse_reveals(records, [r for g in crossed for r in g], {seat})
+        _refuse_reveals(records, [r for g in crossed for r in g], {seat}, hints)
     return [undone(target, seat)]
 
 
-def request_takeback(records: Sequence[Recorded], seat: int, to_version: int) -> list[Event]:
+def request_takeback(
+    records: Sequence[Recorded], seat: int, to_version: int, hints: UndoHints
+) -> list[Event]:
     """TakebackRequested: back to `to_version`, once every other seat accepts."""
     refuse_in_tournament(records)
     chain = _playing(records)
     if pending_takeback(records) is not None:
         raise IllegalMove(TAKEBACK_PENDING, "a takeback is already waiting for its answers")
-    if declines_this_round(records, seat) >= MAX_DECLINES:
+    if declines_this_round(records, seat, hints) >= MAX_DECLINES:
         raise IllegalMove(
             RATE_LIMITED, f"{MAX_DECLINES} of your takebacks were declined this round: ask again next round"
         )
     crossed = _after(chain, to_version)
     if not takeback_across_reveal(records, seat):
-        _refuse_reveals(records, crossed, {seat})
+        _refuse_reveals(records, crossed, {seat}, hints)
     return [takeback_requested(seat, to_version)]
 
 
@@ -338,7 +332,9 @@ def answer_takeback(records: Sequence[Recorded], seat: int, accept: bool) -> lis
     return events
 
 
-def correct(records: Sequence[Recorded], to_version: int, reason: str, organizer: str) -> list[Event]:
+def correct(
+    records: Sequence[Recorded], to_version: int, reason: str, organizer: str, hints: UndoHints
+) -> list[Event]:
     """Corrected: the organizer sets a tournament game back to `to_version`, saying why."""
     if mode_of(records) != "tournament":
         raise IllegalMove(NOT_A_TOURNAMENT, "only tournament games are corrected by an organizer")
@@ -346,7 +342,7 @@ def correct(records: Sequence[Recorded], to_version: int, reason: str, organizer
         raise IllegalMove(REASON_REQUIRED, "a correction needs a reason")
     seats = seat_count(records)
     crossed = _after(_playing(records), to_version)
-    _refuse_reveals(records, crossed, set(range(seats)))
+    _refuse_reveals(records, crossed, set(range(seats)), hints)
     return [corrected(to_version, trimmed(reason), organizer)]
 
 
@@ -370,9 +366,11 @@ def _after(chain: Sequence[Recorded], to_version: int) -> list[Recorded]:
     return [record for record in chain if record.version > to_version]
 
 
-def _refuse_reveals(records: Sequence[Recorded], crossed: Iterable[Recorded], requesters: set[int]) -> None:
+def _refuse_reveals(
+    records: Sequence[Recorded], crossed: Iterable[Recorded], requesters: set[int], hints: UndoHints
+) -> None:
     """IllegalMove when any of `crossed` showed one of `requesters` hidden information."""
-    learners, seats = hints(records).learners, seat_count(records)
+    learners, seats = hints.learners, seat_count(records)
     for record in crossed:
         if learners(record, seats) & requesters:
             raise IllegalMove(

@@ -323,9 +323,11 @@ def _decided(
         if command.type == CORRECT:
             args = command.args
             organizer = str(setup.get("organizer") or ORGANIZER)
-            return undo.correct(before, int(args["to_version"]), str(args["reason"]), organizer), None
+            return undo.correct(
+                before, int(args["to_version"]), str(args["reason"]), organizer, rules.undo
+            ), None
         if command.type in undo.COMMANDS:
-            return undo.decide(before, command), None
+            return undo.decide(before, command, rules.undo), None
         if command.type in resign.COMMANDS:
             return resign.decide(before, command), None
         if command.type == ADD_ENTROPY:

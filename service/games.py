@@ -595,9 +595,11 @@ class GameService:
         if actor == ORGANIZER and command.type == CORRECT:
             organizer = str(loaded.setup.get("organizer") or ORGANIZER)
             args = command.args
-            return undo.correct(loaded.envelopes, args["to_version"], args["reason"], organizer)
+            return undo.correct(
+                loaded.envelopes, args["to_version"], args["reason"], organizer, loaded.rules.undo
+            )
         if command.type in undo.COMMANDS:
-            return undo.decide(loaded.envelopes, command)
+            return undo.decide(loaded.envelopes, command, loaded.rules.undo)
         if command.type in resign.COMMANDS:
             return resign.decide(loaded.envelopes, command)
         if command.type == ADD_ENTROPY:

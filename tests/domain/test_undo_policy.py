@@ -34,12 +34,18 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from domain import undo
-from domain.core import Command, Event, IllegalMove, Pick, Shuffle, fold
+from domain.core import Command, Event, IllegalMove, Pick, Shuffle, UndoHints, fold
 from domain.games import rules_for
 from domain.history import extend_history, fold_history, numbered
 from domain.islands import engine
 from domain.islands.state import State
 from tests.hypothesis_profiles import examples
+
+
+def hints_of(records: Sequence[undo.Recorded]) -> UndoHints:
+    """The undo hints of the game the records are of, as the service passes its module's."""
+    return rules_for(str(records[0].data["game"])).undo
+
 
 LATER_KAHUNA = KAHUNA.with_options(edition="thames-kosmos")  # K-9: a turn may end without a draw
 GODS = OPODOPO.with_options(gods=True)
@@ -105,11 +111,13 @@ class Log:
 
     def policy(self, seat: int, kind: str, **args: object) -> Log:
         """The log after a seat's Undo, RequestTakeback or AnswerTakeback."""
-        return self.by(f"seat:{seat}", undo.decide(self.records, Command(kind, seat, args)))
+        return self.by(
+            f"seat:{seat}", undo.decide(self.records, Command(kind, seat, args), hints_of(self.records))
+        )
 
     def refuses(self, seat: int, kind: str, **args: object) -> str:
         with pytest.raises(IllegalMove) as refusal:
-            undo.decide(self.records, Command(kind, seat, args))
+            undo.decide(self.records, Command(kind, seat, args), hints_of(self.records))
         return refusal.value.code
 
     def play_out(self) -> Log:
@@ -462,7 +470,7 @@ def test_the_undo_commands_are_read_strictly() -> None:
     assert now.refuses(0, "RequestTakeback", to_version=True) == "bad_command"
     assert now.refuses(1, "AnswerTakeback", accept="yes") == "bad_command"
     with pytest.raises(IllegalMove) as refusal:
-        undo.decide(now.records, Command("Undo", None, {}))
+        undo.decide(now.records, Command("Undo", None, {}), hints_of(now.records))
     assert refusal.value.code == "unknown_command"
 
 
@@ -512,7 +520,9 @@ def test_tournament_games_refuse_every_undo_and_takeback() -> None:
 def test_the_organizer_corrects_a_tournament_game_with_a_reason() -> None:
     start, now = tournament()
 
-    events = undo.correct(now.records, start.version, "  seat 0 misplaced a bridge ", "Ada")
+    events = undo.correct(
+        now.records, start.version, "  seat 0 misplaced a bridge ", "Ada", hints_of(now.records)
+    )
 
     assert [(e.type, dict(e.data)) for e in events] == [
         (
@@ -528,7 +538,7 @@ def test_a_correction_needs_a_reason_a_boundary_and_no_reveal_and_only_in_tourna
 
     def code(records: Sequence[undo.Recorded], to_version: int, reason: str = "a misclick") -> str:
         with pytest.raises(IllegalMove) as refusal:
-            undo.correct(records, to_version, reason, "Ada")
+            undo.correct(records, to_version, reason, "Ada", hints_of(records))
         return refusal.value.code
 
     assert code(now.records, start.version, reason=" ") == "reason_required"
