@@ -233,15 +233,6 @@ class State:
         """The seat whose part of a turn-ordered phase it is."""
         return self.order[self.active] if self.order else 0
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each seat's whole VP: shown cards only while playing, every card at the end."""
-        from domain.paradise.empire import vp_halves  # empire reads the state: imported late
-
-        return tuple(
-            vp_halves(self, seat, hidden_too=self.result is not None) // 2 for seat in range(self.seats)
-        )
-
     def stack(self, at: Hex, seat: int) -> Stack:
         return self.stacks.get((at, seat)) or EMPTY
 

@@ -40,7 +40,12 @@ def test_a_golden_game_verifies_and_refolds_to_its_recorded_result(path: Path) -
     rules = rules_for(archive.header["game"])
     assert rules.is_terminal(state)
     assert state.result == ended[0]
-    assert list(state.scores) == ended[0]["totals"]
+    # The island games and Nanuuk! keep a running score in their state, which must end as the
+    # result's totals; Conquest of Paradise keeps none (its VP are counted from the board, as
+    # its result's totals are).
+    running = getattr(state, "scores", None)
+    if running is not None:
+        assert list(running) == ended[0]["totals"]
 
 
 def seat_counts(game: str) -> list[int]:
