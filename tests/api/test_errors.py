@@ -109,20 +109,21 @@ def test_a_bad_setup_is_422_naming_the_field_and_what_is_allowed(
 
 
 @pytest.mark.parametrize(
-    ("setup", "field", "hint"),
+    ("setup", "field", "hint", "code"),
     [
-        ({"game": "chess"}, "game", "kahuna"),
-        ({"mode": "blitz"}, "mode", "tournament"),
-        ({"seats": [{}]}, "seats", "required"),
-        ({"reveal_after_end": "maybe"}, "reveal_after_end", "boolean"),
-        ({"first_seat": "0"}, "first_seat", "integer"),
+        ({"game": "chess"}, "game", "kahuna", "invalid_request"),
+        ({"mode": "blitz"}, "mode", "tournament", "invalid_request"),
+        # A seat may be open (no name yet): one that is not needs its name, which the service checks.
+        ({"seats": [{}]}, "seats.0.name", "has a name", "name_required"),
+        ({"reveal_after_end": "maybe"}, "reveal_after_end", "boolean", "invalid_request"),
+        ({"first_seat": "0"}, "first_seat", "integer", "invalid_request"),
     ],
 )
 def test_a_setup_of_the_wrong_shape_is_422_naming_the_field(
-    client: FlaskClient, setup: dict[str, Any], field: str, hint: str
+    client: FlaskClient, setup: dict[str, Any], field: str, hint: str, code: str
 ) -> None:
     answer = client.post("/games", json={"game": "kahuna", "seats": SEATS, **setup})
-    body = assert_problem(answer, 422, "invalid_request")
+    body = assert_problem(answer, 422, code)
     assert hint in str(body["errors"][field])
 
 

@@ -175,8 +175,10 @@ def _check_games(url: str, port: int, created: list[dict[str, Any]], tally: Tall
             assert by_seats == {c for a in told for c in a.command_ids}, "a command no one was told of"
             recorded = loaded.rules.view(fold_envelopes(loaded.rules, envelopes), None)
             served = _spectator_view(port, game_id)
-            # The service adds to each seat what the rules do not hold: whether it signs its moves.
+            # The service adds to each seat what the rules do not hold: whether it signs its moves
+            # and whether it is open (no one took it yet).
             assert [seat.pop("signs") for seat in served["seats"]] == [False] * len(served["seats"])
+            assert [seat.pop("open") for seat in served["seats"]] == [False] * len(served["seats"])
             assert served["version"] == len(envelopes)
             assert json.loads(json.dumps(recorded)) == {k: served[k] for k in recorded}
     finally:

@@ -146,8 +146,7 @@ def histories(draw: st.DrawFn) -> tuple[int, Met]:
     return size, frozenset(p for p, f in zip(every, flags, strict=True) if f < share)
 
 
-# A bracket takes milliseconds: ten times the profile's count of random games.
-@settings(max_examples=10 * settings.default.max_examples, deadline=None)
+@settings(deadline=None)
 @given(histories())
 def test_the_engine_pairs_a_bracket_as_the_text_orders_its_candidates(history: tuple[int, Met]) -> None:
     size, met = history
