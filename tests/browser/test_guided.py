@@ -18,14 +18,17 @@ from tests.browser.test_csp import RECORDER, violations
 
 _GUIDE = """
 const box = document.querySelector("#guide");
+const panel = document.querySelector("#panel .panel");
 if (!box || box.hidden) return null;
 return {situation: box.dataset.situation || "", step: document.querySelector("#guide-step").textContent,
-        why: document.querySelector("#guide-why").textContent};
+        why: document.querySelector("#guide-why").textContent,
+        current: !panel || box.dataset.version === panel.dataset.version};
 """
 
 
 def guide(driver: WebDriver) -> dict[str, str] | None:
-    """What the guide box says now (None while it is hidden), read in one script."""
+    """What the guide box says now (None while it is hidden), read in one script. The box is
+    redrawn a frame after the panel: until it speaks of the panel shown, `current` is False."""
     said: dict[str, str] | None = driver.execute_script(_GUIDE)
     return said
 
@@ -43,9 +46,15 @@ def placements(driver: WebDriver) -> list[dict[str, Any]]:
 
 
 def draw(driver: WebDriver, rng: random.Random) -> None:
-    """A draw as the guide says it: the stack, or a face-up card once the stack is empty."""
-    draws = [c for _, c in pages.offered(driver) if c.get("type") == "DrawCard"]
-    assert draws, "the guide says to draw and no draw is offered"
+    """A draw as the guide says it: the stack, or a face-up card once the stack is empty; the
+    turn's end without a draw once no card is left."""
+    offered = pages.offered(driver)
+    draws = [c for _, c in offered if c.get("type") == "DrawCard"]
+    if not draws:
+        ends = [button for button, c in offered if c.get("type") in ("SkipDraw", "EndTurn")]
+        assert ends, f"the guide says to draw or end the turn and neither is offered: {offered}"
+        ends[0].click()
+        return
     if any(c["source"] == "stack" for c in draws):
         pages.click(driver, "#stack")
     else:
@@ -54,8 +63,11 @@ def draw(driver: WebDriver, rng: random.Random) -> None:
 
 def follow(driver: WebDriver, rng: random.Random, told: dict[str, set[str]]) -> bool:
     """Do what the guide says once (False: nothing for this seat to do now)."""
-    said = guide(driver)
-    assert said is not None, "the guide disappeared"
+    said = pages.wait_until(
+        driver,
+        lambda d: (g := guide(d)) is not None and g["current"] and g,
+        what="the guide on the panel shown",
+    )
     told.setdefault(said["situation"], set()).add(said["step"])
     before = pages.version(driver)
     if (
@@ -70,7 +82,7 @@ def follow(driver: WebDriver, rng: random.Random, told: dict[str, set[str]]) -> 
         told["line"].add(line["step"])
         assert card in line["why"], line  # the guide names the island the picked card allows
         pages.click_line(driver, pages.line_key(command["line"]))
-    elif said["situation"] in ("card", "more", "draw"):
+    elif said["situation"] in ("card", "more", "draw", "end"):
         draw(driver, rng)
     elif said["situation"] in ("discard", "choose"):
         button, _ = rng.choice(pages.offered(driver))

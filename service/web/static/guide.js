@@ -86,8 +86,11 @@
     const canPlace = types.indexOf("PlaceBridge") >= 0;
     const canDraw = types.indexOf("DrawCard") >= 0;
     const acted = turnStartedAt !== null && Number(shown.dataset.version) > turnStartedAt;
+    const canEnd = types.indexOf("SkipDraw") >= 0 || types.indexOf("EndTurn") >= 0;
     if (canPlace && acted) {
-      return ["more", "You may place more bridges, or draw a card to end your turn: " + drawFrom() + ".",
+      return ["more", canDraw || !canEnd
+        ? "You may place more bridges, or draw a card to end your turn: " + drawFrom() + "."
+        : "You may place more bridges, or end your turn under Your moves: no card is left to draw.",
         MAJORITY];
     }
     if (canPlace) {
@@ -101,6 +104,10 @@
     if (canDraw) {
       return ["draw", "Draw a card to end your turn: " + drawFrom() + ".",
         "Every turn ends with one draw; you may hold at most five cards."];
+    }
+    if (canEnd) {
+      return ["end", "End your turn under Your moves: no card is left to draw.",
+        "A turn ends with a draw only while there are cards to draw."];
     }
     return ["choose", "Choose one of the moves listed under Your moves.", "They are the only moves the rules allow now."];
   }
@@ -118,6 +125,7 @@
     const [name, what, reason] = situation(shown);
     box.hidden = false;
     box.dataset.situation = name;
+    box.dataset.version = shown.dataset.version;  // which panel these words are about
     if (step.textContent !== what) step.textContent = what;
     if (why.textContent !== reason) why.textContent = reason;
     const told = name === "over" ? "" : taken();
