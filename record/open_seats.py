@@ -26,9 +26,19 @@ def is_open_seat(seat: Mapping[str, Any]) -> bool:
     return seat.get("open") is True
 
 
+def created_open(envelopes: Sequence[Envelope]) -> list[int]:
+    """The seats the game was created with open (taken since or not), from its setup alone."""
+    seats = (envelopes[0].data.get("seats") or []) if envelopes else []
+    return [n for n, seat in enumerate(seats) if is_open_seat(seat)]
+
+
 def takers(envelopes: Sequence[Envelope]) -> dict[int, str]:
-    """Seat -> the name of who took it, for every open seat taken so far."""
+    """Seat -> the name of who took it, for every open seat taken so far. A game created without
+    an open seat (nearly every one) is answered from its setup, without reading its events: the
+    play page, the views and every command ask."""
     taken: dict[int, str] = {}
+    if not created_open(envelopes):
+        return taken
     for envelope in envelopes[1:]:
         if envelope.type == SEAT_TAKEN:
             taken.setdefault(int(envelope.data["seat"]), str(envelope.data["name"]))
@@ -37,11 +47,11 @@ def takers(envelopes: Sequence[Envelope]) -> dict[int, str]:
 
 def open_seats(envelopes: Sequence[Envelope]) -> list[int]:
     """The seats created open that nobody has taken yet, in order."""
-    if not envelopes:
+    created = created_open(envelopes)
+    if not created:
         return []
     taken = takers(envelopes)
-    seats = envelopes[0].data.get("seats") or []
-    return [n for n, seat in enumerate(seats) if is_open_seat(seat) and n not in taken]
+    return [n for n in created if n not in taken]
 
 
 def seat_names(envelopes: Sequence[Envelope]) -> list[str]:

@@ -235,10 +235,10 @@ def _halves(seat: Seat, layout: _Layout) -> tuple[int, int]:
 def _floater_order(a: Seat, layout: _Layout) -> int:
     """A downfloater taken from S1 is an exchange: S1 gives one entrant to S2."""
     number, half = _halves(a, layout)
-    return _moved_down(a.group, number, half, layout) if 0 <= number < half else 0
+    return _moved_down(a.group, number, layout) if 0 <= number < half else 0
 
 
-def _moved_down(group: int, number: int, half: int, layout: _Layout) -> int:
+def _moved_down(group: int, number: int, layout: _Layout) -> int:
     """S1's `number` moved to S2: the least difference of sequence numbers, then (D.2.b.3) the
     exchange whose highest differing number moved from S1 is the highest: each moved number
     weighs below zero more than all lower ones together, so 5-2 comes before 4-3. A resident
@@ -247,7 +247,7 @@ def _moved_down(group: int, number: int, half: int, layout: _Layout) -> int:
     return layout.cost(group, DIFFERENCE, -number) - moved
 
 
-def _moved_up(group: int, number: int, half: int, layout: _Layout) -> int:
+def _moved_up(group: int, number: int, layout: _Layout) -> int:
     """S2's `number` moved to S1: one exchange, then (D.2.b.4) the exchange whose lowest
     differing number moved from S2 is the lowest: 6-9 comes before 7-8."""
     last = layout.sizes[group] - 1
@@ -270,9 +270,9 @@ def _resident_order(a: Seat, b: Seat, layout: _Layout) -> int:
     if x < 0:
         return layout.cost(a.group, EXCHANGES, 1) + layout.cost(a.group, DIFFERENCE, b.place)
     if y < half:
-        return transposition + _moved_down(a.group, y, half, layout)
+        return transposition + _moved_down(a.group, y, layout)
     if x >= half:
-        return transposition + _moved_up(a.group, x, half, layout)
+        return transposition + _moved_up(a.group, x, layout)
     return transposition
 
 

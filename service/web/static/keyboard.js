@@ -39,9 +39,7 @@
   function rove(box, stop) {
     const items = Array.from(box.querySelectorAll(BOARD));
     if (!items.length) return;
-    const chosen = stop && items.includes(stop) ? stop
-      : items.find(function (i) { return i.tabIndex === 0 && i === document.activeElement; })
-        || box.querySelector("#board .target[tabindex]") || items[0];
+    const chosen = stop && items.includes(stop) ? stop : box.querySelector("#board .target[tabindex]") || items[0];
     items.forEach(function (item) { item.tabIndex = item === chosen ? 0 : -1; });
   }
 
