@@ -11,8 +11,8 @@ PYTEST_ARGS ?=
 # for much of its time, and a third worker fills those waits (README, "Running"). Each starts its
 # own Redis and cluster on its own ports.
 PYTEST_WORKERS ?= 3
-# Tests go where there is room, but those that share a set-up (tests/conftest.py, SHARED_SET_UP:
-# the browser package's service, the replays modules' files) go together to one worker.
+# Tests go where there is room, but those that share a set-up (tests/xdist_units.py: the browser
+# package's service, the replays modules' files) go together to one worker.
 XDIST    := -n $(PYTEST_WORKERS) --dist loadgroup
 # make test: the quick hypothesis profile, seeded (tests/hypothesis_profiles.py); make test-long: the full one.
 HYPOTHESIS_PROFILE ?= quick

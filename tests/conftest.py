@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
@@ -17,22 +18,16 @@ from service.embedded_redis import EmbeddedRedis, start_redis
 from service.signing import KEYS_DIR
 from service.store import EventStore
 from tests import hypothesis_profiles
+from tests.xdist_units import SharedSetUpScheduling
 
 hypothesis_profiles.load()
 
-TESTS = Path(__file__).resolve().parent
-#: Folders whose tests share servers or files set up once for a package or a module: under
-#: pytest-xdist's loadgroup those go whole to one worker; every other test goes where there is room.
-SHARED_SET_UP = {TESTS / "browser": "package", TESTS / "replays": "module"}
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """An xdist group for each package or module set up once (see SHARED_SET_UP)."""
-    for item in items:
-        for folder, scope in SHARED_SET_UP.items():
-            if folder in item.path.parents:
-                group = folder.name if scope == "package" else str(item.path.relative_to(TESTS))
-                item.add_marker(pytest.mark.xdist_group(group))
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> SharedSetUpScheduling | None:
+    """`--dist loadgroup` keeps the tests that share a set-up on one worker (tests/xdist_units.py)."""
+    if config.getvalue("dist") == "loadgroup":
+        return SharedSetUpScheduling(config, log)
+    return None
 
 
 SEARCH_CAP = "ARCHIPELAGO_AI_MAX_ITERATIONS"
