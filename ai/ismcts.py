@@ -110,7 +110,9 @@ def search(
         while len(root.children) > 1:
             if budget.iterations is not None and iterations >= budget.iterations:
                 break
-            if deadline is not None and clock() >= deadline:
+            # One iteration at least, however long the priors took: a search that never looked
+            # would answer with the priors' order alone (and a busy machine could make it so).
+            if deadline is not None and iterations and clock() >= deadline:
                 break
             _iterate(game, root, hooks.world(knowledge, rng), rng)
             iterations += 1

@@ -117,12 +117,27 @@ def test_a_search_keeps_to_its_time_budget() -> None:
     found = search(
         table.knowledge(seat), legal, random.Random(1), Budget(seconds=0.05), clock=lambda: next(looks) / 100
     )
-    # The start is look 0, the deadline 0.05: looks 1-4 let an iteration run, look 5 ends it.
-    assert found.iterations == 4
+    # The start is look 0, the deadline 0.05: the first iteration runs unasked, looks 1-4 let one
+    # more run each, look 5 ends it.
+    assert found.iterations == 5
     assert found.seconds == pytest.approx(0.06)
     assert key(found.command) in {key(c) for c in legal}
     assert set(found.chances) == {key(c) for c in legal}
     assert all(0.0 <= c <= 1.0 for c in found.chances.values())
+
+
+def test_a_search_whose_time_was_spent_before_it_began_still_looks_once() -> None:
+    """A busy machine can spend a short budget before the first iteration (the priors, a wait for
+    the core): the search then still plays one, and its move comes from a look, not from nothing."""
+    table = Table(_setup("kahuna", 2, {}), random.Random(1))
+    seat = table.mover()
+    legal = commands(seat, table.legal(seat))
+    looks = iter(range(0, 10_000, 100))  # every look is a second later than the last
+    found = search(
+        table.knowledge(seat), legal, random.Random(1), Budget(seconds=0.05), clock=lambda: next(looks) / 100
+    )
+    assert found.iterations == 1
+    assert sum(found.visits.values()) >= 1
 
 
 def test_levels_map_to_seconds_and_the_environment_overrides_them() -> None:
