@@ -31,7 +31,7 @@ help:
 	@echo "make faults   the long fault runs (docs/faults.md): kill -9 of Redis, of a cluster primary and of workers, 200 clients, Redis paused"
 	@echo "make bench    run the benchmarks"
 	@echo "make lint     ruff format --check, ruff check and the import contracts of pyproject.toml (lint-imports)"
-	@echo "make typecheck  mypy, strict, on domain/ and record/"
+	@echo "make typecheck  mypy, strict, on domain/, record/, service/, replays/ and ai/"
 	@echo "make format   ruff format + import sorting"
 	@echo "make worker   run one more RQ worker against REDIS_URL"
 	@echo "make clean    remove .venv and caches (never ./var, which holds the games)"

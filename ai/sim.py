@@ -12,7 +12,7 @@ import json
 import random
 from collections.abc import Hashable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from domain.core import Command, Event, GameModule, Seats
 
@@ -88,7 +88,7 @@ _IDENTS: dict[int, tuple[Command, Hashable]] = {}
 def _frozen(value: Any) -> Hashable:
     kind = type(value)
     if kind is str or kind is int or value is None:
-        return value
+        return cast(Hashable, value)
     if kind is list and all(type(v) is str for v in value):
         return tuple(value)  # the common case (cards, a line) without a call per item
     if isinstance(value, str | int | float | bool):

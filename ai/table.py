@@ -60,5 +60,5 @@ class Table:
             self.state, events = apply(self.game, self.state, pending.answer(self.rng))
             self.events += events
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> Mapping[str, Any] | None:
         return self.game.result(self.state)

@@ -85,7 +85,7 @@ class Decider(Protocol[S]):
 
     def evolve(self, state: S, event: Event) -> S: ...
 
-    def legal_commands(self, state: S, seat: int) -> Iterable[Command]: ...
+    def legal_commands(self, state: S, seat: int) -> Sequence[Command]: ...
 
     def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
 
@@ -121,9 +121,9 @@ ToAct = Seats | Turn
 class RandomSource(Protocol):
     """The little of random.Random the rules' requests use; the caller owns the randomness."""
 
-    def randrange(self, stop: int) -> int: ...
+    def randrange(self, stop: int, /) -> int: ...
 
-    def sample(self, population: Sequence[int], k: int) -> list[int]: ...
+    def sample(self, population: Sequence[int], k: int, /) -> list[int]: ...
 
 
 @dataclass(frozen=True)
@@ -316,7 +316,7 @@ class GameModule(Generic[S]):
     initial_state: Callable[[Mapping[str, Any]], S]
     decide: Callable[[S, Command], list[Event]]
     evolve: Callable[[S, Event], S]
-    legal_commands: Callable[[S, int], Iterable[Command]]
+    legal_commands: Callable[[S, int], Sequence[Command]]
     view: Callable[[S, int | None], dict[str, Any]]
     is_terminal: Callable[[S], bool]
     to_act: Callable[[S], ToAct]

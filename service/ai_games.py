@@ -126,7 +126,14 @@ class OpenAiGames:
         now = self.clock()
         limits = self.limits
         keys = [OPEN, CLIENT_PREFIX + client, OWNERS]
-        args = [game_id, client, now, now - limits.idle_seconds, limits.per_client, limits.overall]
+        args: list[str | float] = [
+            game_id,
+            client,
+            now,
+            now - limits.idle_seconds,
+            limits.per_client,
+            limits.overall,
+        ]
         refused = int(self._reserve(keys=keys, args=args))
         if refused == 1:
             raise TooManyAiGames(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import redis
 from redis.cluster import RedisCluster
@@ -69,7 +69,9 @@ class Annotations:
 
     def list(self, game_id: str) -> list[dict[str, Any]]:
         """Every annotation of the game, oldest first, each with its stream id."""
-        entries = self._redis.xrange(annotations_key(game_id, self._layout))
+        entries = cast(
+            list[tuple[bytes, dict[bytes, bytes]]], self._redis.xrange(annotations_key(game_id, self._layout))
+        )
         return [{"id": _text(entry_id), **_record(fields)} for entry_id, fields in entries]
 
 

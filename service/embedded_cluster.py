@@ -12,6 +12,7 @@ import socket
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import redis
 from redis.cluster import RedisCluster
@@ -71,7 +72,7 @@ class EmbeddedCluster:
         """The primary that serves `slot` now, by its own account: another node's view may lag
         behind a move that just ended."""
         for node in self.nodes:
-            for about in self.admin(node).execute_command("CLUSTER NODES").values():
+            for about in _command(self.admin(node), "CLUSTER NODES").values():
                 # A range is [first, last], a single slot [slot].
                 ranges = [(int(r[0]), int(r[-1])) for r in about["slots"]]
                 if "myself" in about["flags"] and any(first <= slot <= last for first, last in ranges):
@@ -86,18 +87,18 @@ class EmbeddedCluster:
             return 0
         src, dst = self.admin(source), self.admin(target)
         src_id, dst_id = (
-            _text(src.execute_command("CLUSTER MYID")),
-            _text(dst.execute_command("CLUSTER MYID")),
+            _text(_command(src, "CLUSTER MYID")),
+            _text(_command(dst, "CLUSTER MYID")),
         )
-        dst.execute_command("CLUSTER", "SETSLOT", slot, "IMPORTING", src_id)
-        src.execute_command("CLUSTER", "SETSLOT", slot, "MIGRATING", dst_id)
+        _command(dst, "CLUSTER", "SETSLOT", slot, "IMPORTING", src_id)
+        _command(src, "CLUSTER", "SETSLOT", slot, "MIGRATING", dst_id)
         moved = 0
-        while keys := src.execute_command("CLUSTER", "GETKEYSINSLOT", slot, batch):
-            src.execute_command("MIGRATE", HOST, target.port, "", 0, 10_000, "KEYS", *keys)
+        while keys := _command(src, "CLUSTER", "GETKEYSINSLOT", slot, batch):
+            _command(src, "MIGRATE", HOST, target.port, "", 0, 10_000, "KEYS", *keys)
             moved += len(keys)
         # The target first: once it owns the slot, a client sent on by the source finds it there.
         for node in [target, source, *(n for n in self.nodes if n not in (source, target))]:
-            self.admin(node).execute_command("CLUSTER", "SETSLOT", slot, "NODE", dst_id)
+            _command(self.admin(node), "CLUSTER", "SETSLOT", slot, "NODE", dst_id)
         self._wait_agreed(slot, target)
         return moved
 
@@ -113,7 +114,7 @@ class EmbeddedCluster:
         raise RuntimeError(f"the nodes do not agree who serves slot {slot}")
 
     def _owner_port(self, node: EmbeddedRedis, slot: int) -> int | None:
-        for start, end, (_host, port, *_), *_ in self.admin(node).execute_command("CLUSTER SLOTS"):
+        for start, end, (_host, port, *_), *_ in _command(self.admin(node), "CLUSTER SLOTS"):
             if start <= slot <= end:
                 return int(port)
         return None
@@ -147,10 +148,10 @@ def start_cluster(
         for index, node in enumerate(nodes):
             admin = cluster.admin(node)
             # Distinct epochs, as redis-cli gives a new cluster, so no two nodes claim the same.
-            admin.execute_command("CLUSTER", "SET-CONFIG-EPOCH", index + 1)
-            admin.execute_command("CLUSTER", "ADDSLOTS", *range(bounds[index], bounds[index + 1]))
+            _command(admin, "CLUSTER", "SET-CONFIG-EPOCH", index + 1)
+            _command(admin, "CLUSTER", "ADDSLOTS", *range(bounds[index], bounds[index + 1]))
         for node in nodes[1:]:
-            cluster.admin(node).execute_command("CLUSTER", "MEET", HOST, nodes[0].port)
+            _command(cluster.admin(node), "CLUSTER", "MEET", HOST, nodes[0].port)
         wait_ok(cluster)
     except BaseException:
         cluster.stop(kill=True)
@@ -197,3 +198,8 @@ def _ready(admin: redis.Redis, count: int) -> bool:
 
 def _text(value: str | bytes) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+def _command(client: redis.Redis, *args: Any) -> Any:
+    """One Redis command by name (redis-py leaves execute_command without annotations)."""
+    return client.execute_command(*args)  # type: ignore[no-untyped-call]

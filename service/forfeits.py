@@ -44,7 +44,7 @@ def end_forfeited_game(games: Any, tournament_id: str, forfeit: Envelope) -> boo
     """Append GameForfeited to the game `forfeit` names; False when the game has ended already
     (by its rules, or by this forfeit on an earlier try) or its chain is broken."""
     game_id = str(forfeit.data["game_id"])
-    args = {
+    args: dict[str, Any] = {
         "seat": int(forfeit.data["seat"]),
         "reason": str(forfeit.data["reason"]),
         "tournament": tournament_id,

@@ -103,11 +103,10 @@ class Child:
         if self.returncode is not None:
             return True
         try:
-            info = os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            if os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
+                return False
         except ChildProcessError:
-            info = True  # reaped elsewhere
-        if info is None:
-            return False
+            pass  # reaped elsewhere: its status is collected below all the same
         self.reap()
         return True
 

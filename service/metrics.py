@@ -17,7 +17,7 @@ from prometheus_client import Counter, Gauge, Histogram, disable_created_metrics
 
 # The `_created` series say when a process first counted a label set: noise beside the
 # counts, and absent from the multiprocess exposition anyway.
-disable_created_metrics()
+disable_created_metrics()  # type: ignore[no-untyped-call]
 
 MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
 #: Methods named in labels; any other is counted as "other", so a client cannot mint series.

@@ -18,7 +18,7 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import redis
 from redis.cluster import RedisCluster
@@ -61,7 +61,7 @@ def migrate(source: redis.Redis, target: RedisCluster, batch: int = BATCH) -> Mo
         reads = source.pipeline(transaction=False)
         for kind, stream_id, part in chunk:
             reads.dump(SINGLE.key(kind, stream_id, part))
-        writes = target.pipeline(transaction=False)
+        writes = _pipeline(target)
         for (kind, stream_id, part), payload in zip(chunk, reads.execute(), strict=True):
             if payload is not None:
                 writes.restore(CLUSTER.key(kind, stream_id, part), 0, payload)
@@ -100,12 +100,12 @@ def _move_events(source: redis.Redis, target: RedisCluster, kind: str, batch: in
     positions: dict[str, int] = {}
     streams: set[str] = set()
     after, events = 0, 0
-    while pointers := source.xrange(GLOBAL_STREAMS[kind], f"0-{after + 1}", "+", count=batch):
+    while pointers := _entries(source.xrange(GLOBAL_STREAMS[kind], f"0-{after + 1}", "+", count=batch)):
         reads = source.pipeline(transaction=False)
         for _, pointer in pointers:
             entry = f"0-{int(pointer[b'version'])}"
             reads.xrange(SINGLE.key(kind, pointer[b"game"].decode(), "events"), entry, entry)
-        writes = target.pipeline(transaction=False)
+        writes = _pipeline(target)
         for (_, pointer), entries in zip(pointers, reads.execute(), strict=True):
             stream_id, version = pointer[b"game"].decode(), int(pointer[b"version"])
             (entry_id, fields), *_ = entries
@@ -165,3 +165,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def _entries(reply: Any) -> list[tuple[bytes, dict[bytes, bytes]]]:
+    """A stream range as a client without decode_responses reads it."""
+    return cast(list[tuple[bytes, dict[bytes, bytes]]], reply)
+
+
+def _pipeline(cluster: RedisCluster) -> Any:
+    """The cluster's pipeline (redis-py leaves RedisCluster.pipeline without annotations)."""
+    return cluster.pipeline(transaction=False)  # type: ignore[no-untyped-call]

@@ -99,7 +99,7 @@ def _named(message: str) -> StoreState | None:
 PROBE_KEY = "archipelago:health:probe"
 
 
-def probe(client: redis.Redis) -> str:
+def probe(client: redis.Redis | redis.RedisCluster) -> str:
     """ "ok" when the store takes a write now; "full" or "read_only" when it answers but refuses
     writes. The error of a store loading or out of reach (or of no refusal at all) is raised.
 

@@ -76,7 +76,7 @@ def exposition(*extra: Collector) -> bytes:
     """The text of a scrape: every process's counts (or this one's) and the `extra` collectors."""
     if multiprocess():
         registry = CollectorRegistry()
-        MultiProcessCollector(registry)
+        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         text = generate_latest(registry)
     else:
         text = generate_latest(REGISTRY)

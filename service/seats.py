@@ -8,6 +8,7 @@ import secrets
 
 import redis
 from redis.cluster import RedisCluster
+from redis.typing import EncodableT, FieldT
 
 from service.keys import GAME, SINGLE, Layout, layout_of
 
@@ -36,7 +37,7 @@ class SeatTokens:
     def issue(self, game_id: str, seats: int) -> list[str]:
         """New tokens for seats 0..seats-1; only their hashes are stored."""
         tokens = [secrets.token_urlsafe(32) for _ in range(seats)]
-        digests = {str(seat): digest(token) for seat, token in enumerate(tokens)}
+        digests: dict[FieldT, EncodableT] = {str(seat): digest(token) for seat, token in enumerate(tokens)}
         self._redis.hset(seats_key(game_id, self._layout), mapping=digests)
         return tokens
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 import redis
 from redis.cluster import RedisCluster
@@ -243,7 +243,7 @@ class EventStore:
     def version(self, game_id: str) -> int:
         """The game's last version; 0 when it has no events."""
         newest = self._client.xrevrange(self._stream(game_id), "+", "-", count=1)
-        return _id_number(newest[0][0]) if newest else 0
+        return _id_number(cast(bytes, newest[0][0])) if newest else 0
 
     def exists(self, game_id: str) -> bool:
         """Whether the game has at least one event."""
@@ -344,7 +344,7 @@ class EventStore:
             return known[1]
         entry_id = f"0-{version}"
         entries = self._client.xrange(self._stream(game_id), entry_id, entry_id)
-        return from_fields(entries[0][1]).hash if entries else ZERO_HASH
+        return from_fields(cast(Mapping[bytes, bytes], entries[0][1])).hash if entries else ZERO_HASH
 
     def _remember(self, game_id: str, version: int, hash_: str) -> None:
         with self._lock:

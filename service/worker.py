@@ -24,7 +24,7 @@ from rq import Queue, SimpleWorker, Worker
 from rq.exceptions import InvalidJobOperation
 from rq.job import Job
 from rq.serializers import JSONSerializer
-from rq.worker import WorkerStatus
+from rq.worker import BaseWorker, WorkerStatus
 
 from service import jobs, worker_http
 from service.logs import job_context, logging_config
@@ -58,7 +58,7 @@ def make_worker(
     *,
     simple: bool = False,
     name: str | None = None,
-) -> Worker:
+) -> BaseWorker:
     """An RQ worker on `queues` (in priority order) with the JSON serializer.
 
     `simple=True` runs jobs in this process (SimpleWorker), which is what the
@@ -91,7 +91,7 @@ class ObservedJobs:
             try:
                 super().execute_job(job, queue)  # type: ignore[misc]
             finally:
-                observe_job(job.func_name, queue.name, _status(job), time.perf_counter() - started)
+                observe_job(job.func_name or "", queue.name, _status(job), time.perf_counter() - started)
 
 
 class ObservedSimpleWorker(ObservedJobs, SimpleWorker):

@@ -12,11 +12,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from threading import Thread
+from typing import Any, cast
 
 import redis
-from rq import Worker
 from rq.exceptions import NoSuchJobError
+from rq.worker import BaseWorker
 
 from service.refusals import StoreState, refusal
 
@@ -27,17 +28,17 @@ MAX_BACKOFF_SECONDS = 30.0
 
 
 def work_until_stopped(
-    make: Callable[[], Worker],
+    make: Callable[[], BaseWorker],
     *,
     burst: bool = False,
     sleep: Callable[[float], None] = time.sleep,
     **work: Any,
-) -> Worker:
+) -> BaseWorker:
     """Run a worker made by `make` until it is asked to stop (or, in `burst`, until its queues
     are empty); a loop that quits on an error, or a refusal of the store, starts a new worker
     after a back-off that doubles up to MAX_BACKOFF_SECONDS. An unreachable Redis is raised."""
     delay = FIRST_BACKOFF_SECONDS
-    unburied: list[Worker] = []
+    unburied: list[BaseWorker] = []
     while True:
         worker = make()
         try:
@@ -60,7 +61,7 @@ def work_until_stopped(
         delay = min(delay * 2, MAX_BACKOFF_SECONDS)
 
 
-def _stopping(worker: Worker) -> bool:
+def _stopping(worker: BaseWorker) -> bool:
     return bool(worker._stop_requested or worker._shutdown_requested_date is not None)
 
 
@@ -73,7 +74,7 @@ def _passing(error: Exception) -> bool:
     return state is not None and state != StoreState.UNREACHABLE
 
 
-def _bury(worker: Worker) -> bool:
+def _bury(worker: BaseWorker) -> bool:
     """Record the death its teardown could not (else a worker of the same name cannot start),
     and end the executions of the jobs it had in hand: a job still "started" with a live
     execution is one the sweeper leaves alone, for minutes."""
@@ -81,16 +82,19 @@ def _bury(worker: Worker) -> bool:
         for execution in list(worker.executions.values()):
             _end(worker, execution)
         if worker.connection.exists(worker.key) and not worker.connection.hexists(worker.key, "death"):
-            worker.register_death()
-        if worker.pubsub_thread is not None and worker.pubsub_thread.is_alive():
-            worker.unsubscribe()  # the teardown's last step, after the one that was refused
+            worker.register_death()  # type: ignore[no-untyped-call]
+        # rq declares the thread None, but its subscribe() starts one.
+        thread = cast(Thread | None, worker.pubsub_thread)
+        if thread is not None and thread.is_alive():
+            # The teardown's last step, after the one that was refused.
+            worker.unsubscribe()  # type: ignore[no-untyped-call]
     except redis.exceptions.RedisError as error:
         log.warning("could not yet record the end of worker %s: %s", worker.name, error)
         return False
     return True
 
 
-def _end(worker: Worker, execution: Any) -> None:
+def _end(worker: BaseWorker, execution: Any) -> None:
     try:
         job = execution.job
     except NoSuchJobError:

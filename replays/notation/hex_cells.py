@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,7 +101,7 @@ def step_text(s: Step) -> str:
     """One step as its token."""
     cells = [cell_text(c) for c in s.cells]
     words = ",".join(s.words)
-    texts = {
+    texts: dict[str, Callable[[], str]] = {
         "place": lambda: f"{s.piece}@{cells[0]}",
         "move": lambda: f"{s.piece}:{cells[0]}>{cells[1]}{s.flags}",
         "stay": lambda: f"{s.piece}={cells[0]}",

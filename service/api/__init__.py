@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import http
+from typing import Any
 
 import flask_smorest
 from flask import Flask
@@ -41,17 +42,17 @@ OPENAPI_CONFIG = {
 }
 
 
-class Api(flask_smorest.Api):
+class Api(flask_smorest.Api):  # type: ignore[misc]
     """flask-smorest's Api, documenting error answers with the problem+json schema."""
 
     ERROR_SCHEMA = ProblemSchema
     # Every operation lists its own error statuses (service/api/openapi.py), none a catch-all.
-    DEFAULT_ERROR_RESPONSE_NAME = None  # type: ignore[assignment]
+    DEFAULT_ERROR_RESPONSE_NAME = None
 
     def _register_responses(self) -> None:
         """flask-smorest's one response per status, typed application/problem+json as sent."""
         for status in http.HTTPStatus:
-            response = {"description": status.phrase}
+            response: dict[str, Any] = {"description": status.phrase}
             if not 100 <= status < 200 and status not in (204, 304):
                 response["schema"] = self.ERROR_SCHEMA
             prepare_response(response, self.spec, PROBLEM_JSON)

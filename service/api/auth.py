@@ -12,7 +12,7 @@ from service.api.context import game_service
 from service.errors import Forbidden, GameNotFound, Unauthorized
 from service.games import GameService
 
-BEARER_SECURITY = [{"bearerAuth": []}]
+BEARER_SECURITY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 """The OpenAPI security requirement of the views that take a seat token."""
 HEADER_FORM = "Authorization: Bearer <token>"
 

@@ -13,7 +13,7 @@ import ipaddress
 import os
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RateLimitExceeded
@@ -116,12 +116,12 @@ def init_limits(app: Flask, storage_uri: str) -> None:
 
 def creation_limit(view: View) -> View:
     """RATE_LIMIT_CREATE on a view that creates games."""
-    return limiter.limit(lambda: current_app.config["RATE_LIMIT_CREATE"])(view)
+    return cast(View, limiter.limit(lambda: current_app.config["RATE_LIMIT_CREATE"])(view))
 
 
 def command_limit(view: View) -> View:
     """RATE_LIMIT_COMMANDS on a view that runs a seat's command."""
-    return limiter.limit(lambda: current_app.config["RATE_LIMIT_COMMANDS"])(view)
+    return cast(View, limiter.limit(lambda: current_app.config["RATE_LIMIT_COMMANDS"])(view))
 
 
 def rate_limited(error: RateLimitExceeded) -> Response:

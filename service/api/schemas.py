@@ -99,7 +99,7 @@ class RegisteredGame(validate.OneOf):
     def choices(self, value: Any) -> None:
         pass
 
-    @property  # type: ignore[override]
+    @property
     def choices_text(self) -> str:
         return ", ".join(self.choices)
 
@@ -112,7 +112,7 @@ def _word(**kwargs: Any) -> fields.String:
     return fields.String(validate=validate.Length(max=MAX_TOKEN), **kwargs)
 
 
-class PieceField(fields.Field):
+class PieceField(fields.Field[Any]):
     """A piece: its number in the view (Nanuuk!) or its kind (Conquest of Paradise); the game's
     rules say which they take."""
 

@@ -27,7 +27,7 @@ STREAM_MESSAGE = "TournamentStreamMessage"
 FORFEIT_REASONS = ("timeout", "no_show", "withdrawal")
 
 
-def _ids(description: str) -> fields.List:
+def _ids(description: str) -> fields.List[str]:
     return fields.List(fields.String(), required=True, metadata={"description": description})
 
 

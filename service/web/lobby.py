@@ -139,7 +139,7 @@ def new_game_form() -> Any:
 def setup_from(form: Mapping[str, str]) -> dict[str, Any]:
     """The body of POST /games the form stands for (checked afterwards by its schema)."""
     game = form.get("game", "")
-    seats = []
+    seats: list[dict[str, Any]] = []
     rows: dict[str, int] = {}  # the form's row -> the seat it becomes, rows of nobody left out
     for n in range(FORM_SEATS):
         kind = form.get(f"seat-{n}", "none")
