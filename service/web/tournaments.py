@@ -24,6 +24,8 @@ from service.api.tournament_schemas import MAX_ENTRANT_NAME, RegisterSchema
 from service.api.tournaments import _newcomer, tournament_view
 from service.errors import ServiceError, Unprocessable
 from service.listing_index import Page
+from service.accounts.current import accounts
+from service.accounts.current import signed_in as current_account
 from service.players import Players, is_player_token
 from service.seat_keys import checked_key
 from service.tournaments import LoadedTournament, TournamentService
@@ -89,6 +91,9 @@ def register(tournament_id: str) -> Any:
         if key is not None:
             body["public_key"] = key
         player = form_player(service, request.form.get("player_token", "").strip())
+        signed_in = current_account()
+        if player is None and signed_in is not None:
+            player = signed_in.player  # the account's ratings follow it (docs/accounts.md)
         if player is not None:
             body["player"] = player
         executed = service.execute(tournament_id, _newcomer, {"type": "RegisterEntrant", **body})
@@ -101,7 +106,10 @@ def register(tournament_id: str) -> Any:
     except ServiceError as error:
         about = getattr(error, "members", {}).get("errors")
         return _refused(tournament_id, SERVICE_STATUS.get(type(error), 409), error.code, error.message, about)
-    token = service.tokens.issue_entrant(tournament_id, executed.envelopes[0].data["entrant"])
+    entrant = executed.envelopes[0].data["entrant"]
+    token = service.tokens.issue_entrant(tournament_id, entrant)
+    if signed_in is not None:
+        accounts().bind_entrant(signed_in, tournament_id, str(entrant))
     link = url_for("web.tournament", tournament_id=tournament_id) + f"#token={token}"
     return redirect(link, 303), NO_STORE
 
