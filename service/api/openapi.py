@@ -111,7 +111,8 @@ PROBLEMS: Mapping[int, str] = {
     409: "Refused now: the rules (not_your_turn, hand_full, ...), a concurrent append (version_conflict), "
     "an archived game (game_archived), a game its tournament forfeited or a seat resigned or aborted "
     "(game_over), a seat that is not open to take (seat_not_open), a command while a seat is open "
-    "(seats_open), an account's name taken (name_taken), an abort after the second seat moved or in a tournament (abort_too_late, "
+    "(seats_open), an account's name taken (name_taken), an abort after the second seat moved or "
+    "in a tournament (abort_too_late, "
     "abort_not_allowed_in_tournament), a rematch before the end or of a tournament game (game_not_over, "
     "rematch_not_in_tournament), a game of a closed tournament (tournament_closed), a broken hash "
     "chain (chain_broken), or a stream that "
@@ -123,7 +124,8 @@ PROBLEMS: Mapping[int, str] = {
     415: "The body is not of a media type this operation takes (unsupported_media_type)",
     422: "The body or query does not fit, or the rules find the command or setup malformed "
     "(invalid_request, bad_command, unknown_island, bad_option, idempotency_key_reused, name_required, "
-    "open_seat_with_player, open_seat_in_tournament, bad_name, bad_password, ceremony_unknown, passkey_invalid, "
+    "open_seat_with_player, open_seat_in_tournament, bad_name, bad_password, ceremony_unknown, "
+    "passkey_invalid, "
     "too_many_passkeys, invalid_token, ...)",
     428: "A command without If-Match where one is required: in a tournament game, or from a seat "
     "that signs its commands (if_match_required)",

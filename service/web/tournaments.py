@@ -17,6 +17,8 @@ from marshmallow import ValidationError
 from domain.core import DomainError
 from domain.tournaments import CLOSED, RUNNING
 from replays import tournament_reports
+from service.accounts.current import accounts
+from service.accounts.current import signed_in as current_account
 from service.api.context import tournament_service
 from service.api.problems import PROBLEM_JSON, SERVICE_STATUS
 from service.api.rate_limits import command_limit
@@ -24,8 +26,6 @@ from service.api.tournament_schemas import MAX_ENTRANT_NAME, RegisterSchema
 from service.api.tournaments import _newcomer, tournament_view
 from service.errors import ServiceError, Unprocessable
 from service.listing_index import Page
-from service.accounts.current import accounts
-from service.accounts.current import signed_in as current_account
 from service.players import Players, is_player_token
 from service.seat_keys import checked_key
 from service.tournaments import LoadedTournament, TournamentService
