@@ -8,6 +8,8 @@ Keys, all of one account sharing the hash tag of its normalized name (one slot o
                              its seats back in any browser where it signs in
   account:{<name>}:games     sorted set "<game_id>/<seat>" by when it was bound, newest last
   account:{<name>}:tournaments sorted set "<tournament_id>/<entrant>" by when registered
+  seat-accounts:{<game_id>}  hash seat -> the name of the account that keeps it, so that lists
+                             tell an account's seat from a guest's of the same name
 The seat tokens are kept as they are (not hashed, unlike the service's own copy): giving them
 back is the point. Whoever can read this Redis can also read every game, so they reveal nothing
 new to an operator; they give a reader of a leaked copy the seats of unfinished games.
@@ -53,6 +55,10 @@ class Account:
 
 def record_key(key: str) -> str:
     return f"account:{{{key}}}:record"
+
+
+def seat_accounts_key(game_id: str) -> str:
+    return f"seat-accounts:{{{game_id}}}"
 
 
 def _part(key: str, part: str) -> str:
@@ -127,6 +133,20 @@ class Accounts:
             pipe.hset(_part(account.key, "seats"), member, token)
             pipe.zadd(_part(account.key, "games"), {member: self._clock()}, nx=True)
             pipe.execute()
+        # Another slot on a cluster: written on its own, after the account's own keys.
+        self._redis.hset(seat_accounts_key(game_id), str(seat), account.name)
+
+    def seat_accounts(self, game_ids: list[str]) -> dict[str, dict[int, str]]:
+        """For each game, its seats kept by an account and that account's name."""
+        with self._redis.pipeline(transaction=False) as pipe:
+            for game_id in game_ids:
+                pipe.hgetall(seat_accounts_key(game_id))
+            found = pipe.execute()
+        return {
+            game_id: {int(_text(seat)): _text(name) for seat, name in held.items()}
+            for game_id, held in zip(game_ids, found, strict=True)
+            if held
+        }
 
     def seat_tokens(self, account: Account, game_id: str) -> list[tuple[int, str]]:
         """The seats of `game_id` the account holds and their tokens, by seat."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Response, after_this_request, request, url_for
 
-from service.accounts import current
+import service.api.account_context as current
 from service.accounts.sessions import COOKIE, clear_cookie, set_cookie
 from service.accounts.store import Account
 from service.api.account_schemas import (

@@ -11,8 +11,8 @@ from typing import Any
 
 from flask import Flask, Response, abort, redirect, render_template, request, url_for
 
+import service.api.account_context as current
 from domain.games import GAMES
-from service.accounts import current
 from service.accounts.sessions import COOKIE, clear_cookie, set_cookie
 from service.accounts.store import Account
 from service.api.context import game_service, tournament_service
@@ -89,7 +89,8 @@ def sign_out() -> Any:
 def account() -> Any:
     found = current.signed_in()
     if found is None:
-        return redirect(url_for("web.sign_in_form", next=url_for("web.account")), 303)
+        page = render_template("sign_in.html", problem=None, name="", next=url_for("web.account"))
+        return page, 200, NO_STORE
     passkeys = len(current.passkeys().credential_ids(found))
     return render_template("account.html", me=found, passkeys=passkeys), 200, NO_STORE
 

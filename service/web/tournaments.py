@@ -17,8 +17,8 @@ from marshmallow import ValidationError
 from domain.core import DomainError
 from domain.tournaments import CLOSED, RUNNING
 from replays import tournament_reports
-from service.accounts.current import accounts
-from service.accounts.current import signed_in as current_account
+from service.api.account_context import accounts
+from service.api.account_context import signed_in as current_account
 from service.api.context import tournament_service
 from service.api.problems import PROBLEM_JSON, SERVICE_STATUS
 from service.api.rate_limits import command_limit

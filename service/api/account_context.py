@@ -11,7 +11,7 @@ from service.accounts.passkeys import Passkeys, RelyingParty
 from service.accounts.sessions import COOKIE, Sessions
 from service.accounts.store import Account, Accounts
 from service.api.context import game_service
-from service.errors import Unauthorized
+from service.errors import Conflict, Unauthorized
 
 
 def accounts() -> Accounts:
@@ -56,3 +56,17 @@ def relying_party() -> RelyingParty:
     if not current_app.config.get("WEBAUTHN_ORIGINS"):
         origins.append(origin)
     return RelyingParty(rp_id, tuple(origins))
+
+
+def seat_holder(name: str) -> Account | None:
+    """Who takes a seat under `name`: the signed-in account (None for a guest). 409
+    name_of_account when `name` is another account's name, so that nobody plays as an account
+    without being signed in as it."""
+    owner = accounts().get(name)
+    me = signed_in()
+    if owner is not None and (me is None or me.key != owner.key):
+        raise Conflict(
+            "name_of_account",
+            f"{owner.name!r} is an account's name: sign in as {owner.name}, or choose another",
+        )
+    return me
