@@ -5,7 +5,9 @@ authenticator stands for the fingerprint reader)."""
 
 from __future__ import annotations
 
+import json
 import random
+import urllib.request
 from collections.abc import Callable
 
 from selenium.webdriver.common.by import By
@@ -73,16 +75,27 @@ def test_a_person_signs_up_opens_a_seat_plays_the_taker_resigns_and_they_rematch
             ),
             what=f"the rematch at seat {seat}",
         )
-    rematch = pages.game_id_of(ann.current_url)
     ann.save_screenshot(str(ARTIFACTS / "account-rematch.png"))
+    rematch = pages.game_id_of(ann.current_url)
+    held = ann.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/account/seats/' + arguments[0]).then(function (a) { return a.json(); }).then(done);",
+        rematch,
+    )
+    assert [s["seat"] for s in held["seats"]] == [1], "the rematch's seat is kept with Ann's account"
 
-    # The account's seats live with the account, not in one browser's storage.
-    elsewhere = open_browser()
-    _sign_in(elsewhere, base, "ann account", f"/play/{rematch}")
-    pages.wait_until(elsewhere, lambda d: pages.status(d).get("seat") == "1", what="Ann's seat, elsewhere")
-    elsewhere.get(base + "/players/Ann Account")
-    games = pages.find_or_fail(elsewhere, "#player-games").text
-    assert created.game_id in (elsewhere.page_source or "") and "won" in games and "Ben" in games
+
+def test_an_account_gets_its_seat_back_in_another_browser(
+    live_service: LiveService, open_browser: Callable[[], WebDriver]
+) -> None:
+    base = live_service.url
+    cy, elsewhere = open_browser(), open_browser()
+    _sign_up(cy, base, "Cy Account")
+    created = pages.create_game(cy, base, [pages.human("Cy Account"), pages.human("Dee")])
+    _sign_in(elsewhere, base, "cy account", f"/play/{created.game_id}")
+    pages.wait_until(elsewhere, lambda d: pages.status(d).get("seat") == "0", what="Cy's seat, elsewhere")
+    elsewhere.get(base + "/players/Cy Account")
+    assert pages.find(elsewhere, f'#player-games tr[data-game-id="{created.game_id}"]') is not None
 
 
 def test_a_passkey_added_on_the_account_page_signs_the_person_in_again(
@@ -117,8 +130,13 @@ def test_a_passkey_added_on_the_account_page_signs_the_person_in_again(
         driver, "#passkey-problem"
     ).text
 
+    board = f"{base}/play/{_new_game(base)}"
+    pias_key = _signing_key(driver, board)
+
+    driver.get(base + "/me")
     pages.click(driver, "#sign-out button")
     pages.wait_until(driver, lambda d: pages.find(d, "#nav-sign-in"), what="signed out")
+    assert _signing_key(driver, board) != pias_key, "a guest on this browser signs with a key of its own"
     driver.get(base + "/signin")
     pages.click(driver, "#passkey-sign-in")
     pages.wait_until(
@@ -126,7 +144,29 @@ def test_a_passkey_added_on_the_account_page_signs_the_person_in_again(
         lambda d: pages.find(d, "#account-name") or pages.shown(d, "#passkey-problem"),
         what="signed in",
     )
-    assert pages.find(driver, "#account-name") is not None, pages.find_or_fail(
-        driver, "#passkey-problem"
-    ).text
+    problem = pages.find(driver, "#passkey-problem")
+    assert pages.find(driver, "#account-name") is not None, problem.text if problem else ""
     assert pages.find_or_fail(driver, "#account-name").text == "Pia Passkey"
+    assert _signing_key(driver, board) == pias_key, "the account's key on this browser, kept"
+
+
+def _new_game(base: str) -> str:
+    body = json.dumps({"game": "kahuna", "seats": [{"name": "Ann"}, {"name": "Ben"}]}).encode()
+    sent = urllib.request.Request(f"{base}/games", body, {"Content-Type": "application/json"})
+    with urllib.request.urlopen(sent, timeout=10) as answer:
+        return str(json.load(answer)["game_id"])
+
+
+def _signing_key(driver: WebDriver, board: str) -> str:
+    """The public key (its x) this browser signs with on the board page, as the page now is."""
+    driver.get(board)
+    pages.wait_until(
+        driver, lambda d: d.execute_script("return Boolean(window.ArchipelagoSigning);"), what="signing.js"
+    )
+    key = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "window.ArchipelagoSigning.publicJwk().then(function (k) { done(k.x); })"
+        ".catch(function (e) { done('error: ' + e.message); });"
+    )
+    assert isinstance(key, str) and not key.startswith("error"), key
+    return key

@@ -95,16 +95,19 @@
     }
   }
 
-  // A signed-in person's seat: the one this browser holds is kept with the account; without
-  // one, the account's own (taken in another browser) is fetched and the page opened again.
+  // A signed-in person's seat: one that arrives by a link (an invite, a rematch) is kept with the
+  // account; without any, the account's own (taken in another browser) is fetched and the page
+  // opened again. A token this browser kept from before is never handed to the account: on a
+  // shared computer it may be a guest's.
   async function keepSeat(game) {
     const gameId = game.dataset.gameId;
     const tokenKey = "archipelago:token:" + gameId;
-    const token = new URLSearchParams(location.hash.slice(1)).get("token") || localStorage.getItem(tokenKey);
-    if (token) {
-      try { await post("/account/seats", { game_id: gameId, token: token }); } catch (error) { /* a dead token */ }
+    const arrived = new URLSearchParams(location.hash.slice(1)).get("token");
+    if (arrived) {
+      try { await post("/account/seats", { game_id: gameId, token: arrived }); } catch (error) { /* a dead token */ }
       return;
     }
+    if (localStorage.getItem(tokenKey)) return;
     const answer = await fetch("/account/seats/" + encodeURIComponent(gameId), { credentials: "same-origin" });
     if (!answer.ok) return;
     const held = await answer.json();
