@@ -13,6 +13,9 @@ from service.accounts.store import Account, Accounts
 from service.api.context import game_service
 from service.errors import Conflict, Unauthorized
 
+SESSION_SECURITY = [{"sessionCookie": []}]
+"""The OpenAPI security of an operation that reads the session cookie."""
+
 
 def accounts() -> Accounts:
     return Accounts(game_service().redis)

@@ -11,6 +11,7 @@ from flask import Response, after_this_request, request, url_for
 import service.api.account_context as current
 from service.accounts.sessions import COOKIE, clear_cookie, set_cookie
 from service.accounts.store import Account
+from service.api.account_context import SESSION_SECURITY
 from service.api.account_schemas import (
     AccountSchema,
     BindSeatSchema,
@@ -27,8 +28,6 @@ from service.api.rate_limits import creation_limit
 from service.errors import Unprocessable
 
 blp = Blueprint("accounts", __name__, description="Accounts: a name, a password, passkeys and a session.")
-
-SESSION_SECURITY = [{"sessionCookie": []}]
 
 
 def shown(account: Account) -> dict[str, Any]:

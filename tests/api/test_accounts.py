@@ -14,6 +14,7 @@ from service.accounts.names import normalized
 from service.accounts.sessions import COOKIE
 from service.accounts.store import MAX_FAILURES, record_key
 from tests.api.helpers import create_game
+from tests.api.tournament_helpers import create_tournament
 
 PASSWORD = "correct horse battery"
 
@@ -166,3 +167,13 @@ def test_a_passkey_ceremony_needs_a_session_and_a_live_challenge(client: FlaskCl
         "/session/passkey", json={"ceremony": sign_in.json["ceremony"], "credential": {"id": "AAAA"}}
     )
     assert unknown.status_code == 401 and unknown.json["code"] == "passkey_invalid"
+
+
+def test_a_person_registering_with_a_session_is_the_account_s_player(client: FlaskClient) -> None:
+    player = _sign_up(client)["player"]
+    tournament = create_tournament(client)
+    answer = client.post(f"/tournaments/{tournament['tournament_id']}/entrants", json={"name": "Ada"})
+    assert answer.status_code == 201 and answer.json["player"] == player
+    guest = client.application.test_client()
+    alone = guest.post(f"/tournaments/{tournament['tournament_id']}/entrants", json={"name": "Bo"})
+    assert alone.status_code == 201 and alone.json["player"] is None, "a guest is a one-off player"
