@@ -103,7 +103,7 @@ class Passkeys:
                 expected_rp_id=rp.id,
                 expected_origin=list(rp.origins),
             )
-        except (WebAuthnException, ValueError, KeyError, TypeError) as error:
+        except (WebAuthnException, ValueError, KeyError, TypeError, AttributeError) as error:
             raise Unprocessable("passkey_invalid", f"the passkey does not verify: {error}") from None
         credential_id = bytes_to_base64url(verified.credential_id)
         record = {
@@ -142,7 +142,7 @@ class Passkeys:
                 credential_public_key=base64url_to_bytes(record["public_key"]),
                 credential_current_sign_count=int(record["sign_count"]),
             )
-        except (WebAuthnException, ValueError, KeyError, TypeError) as error:
+        except (WebAuthnException, ValueError, KeyError, TypeError, AttributeError) as error:
             raise Unauthorized("passkey_invalid", f"the passkey does not verify: {error}") from None
         account = self._accounts.by_key(str(record["account"]))
         if account is None:

@@ -177,3 +177,38 @@ def test_a_person_registering_with_a_session_is_the_account_s_player(client: Fla
     guest = client.application.test_client()
     alone = guest.post(f"/tournaments/{tournament['tournament_id']}/entrants", json={"name": "Bo"})
     assert alone.status_code == 201 and alone.json["player"] is None, "a guest is a one-off player"
+
+
+MALFORMED = [
+    {},
+    {"id": 5},
+    {"id": "AAAA", "response": 3},
+    {"id": "AAAA", "response": None},
+    {"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": {"clientDataJSON": 1}},
+    {
+        "id": "AAAA",
+        "rawId": "AAAA",
+        "type": "public-key",
+        "response": {"clientDataJSON": "!!!", "attestationObject": "oA", "authenticatorData": "AA"},
+    },
+    {
+        "id": "AAAA",
+        "rawId": "AAAA",
+        "type": "public-key",
+        "response": {"clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0", "attestationObject": "oA"},
+    },
+]
+
+
+def test_a_malformed_passkey_answer_is_refused_never_an_error(
+    client: FlaskClient, redis_client: redis.Redis
+) -> None:
+    _sign_up(client)
+    for credential in MALFORMED:
+        started = client.post("/account/passkeys/options").json["ceremony"]
+        added = client.post("/account/passkeys", json={"ceremony": started, "credential": credential})
+        assert added.status_code == 422 and added.json["code"] == "passkey_invalid", credential
+        started = client.post("/session/passkey/options").json["ceremony"]
+        signed = client.post("/session/passkey", json={"ceremony": started, "credential": credential})
+        assert signed.status_code == 401 and signed.json["code"] == "passkey_invalid", credential
+    assert not redis_client.keys("passkey:*")
