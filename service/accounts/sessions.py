@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import secrets
+from urllib.parse import urlsplit
 
 import redis
 from flask import Request, Response
@@ -56,7 +57,7 @@ def loopback_http(request: Request) -> bool:
     """Whether the request is plain http to this machine: the one case without Secure."""
     if request.scheme != "http":
         return False
-    host = (request.host or "").rsplit(":", 1)[0].strip("[]").lower()
+    host = (urlsplit("//" + (request.host or "")).hostname or "").lower()
     if host in LOOPBACK_NAMES:
         return True
     try:
