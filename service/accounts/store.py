@@ -17,6 +17,7 @@ new to an operator; they give a reader of a leaked copy the seats of unfinished 
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import time
@@ -37,9 +38,13 @@ MAX_FAILURES = 10
 FAILURE_WINDOW = 15 * 60
 LISTED = 50
 WRONG = "the name or the password is wrong"
-# Checked against when the name has no account, so that a wrong name costs what a wrong
-# password does and the answer's time tells nothing about which names exist.
-_DECOY = passwords.hashed(secrets.token_urlsafe(16))
+
+
+@functools.cache
+def _decoy() -> str:
+    """Checked against when the name has no account, so that a wrong name costs what a wrong
+    password does and the answer's time tells nothing about which names exist."""
+    return passwords.hashed(secrets.token_urlsafe(16))
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,7 @@ class Accounts:
         if int(self._redis.get(failures) or 0) >= MAX_FAILURES:
             raise TooManyAttempts(max(1, int(self._redis.ttl(failures))))
         record = self._record(key)
-        stored = _DECOY if record is None else str(record["password"])
+        stored = _decoy() if record is None else str(record["password"])
         if record is None or not passwords.matches(stored, password):
             with self._redis.pipeline(transaction=True) as pipe:
                 # The window starts at the first failure (EXPIRE NX needs Redis 7; 6.2 is supported).
