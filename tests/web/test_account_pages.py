@@ -4,11 +4,14 @@ account, seats and tournament entrants kept with the account, and the player's p
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Flask
 from flask.testing import FlaskClient
 
 from service.accounts.sessions import COOKIE
-from tests.api.tournament_helpers import create_tournament
+from tests.api.rating_helpers import rated_by_forfeit_and_correction
+from tests.api.tournament_helpers import create_tournament, register
 
 PASSWORD = "correct horse battery"
 
@@ -100,3 +103,18 @@ def test_a_tournament_entrant_registered_while_signed_in_is_the_account_s_player
     assert registered[0]["data"]["player"] == player
     page = client.get("/players/Ada").get_data(as_text=True)
     assert "Island Cup" in page and f"/t/{tournament['tournament_id']}" in page
+
+
+def test_the_player_page_shows_the_account_s_rating_from_a_rated_tournament(
+    app: Flask, client: FlaskClient, run_jobs: Callable[[], None]
+) -> None:
+    _sign_up(client)
+    tournament = create_tournament(client, rounds=1)
+    register(app.test_client(), tournament, name="Ben")  # a guest: a one-off player
+    mine = client.post(f"/tournaments/{tournament['tournament_id']}/entrants", json={"name": "Ada"})
+    assert mine.status_code == 201
+    rated_by_forfeit_and_correction(client, run_jobs, tournament, [mine.json["entrant"], "e1"])
+    page = client.get("/players/Ada").get_data(as_text=True)
+    ratings = page[page.index('id="player-ratings"') :]
+    row = ratings[: ratings.index("</table>")]
+    assert "<td>kahuna</td>" in row and "<td>1</td>" in row, row
