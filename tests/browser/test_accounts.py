@@ -13,7 +13,7 @@ from collections.abc import Callable
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.browser import pages
+from tests.browser import axe, pages
 from tests.browser.conftest import ARTIFACTS, LiveService
 from tests.browser.test_open_seats import OPEN, _play_a_turn
 
@@ -96,6 +96,7 @@ def test_an_account_gets_its_seat_back_in_another_browser(
     pages.wait_until(elsewhere, lambda d: pages.status(d).get("seat") == "0", what="Cy's seat, elsewhere")
     elsewhere.get(base + "/players/Cy Account")
     assert pages.find(elsewhere, f'#player-games tr[data-game-id="{created.game_id}"]') is not None
+    assert axe.barred(axe.violations(elsewhere)) == [], "the player's page"
 
 
 def test_a_passkey_added_on_the_account_page_signs_the_person_in_again(
@@ -117,7 +118,10 @@ def test_a_passkey_added_on_the_account_page_signs_the_person_in_again(
             }
         },
     )
+    driver.get(base + "/signup")
+    assert axe.barred(axe.violations(driver)) == [], "the sign-up page"
     _sign_up(driver, base, "Pia Passkey")
+    assert axe.barred(axe.violations(driver)) == [], "the account page"
     pages.click(driver, "#passkey-add")
     pages.wait_until(
         driver,
@@ -138,6 +142,7 @@ def test_a_passkey_added_on_the_account_page_signs_the_person_in_again(
     pages.wait_until(driver, lambda d: pages.find(d, "#nav-sign-in"), what="signed out")
     assert _signing_key(driver, board) != pias_key, "a guest on this browser signs with a key of its own"
     driver.get(base + "/signin")
+    assert axe.barred(axe.violations(driver)) == [], "the sign-in page"
     pages.click(driver, "#passkey-sign-in")
     pages.wait_until(
         driver,
