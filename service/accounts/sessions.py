@@ -15,8 +15,9 @@ import secrets
 from urllib.parse import urlsplit
 
 import redis
-from flask import Request, Response
+from flask import Request
 from redis.cluster import RedisCluster
+from werkzeug.wrappers import Response
 
 COOKIE = "archipelago_session"
 LIFETIME = 30 * 24 * 3600

@@ -13,7 +13,7 @@ from service.accounts.store import Account, Accounts
 from service.api.context import game_service
 from service.errors import Conflict, Unauthorized
 
-SESSION_SECURITY = [{"sessionCookie": []}]
+SESSION_SECURITY: list[dict[str, list[str]]] = [{"sessionCookie": []}]
 """The OpenAPI security of an operation that reads the session cookie."""
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, abort, redirect, render_template, request, url_for
+from flask import Flask, abort, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 
 import service.api.account_context as current
 from domain.games import GAMES
