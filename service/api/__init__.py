@@ -11,6 +11,7 @@ from flask_smorest.utils import prepare_response
 
 from domain.games import GAMES
 from service.api import (
+    accounts,
     contract,
     deal,
     finish,
@@ -65,6 +66,9 @@ def init_api(app: Flask) -> Api:
         app.config.setdefault(key, value)
     api = Api(app, spec_kwargs={"extra_plugins": [openapi.ContractPlugin()]})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
+    api.spec.components.security_scheme(
+        "sessionCookie", {"type": "apiKey", "in": "cookie", "name": "archipelago_session"}
+    )
     openapi.register_components(api.spec, api.ma_plugin.converter)
     api.register_blueprint(games.blp)
     api.register_blueprint(listings.blp)
@@ -79,6 +83,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(tournaments.blp)
     api.register_blueprint(tournament_reports.blp)
     api.register_blueprint(players.blp)
+    api.register_blueprint(accounts.blp)
     register_stream_components(api.spec)
     schemas = api.spec.components.schemas
     schemas.update(contract.build(list(GAMES.values()), schemas))

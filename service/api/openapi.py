@@ -97,7 +97,9 @@ PROBLEMS: Mapping[int, str] = {
     304: "Not modified: the game is still at the version If-None-Match names (no body)",
     400: "Malformed: the body is not JSON, or a header is wrong (malformed_json, bad_if_match, "
     "bad_last_event_id, bad_idempotency_key, bad_signature_header)",
-    401: "No token where one is needed, or a token that holds nothing here (token_required, invalid_token)",
+    401: "No token where one is needed, or a token that holds nothing here (token_required, invalid_token); "
+    "no session where one is needed (not_signed_in); a wrong name or password (wrong_credentials) or a "
+    "passkey that does not verify (passkey_invalid)",
     403: "A token without the right here: the organizer's where a seat's is needed, or the reverse "
     "(not_a_seat, organizer_only, not_an_entrant), an entrant's naming another entrant "
     "(not_your_entrant); a browser's request from another site that would change something "
@@ -109,7 +111,8 @@ PROBLEMS: Mapping[int, str] = {
     409: "Refused now: the rules (not_your_turn, hand_full, ...), a concurrent append (version_conflict), "
     "an archived game (game_archived), a game its tournament forfeited or a seat resigned or aborted "
     "(game_over), a seat that is not open to take (seat_not_open), a command while a seat is open "
-    "(seats_open), an abort after the second seat moved or in a tournament (abort_too_late, "
+    "(seats_open), an account's name taken (name_taken), an abort after the second seat moved or "
+    "in a tournament (abort_too_late, "
     "abort_not_allowed_in_tournament), a rematch before the end or of a tournament game (game_not_over, "
     "rematch_not_in_tournament), a game of a closed tournament (tournament_closed), a broken hash "
     "chain (chain_broken), or a stream that "
@@ -121,11 +124,14 @@ PROBLEMS: Mapping[int, str] = {
     415: "The body is not of a media type this operation takes (unsupported_media_type)",
     422: "The body or query does not fit, or the rules find the command or setup malformed "
     "(invalid_request, bad_command, unknown_island, bad_option, idempotency_key_reused, name_required, "
-    "open_seat_with_player, open_seat_in_tournament, bad_name, ...)",
+    "open_seat_with_player, open_seat_in_tournament, bad_name, bad_password, ceremony_unknown, "
+    "passkey_invalid, "
+    "too_many_passkeys, invalid_token, ...)",
     428: "A command without If-Match where one is required: in a tournament game, or from a seat "
     "that signs its commands (if_match_required)",
-    429: "Too many requests from this address (rate_limited, with Retry-After), or too many open games "
-    "with computer seats (too_many_ai_games)",
+    429: "Too many requests from this address (rate_limited, with Retry-After), too many open games "
+    "with computer seats (too_many_ai_games), or too many wrong passwords for one name lately "
+    "(too_many_attempts, with Retry-After)",
     431: "The request headers are over the size limit (headers_too_large)",
     500: "Unexpected error, logged (internal_error)",
     503: "The store cannot serve now, with Retry-After: store_unavailable, its `store` member saying why "
@@ -182,6 +188,10 @@ CONDITIONAL = frozenset({"get /games/{game_id}", "get /tournaments/{tournament_i
 """Reads that answer 304 to If-None-Match."""
 FORBIDDING = frozenset({"post /tournaments/{tournament_id}/entrants"})
 """Operations with an optional token that still refuse some tokens with 403 (AI entrants)."""
+CONFLICTING = frozenset({"post /accounts"})
+"""Operations without a game or tournament in their path that answer 409 (name_taken)."""
+SIGNING_IN = frozenset({"post /session", "post /session/passkey"})
+"""Operations that answer 401 to wrong credentials without being authenticated themselves."""
 ADDRESS_BOUND = frozenset({"get /metrics"})
 """Operations only some client addresses may use (METRICS_ALLOW)."""
 STREAMS = frozenset({"get /games/{game_id}/stream", "get /tournaments/{tournament_id}/stream"})
@@ -284,7 +294,7 @@ def complete(key: str, path: str, operation: dict[str, Any]) -> None:
         del operation["parameters"]
     headers = {p.get("name") for p in parameters if isinstance(p, dict) and p.get("in") == "header"}
     security = operation.get("security") or []
-    bearer = any("bearerAuth" in s for s in security)
+    bearer = any("bearerAuth" in s or "sessionCookie" in s for s in security)
     statuses = set(EVERY_OPERATION)
     if "{" in path:
         statuses.add(404)
@@ -308,8 +318,10 @@ def complete(key: str, path: str, operation: dict[str, Any]) -> None:
         statuses |= {412, 428}
     if key in CONDITIONAL:
         statuses.add(304)
-    if key == "post /games/import":
+    if key == "post /games/import" or key in CONFLICTING:
         statuses.add(409)
+    if key in SIGNING_IN:
+        statuses.add(401)
     responses = {str(status): answer for status, answer in operation.get("responses", {}).items()}
     operation["responses"] = responses
     responses.pop("default", None)

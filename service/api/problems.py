@@ -16,6 +16,7 @@ from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException
 
 from domain.core import DomainError
+from service.accounts.errors import TooManyAttempts
 from service.ai_games import TooManyAiGames
 from service.errors import (
     BadRequest,
@@ -79,6 +80,7 @@ SERVICE_STATUS: Mapping[type[ServiceError], int] = {
     IdempotencyMismatch: 422,
     PreconditionRequired: 428,
     TooManyAiGames: 429,
+    TooManyAttempts: 429,
     UnsupportedServer: 503,
 }
 
@@ -142,6 +144,8 @@ def service_error(error: ServiceError) -> Response:
     if status >= 500:
         log.error("service error %s: %s", error.code, error.message)
     headers = {"WWW-Authenticate": _challenge(error.code)} if status == 401 else None
+    if isinstance(error, TooManyAttempts):
+        headers = {"Retry-After": str(error.retry_after)}
     members = getattr(error, "members", None)
     return problem(status, error.code, error.message, headers=headers, members=members)
 

@@ -18,6 +18,7 @@ from domain.tournaments import AI, State, Table, entrant_id, rules
 from record.deal import tournament_revealed
 from record.receipts import TOURNAMENT
 from record.redaction import redact
+from service.api.account_context import SESSION_SECURITY, accounts, signed_in
 from service.api.auth import BEARER_SECURITY, HEADER_FORM, presented_token
 from service.api.blueprint import Blueprint
 from service.api.context import signer, tournament_service
@@ -146,7 +147,7 @@ def _newcomer(state: State) -> Actor:
 
 
 @blp.post("/tournaments/<tournament_id>/entrants")
-@blp.doc(security=[{}, *BEARER_SECURITY], parameters=[IDEMPOTENCY_KEY])
+@blp.doc(security=[{}, *BEARER_SECURITY, *SESSION_SECURITY], parameters=[IDEMPOTENCY_KEY])
 @command_limit
 @blp.arguments(RegisterSchema)
 @blp.response(201, RegisteredSchema)
@@ -154,11 +155,15 @@ def register(body: dict[str, Any], tournament_id: str) -> Any:
     """Register a person (anyone; the answer holds its entrant token, shown only once) or an
     AI entrant (the organizer's token only). A person who sends its player token (from POST
     /players) as the bearer token registers as that player, and its ratings follow it from
-    tournament to tournament; without one, the entrant is a one-off player of this tournament
-    alone. A retry with the same Idempotency-Key hands out a new entrant token: the one of
+    tournament to tournament; so does a person registering with an account's session (the
+    account's player, docs/accounts.md); without either, the entrant is a one-off player of this
+    tournament alone. A retry with the same Idempotency-Key hands out a new entrant token: the one of
     the lost answer stops working."""
     service = tournament_service()
     actor, player = registrant(service, tournament_id)
+    holder = signed_in() if player is None and actor != ORGANIZER and body["kind"] != AI else None
+    if holder is not None:
+        player = holder.player
     if body["kind"] == AI and actor != ORGANIZER:
         raise Forbidden("organizer_only", "only the organizer registers AI entrants")
     who = ORGANIZER if actor == ORGANIZER else _newcomer
@@ -167,6 +172,8 @@ def register(body: dict[str, Any], tournament_id: str) -> Any:
     command = {"type": "RegisterEntrant", **body, **({} if player is None else {"player": player})}
     executed = service.execute(tournament_id, who, command, if_match_version(), idempotency_key())
     registered = executed.envelopes[0].data
+    if holder is not None:
+        accounts().bind_entrant(holder, tournament_id, str(registered["entrant"]))
     answer = {
         "entrant": registered["entrant"],
         "player": registered.get("player"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask
 
 from service.web import (
+    accounts,
     audit,
     learn,
     lobby,
@@ -38,6 +39,13 @@ ROUTES = (
     ("/play/<game_id>", "play", play.page, ("GET",)),
     ("/play/<game_id>/seats/<int:seat>", "take_seat", lobby.take_seat, ("POST",)),
     ("/play/<game_id>/panel", "panel", play.panel_fragment, ("GET",)),
+    ("/signup", "sign_up_form", accounts.sign_up_form, ("GET",)),
+    ("/signup", "sign_up", accounts.sign_up, ("POST",)),
+    ("/signin", "sign_in_form", accounts.sign_in_form, ("GET",)),
+    ("/signin", "sign_in", accounts.sign_in, ("POST",)),
+    ("/signout", "sign_out", accounts.sign_out, ("POST",)),
+    ("/me", "account", accounts.account, ("GET",)),
+    ("/players/<name>", "player", accounts.player, ("GET",)),
     ("/t", "tournaments", tournaments.index, ("GET",)),
     ("/t/new", "new_tournament", tournament_new.new_tournament_form, ("GET",)),
     ("/t/new", "create_tournament", tournament_new.create_tournament, ("POST",)),
@@ -53,6 +61,7 @@ for rule, endpoint, view, methods in ROUTES:
 def init_web(app: Flask) -> None:
     """Register the pages on `app`."""
     app.register_blueprint(bp)
+    accounts.install(app)
     app.register_blueprint(replay.bp)
     app.register_blueprint(audit.bp)
     app.register_blueprint(rules.bp)

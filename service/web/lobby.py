@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import redirect, render_template, request, url_for
@@ -18,6 +18,8 @@ from ai.policies import KINDS as AI_KINDS
 from domain.core import DomainError
 from domain.games import GAMES
 from domain.tournaments import AI_LEVELS
+from service.accounts.store import Accounts
+from service.api.account_context import accounts, seat_holder, signed_in
 from service.api.context import game_service
 from service.api.open_seat_schemas import OpenSeatRequestSchema
 from service.api.problems import PROBLEM_JSON, SERVICE_STATUS
@@ -48,6 +50,8 @@ class Listed:
     finished: bool
     result: Mapping[str, Any] | None
     open_seats: list[int]
+    accounts: Mapping[int, str] = field(default_factory=dict)
+    """The seats kept by an account, and its name: the others are guests'."""
 
     @classmethod
     def of(cls, summary: Mapping[str, Any]) -> Listed:
@@ -88,7 +92,10 @@ def recent_games(
     lists = {}
     for status in STATUSES:
         page = service.listings.page(limit, (cursors or {}).get(status), status=status)
-        lists[status] = Listing([Listed.of(summary) for summary in page.items], page.cursor)
+        listed = [Listed.of(summary) for summary in page.items]
+        held = Accounts(service.redis).seat_accounts([line.game_id for line in listed])
+        lines = [replace(line, accounts=held.get(line.game_id, {})) for line in listed]
+        lists[status] = Listing(lines, page.cursor)
     return lists
 
 
@@ -218,6 +225,9 @@ def create_game() -> Any:
             }
         )
     mine = next((entry for entry in links if entry["link"]), None)
+    creator = signed_in()
+    if creator is not None and mine is not None:
+        accounts().bind_seat(creator, created.game_id, mine["seat"], created.tokens[mine["seat"]])
     waiting = any(entry["open"] for entry in links)
     if mine is not None and sum(1 for entry in links if entry["link"]) == 1 and not waiting:
         # One person against the computer: straight to the board, the token in the fragment.
@@ -236,7 +246,10 @@ def take_seat(game_id: str, seat: int) -> Any:
     taking = f"{game_id}:{seat}"
     try:
         body = OpenSeatRequestSchema().load({"name": name})
+        holder = seat_holder(body["name"])
         _, token = game_service().take_seat(game_id, seat, body["name"])
+        if holder is not None:
+            accounts().bind_seat(holder, game_id, seat, token)
     except ValidationError:
         problem = {"code": "bad_name", "detail": "a name is 1-64 characters, not all blank"}
         return _lobby(problem, taking), 422, NO_STORE

@@ -17,6 +17,8 @@ from marshmallow import ValidationError
 from domain.core import DomainError
 from domain.tournaments import CLOSED, RUNNING
 from replays import tournament_reports
+from service.api.account_context import accounts
+from service.api.account_context import signed_in as current_account
 from service.api.context import tournament_service
 from service.api.problems import PROBLEM_JSON, SERVICE_STATUS
 from service.api.rate_limits import command_limit
@@ -89,6 +91,9 @@ def register(tournament_id: str) -> Any:
         if key is not None:
             body["public_key"] = key
         player = form_player(service, request.form.get("player_token", "").strip())
+        signed_in = current_account()
+        if player is None and signed_in is not None:
+            player = signed_in.player  # the account's ratings follow it (docs/accounts.md)
         if player is not None:
             body["player"] = player
         executed = service.execute(tournament_id, _newcomer, {"type": "RegisterEntrant", **body})
@@ -101,7 +106,10 @@ def register(tournament_id: str) -> Any:
     except ServiceError as error:
         about = getattr(error, "members", {}).get("errors")
         return _refused(tournament_id, SERVICE_STATUS.get(type(error), 409), error.code, error.message, about)
-    token = service.tokens.issue_entrant(tournament_id, executed.envelopes[0].data["entrant"])
+    entrant = executed.envelopes[0].data["entrant"]
+    token = service.tokens.issue_entrant(tournament_id, entrant)
+    if signed_in is not None:
+        accounts().bind_entrant(signed_in, tournament_id, str(entrant))
     link = url_for("web.tournament", tournament_id=tournament_id) + f"#token={token}"
     return redirect(link, 303), NO_STORE
 

@@ -105,7 +105,10 @@ def ids(client: FlaskClient) -> dict[str, Any]:
     """A value for each argument of a page route, and a token that reads everything there."""
     game = create_game(client)
     tournament = create_tournament(client)
+    # Signed in: the pages show the account in their navigation.
+    assert client.post("/accounts", json={"name": "Ann", "password": "a long pass phrase"}).status_code == 201
     return {
+        "name": "Ann",
         "game_id": game["game_id"],
         "tournament_id": tournament["tournament_id"],
         "token": game["tokens"][0],

@@ -180,9 +180,11 @@
     showRematch(body);
   }
 
+  // The token goes in the fragment, as an invite link's does: a signed-in person's account keeps
+  // the new seat too (accounts.js).
   function openRematch(body) {
     localStorage.setItem("archipelago:token:" + body.rematch_id, body.token);
-    location.assign("/play/" + encodeURIComponent(body.rematch_id));
+    location.assign("/play/" + encodeURIComponent(body.rematch_id) + "#token=" + encodeURIComponent(body.token));
   }
 
   function showRematch(body) {

@@ -1,6 +1,7 @@
-// Signed moves (docs/replays.md, "Signed moves"): this browser's one ECDSA P-256 key pair, made
-// once per browser profile and kept in IndexedDB. The private key is made non-extractable, so no
-// script, this page's included, can read it out: the browser signs with it and nothing else can.
+// Signed moves (docs/replays.md, "Signed moves"): this browser's ECDSA P-256 key pair, made once
+// per browser profile and account (a guest's is the profile's) and kept in IndexedDB. The private
+// key is made non-extractable, so no script, this page's included, can read it out: the browser
+// signs with it and nothing else can.
 // What a seat signs is record/seat_keys.py's signed_text: the canonical JSON (record/canonical.py)
 // of {game_id, version, command: {type, seat, args}}, the signature raw r || s in base64url.
 (function () {
@@ -8,7 +9,11 @@
 
   const DATABASE = "archipelago-signing";
   const STORE = "keys";
-  const PERSON = "person";
+  // One key per account and device: a signed-in person signs with the key of that account on
+  // this browser profile, a guest with the profile's own, so that two people sharing a computer
+  // under their own accounts never sign with each other's key.
+  const account = document.body && document.body.dataset.account;
+  const PERSON = account ? "account:" + account.normalize("NFKC").trim().toLowerCase() : "person";
   const ALGORITHM = { name: "ECDSA", namedCurve: "P-256" };
   const SIGNING = { name: "ECDSA", hash: "SHA-256" };
 
