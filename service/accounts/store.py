@@ -23,7 +23,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import redis
 from redis.cluster import RedisCluster
@@ -165,7 +165,7 @@ class Accounts:
 
     def seats(self, account: Account, limit: int = LISTED) -> list[tuple[str, int]]:
         """The account's seats, newest first: (game id, seat)."""
-        members = self._redis.zrevrange(_part(account.key, "games"), 0, limit - 1)
+        members = cast(list[bytes], self._redis.zrevrange(_part(account.key, "games"), 0, limit - 1))
         return [(game, int(seat)) for game, _, seat in (_text(m).rpartition("/") for m in members)]
 
     def bind_entrant(self, account: Account, tournament_id: str, entrant: str) -> None:
@@ -175,7 +175,7 @@ class Accounts:
 
     def tournaments(self, account: Account, limit: int = LISTED) -> list[tuple[str, str]]:
         """The account's tournament entrants, newest first: (tournament id, entrant)."""
-        members = self._redis.zrevrange(_part(account.key, "tournaments"), 0, limit - 1)
+        members = cast(list[bytes], self._redis.zrevrange(_part(account.key, "tournaments"), 0, limit - 1))
         return [(t, e) for t, _, e in (_text(m).rpartition("/") for m in members)]
 
     def _record(self, key: str) -> dict[str, Any] | None:

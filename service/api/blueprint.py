@@ -50,6 +50,10 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
         decorate: Decorator = super().post(rule, **options)
         return decorate
 
+    def delete(self, rule: str, **options: Any) -> Decorator:
+        decorate: Decorator = super().delete(rule, **options)
+        return decorate
+
     def arguments(self, schema: Any, **options: Any) -> Decorator:
         decorate: Decorator = super().arguments(schema, **options)
         return decorate
