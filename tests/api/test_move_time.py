@@ -3,6 +3,7 @@ worker's sweep that forfeits the seat that let it run out (service/move_clock.py
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from freezegun import freeze_time
 
 from service import sweeper
 from service.api.context import game_service
-from service.move_clock import TIMED
+from service.move_clock import TIMED, MoveClock
 from tests.api.helpers import create_game, events, legal_commands, post, view
 
 START = "2026-11-28 10:00:00"
@@ -141,3 +142,20 @@ def test_the_clock_waits_for_the_open_seat_then_starts_when_the_table_is_full(
 def game_timed(app: Flask, game: dict[str, Any]) -> bool:
     with app.app_context():
         return bool(game_service().redis.sismember(TIMED, game["game_id"]))
+
+
+def test_the_referee_faults_a_forfeit_for_time_the_log_does_not_bear_out(
+    app: Flask, client: FlaskClient
+) -> None:
+    with freeze_time(START) as clock:
+        game = create_game(client, move_time=60)
+        clock.tick(10)
+        with app.app_context():
+            # A clock that runs ahead of the store's: it forfeits a seat that waited 10 s of 60.
+            early = MoveClock(game_service(), clock=lambda: datetime(2026, 11, 28, 11, tzinfo=UTC))
+            assert early.enforce(game["game_id"]) == 1
+
+    assert forfeits(client, game)[0]["at"] == "2026-11-28T10:00:10.000000Z"
+    verified = client.get(f"/games/{game['game_id']}/verify").json
+    assert verified["ok"] is False
+    assert "10 s of a 60 s move" in str(verified)
