@@ -158,13 +158,16 @@ EVENTS: dict[str, JsonSchema] = {
     },
     ending.GAME_FORFEITED: {
         "type": "object",
-        "required": ["seat", "reason", "tournament", "tournament_version"],
-        "description": "The game's end when its tournament forfeited `seat` (domain/ending.py).",
+        "required": ["seat", "reason"],
+        "description": "The game's end when its tournament forfeited `seat` (with `tournament` and "
+        "`tournament_version`), or when `seat` of a casual game let its time per move run out "
+        "(reason timeout, with the setup's `move_time`) (domain/ending.py).",
         "properties": {
             "seat": SEAT,
             "reason": {"type": "string", "enum": ["timeout", "no_show", "withdrawal"]},
             "tournament": {"type": "string"},
             "tournament_version": VERSION,
+            "move_time": {"type": "integer", "minimum": 1},
         },
     },
     ending.GAME_RESIGNED: {

@@ -3,7 +3,8 @@ bundle and the audit).
 
 A game ends with `GameEnded`, the rules' own end, or with one of the platform's ends, which
 the rules do not decide: `GameForfeited`, which the service appends when a tournament forfeits
-a seat of a game still in play (a timeout, a no-show, a withdrawal), `GameResigned` (a seat
+a seat of a game still in play (a timeout, a no-show, a withdrawal) or when a seat of a casual
+game with a time per move let it run out, `GameResigned` (a seat
 gave up: the others win) and `GameAborted` (called off before the second seat moved: no result).
 The last two come from seat commands decided by domain/resign.py. Nothing is appended after any
 of them: the game refuses every later command. The rules' `evolve` knows none of the platform's
@@ -68,3 +69,9 @@ def game_forfeited(seat: int, reason: str, tournament_id: str, tournament_versio
         "tournament_version": tournament_version,
     }
     return Event(GAME_FORFEITED, data)
+
+
+def game_timed_out(seat: int, move_time: int) -> Event:
+    """The end of a casual game whose `seat` took longer than the setup's `move_time` seconds
+    over one move (no tournament stands behind it: the game's own setup set the clock)."""
+    return Event(GAME_FORFEITED, {"seat": seat, "reason": "timeout", "move_time": move_time})

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from domain import resign, undo
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from domain.core import CHANCE, Command, DomainError, Event, GameModule, Seats
-from domain.ending import FORFEIT, PLATFORM_ENDINGS, game_forfeited
+from domain.ending import FORFEIT, PLATFORM_ENDINGS, game_forfeited, game_timed_out
 from domain.games import rules_for
 from domain.history import extend_history, rewind_target
 from record.canonical import canonical_json
@@ -318,6 +319,8 @@ def _decided(
     and the state after them when the rules give it (None for the undo policy's)."""
     version = head.version
     try:
+        if command.type == FORFEIT and "tournament" not in command.args:
+            return _timed_out(rules, state, before, setup, head, command), None
         if command.type == FORFEIT:
             return _forfeited(rules, state, command, version), None
         if command.type == CORRECT:
@@ -361,6 +364,31 @@ def _forfeited(rules: GameModule[Any], state: Any, command: Command, version: in
             int(args["seat"]), str(args["reason"]), str(args["tournament"]), int(args["tournament_version"])
         )
     ]
+
+
+def _timed_out(
+    rules: GameModule[Any],
+    state: Any,
+    before: Sequence[Envelope],
+    setup: Mapping[str, Any],
+    head: Envelope,
+    command: Command,
+) -> list[Event]:
+    """GameForfeited for a casual game's time per move: the setup must set that time, and the
+    seat must have waited longer than it since the event before (the log's own times)."""
+    seconds = setup.get("move_time")
+    if rules.is_terminal(state):
+        raise _Fault(head.version, "the game had ended: a forfeit cannot follow")
+    if not isinstance(seconds, int) or command.args.get("move_time") != seconds:
+        raise _Fault(head.version, "a timeout without the setup's time per move")
+    waited = (_moment(head.at) - _moment(before[-1].at)).total_seconds()
+    if waited < seconds:
+        raise _Fault(head.version, f"a timeout after {waited:.0f} s of a {seconds} s move")
+    return [game_timed_out(int(command.args["seat"]), seconds)]
+
+
+def _moment(at: str) -> datetime:
+    return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
 
 
 def _allowed(rules: GameModule[Any], state: Any, command: Command, version: int) -> None:

@@ -290,6 +290,8 @@ class GameService:
         # service.tournaments.TournamentService, when tournaments are served: it records
         # the results of the games it opened.
         self.tournaments: Any = None
+        # service.move_clock.MoveClock: watches the games created with a time per move.
+        self.move_clock: Any = None
         self.ai = ai  # service.queues.AiQueue: computer seats' moves and the analysis
         # The games listing, recorded after each append this service makes (the lobby, GET /games).
         self.listings = GamesIndex(client)
@@ -348,6 +350,8 @@ class GameService:
             for seat, t in zip(setup["seats"], issued, strict=True)
         ]
         organizer = self.tokens.issue_organizer(game_id) if setup.get("mode") == "tournament" else None
+        if self.move_clock is not None:
+            self.move_clock.watch(game_id, setup)
         self.appended(game_id)
         return Created(game_id, len(events), tokens, organizer)
 

@@ -59,6 +59,7 @@ def summary_of(loaded: Any) -> dict[str, Any]:
         "last_activity": loaded.envelopes[-1].at,
         "version": loaded.version,
         "tournament": tournament,
+        "move_time": setup.get("move_time"),
     }
 
 

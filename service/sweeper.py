@@ -1,7 +1,8 @@
 """The worker's sweeper: re-enqueues the jobs play waits for when they were lost or failed.
 
-It covers round scoring and computer seats' moves (the enqueuers of service.queues), and the
-games of tournaments: their results, move time limits and the ratings (service.tournament_jobs);
+It covers round scoring and computer seats' moves (the enqueuers of service.queues), the
+games of tournaments: their results, move time limits and the ratings (service.tournament_jobs),
+the time per move of casual games (service.move_clock);
 and it catches the listings of games and tournaments up with events no process recorded
 (service.games_index).
 Each keeps a set of the games that wait for a job; for each such game the sweep checks
@@ -88,6 +89,7 @@ def sweep(service) -> int:  # type: ignore[no-untyped-def]
     if getattr(service, "tournaments", None) is not None:
         parts.append(("tournament", service.tournaments.jobs))
         parts.append(("tournaments listing", service.tournaments.listings))
+    parts.append(("move clock", getattr(service, "move_clock", None)))
     parts.append(("games listing", service.listings))
     for name, part in parts:
         if part is None:

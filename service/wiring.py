@@ -11,6 +11,7 @@ from redis.cluster import RedisCluster
 from service import jobs
 from service.chance import dice_from
 from service.games import GameService
+from service.move_clock import MoveClock
 from service.queues import AiQueue, ScoringQueue, rq_connection, rq_redis_url
 from service.redis_clients import connect, options
 from service.store import TOURNAMENT, EventStore, check_server
@@ -72,6 +73,7 @@ def build_service(
     games = GameService(EventStore(client), client, ScoringQueue(jobs), ai=AiQueue(jobs), dice=dice)
     # It hooks itself into `games` (games.tournaments), which records the results of its games.
     TournamentService(EventStore(client, kind=TOURNAMENT), client, games, dice, TournamentQueue(jobs))
+    MoveClock(games)  # hooks itself in too (games.move_clock): the casual games' time per move
     return games
 
 

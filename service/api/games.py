@@ -47,6 +47,7 @@ from service.computer import ai_seats
 from service.errors import BadRequest, Unprocessable
 from service.finishing import ending_view, finish_options
 from service.games import Executed, takeback_answers, takeback_view
+from service.move_clock import clock_view
 
 blp = Blueprint("games", __name__, description="Create, watch and play games.")
 
@@ -102,6 +103,9 @@ def refuse_unstated_relations(setup: dict[str, Any]) -> None:
     if "organizer" in setup and setup["mode"] != "tournament":
         message = "only a tournament game has an organizer"
         raise Unprocessable("organizer_needs_tournament", message, errors={"organizer": [message]})
+    if "move_time" in setup and setup["mode"] == "tournament":
+        message = "a tournament sets its own move time limit"
+        raise Unprocessable("move_time_in_tournament", message, errors={"move_time": [message]})
     for n, seat in enumerate(setup["seats"]):
         if "level" in seat and "ai" not in seat:
             message = "a level is given to a computer seat only (with ai)"
@@ -142,6 +146,7 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     body["chain_broken"] = None if loaded.broken is None else {"version": loaded.broken}
     body["ending"] = ending_view(loaded)
     body["finish"] = finish_options(loaded, seat)
+    body["move_clock"] = clock_view(loaded)
     return body, version_headers(loaded.version)
 
 

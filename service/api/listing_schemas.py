@@ -108,6 +108,12 @@ class GameSummarySchema(Schema):
         allow_none=True,
         metadata={"description": "The tournament, round and table it is played at; null outside one."},
     )
+    move_time = fields.Integer(
+        allow_none=True,
+        metadata={
+            "description": "Seconds a seat may take over one move (POST /games' move_time); null: no clock."
+        },
+    )
 
 
 class GamesPageSchema(Schema):

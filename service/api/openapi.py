@@ -124,9 +124,8 @@ PROBLEMS: Mapping[int, str] = {
     415: "The body is not of a media type this operation takes (unsupported_media_type)",
     422: "The body or query does not fit, or the rules find the command or setup malformed "
     "(invalid_request, bad_command, unknown_island, bad_option, idempotency_key_reused, name_required, "
-    "open_seat_with_player, open_seat_in_tournament, bad_name, bad_password, ceremony_unknown, "
-    "passkey_invalid, "
-    "too_many_passkeys, invalid_token, ...)",
+    "open_seat_with_player, open_seat_in_tournament, move_time_in_tournament, bad_name, bad_password, "
+    "ceremony_unknown, passkey_invalid, too_many_passkeys, invalid_token, ...)",
     428: "A command without If-Match where one is required: in a tournament game, or from a seat "
     "that signs its commands (if_match_required)",
     429: "Too many requests from this address (rate_limited, with Retry-After), too many open games "

@@ -23,6 +23,7 @@ from domain.text import NOT_BLANK, is_blank
 from domain.undo import SCOPES
 from service.api.deal_schemas import DealReportSchema, entropy_field
 from service.api.finish_schemas import EndingSchema, FinishSchema
+from service.api.move_clock_schemas import move_clock_field, move_time_field
 from service.api.receipt_schemas import ReceiptSchema
 from service.api.seat_key_schemas import PublicKeySchema
 
@@ -224,6 +225,7 @@ class CreateGameSchema(Schema):
         "Optional: 16 to 64 random bytes of the creator's own, as lowercase hex, mixed into "
         "every draw of the game (the first seat's lot and the first deal included)."
     )
+    move_time = move_time_field()
 
 
 def declared_command_fields() -> set[str]:
@@ -570,6 +572,7 @@ class GameViewSchema(OpenSchema):
         metadata={"description": "null while every stored event's hash and link hold."},
     )
     ending = fields.Nested(EndingSchema, allow_none=True, metadata={"description": "null while in play."})
+    move_clock = move_clock_field()
     finish = fields.Nested(
         FinishSchema, metadata={"description": "What your seat may do to end the game now."}
     )

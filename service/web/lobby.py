@@ -28,6 +28,8 @@ from service.api.schemas import DEFAULT_AI_LEVEL, CreateGameSchema
 from service.errors import ServiceError
 from service.games import GameService
 from service.games_index import FINISHED, ONGOING, OPEN, STATUSES
+from service.web.move_time import CHOICES as MOVE_TIME_CHOICES
+from service.web.move_time import form_move_time, per_move
 from service.web.option_fields import FormError, chosen_options, option_fields
 from service.web.rules import PAGES as RULES_PAGES
 from service.web.rules import option_words
@@ -52,6 +54,7 @@ class Listed:
     open_seats: list[int]
     accounts: Mapping[int, str] = field(default_factory=dict)
     """The seats kept by an account, and its name: the others are guests'."""
+    per_move: str | None = None
 
     @classmethod
     def of(cls, summary: Mapping[str, Any]) -> Listed:
@@ -67,6 +70,7 @@ class Listed:
             finished,
             summary["result"],
             waiting,
+            per_move=per_move(summary),
         )
 
 
@@ -133,6 +137,7 @@ def _form_context(values: Mapping[str, str], problem: Mapping[str, Any] | None =
         "levels": AI_LEVELS,
         "default_level": DEFAULT_AI_LEVEL,
         "form_seats": FORM_SEATS,
+        "move_times": MOVE_TIME_CHOICES,
         "values": values,
         "problem": problem,
     }
@@ -169,6 +174,9 @@ def setup_from(form: Mapping[str, str]) -> dict[str, Any]:
         seats.append(seat)
     options = _options(game, form)
     setup: dict[str, Any] = {"game": game, "seats": seats, "options": options}
+    seconds = form_move_time(form)
+    if seconds is not None:
+        setup["move_time"] = seconds
     if form.get("first_seat", "") not in ("", "random"):
         if form["first_seat"] not in rows:
             raise FormError("first_seat: the seat that starts must be one that somebody plays")

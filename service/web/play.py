@@ -13,6 +13,7 @@ from flask import render_template
 
 from domain import undo
 from domain.core import TERMINAL, Command, IllegalMove, Seats
+from domain.ending import forfeit
 from record.open_seats import open_seats, seat_names
 from record.seat_keys import seat_keys
 from replays.render_svg import game_title, render_svg, round_words
@@ -23,6 +24,7 @@ from service.computer import ai_seats
 from service.finishing import ending_view, finish_options
 from service.games import Loaded, takeback_answers, takeback_view
 from service.web.last_move import touched
+from service.web.move_time import clock_words
 from service.web.refusals import refusals
 from service.web.words import offered
 
@@ -114,6 +116,9 @@ def status(loaded: Loaded, names: list[str], seat: int | None) -> str:
         who = "you" if ended["seat"] == seat else names[ended["seat"]]
         verb = "resigned" if ended["how"] == "resigned" else "called the game off: no result"
         return f"The game is over: {who} {verb}."
+    if ended is not None and ended["how"] == "forfeited" and ended["seat"] is not None:
+        who = "you" if ended["seat"] == seat else names[ended["seat"]]
+        return f"The game is over: {who} {forfeit_words(loaded)}."
     if to_act is TERMINAL or loaded.over:
         return "The game is over."
     waiting = open_seats(loaded.envelopes)
@@ -124,6 +129,16 @@ def status(loaded: Loaded, names: list[str], seat: int | None) -> str:
     if seat in to_act.seats:
         return "Your turn."
     return "Waiting for " + " and ".join(names[s] for s in to_act.seats) + "."
+
+
+FORFEIT_WORDS = {"timeout": "ran out of time", "no_show": "did not show up", "withdrawal": "withdrew"}
+
+
+def forfeit_words(loaded: Loaded) -> str:
+    """Why the game was forfeited, in words."""
+    end = forfeit(loaded.trusted)
+    reason = None if end is None else end.data.get("reason")
+    return FORFEIT_WORDS.get(str(reason), "forfeited")
 
 
 def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
@@ -166,6 +181,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "refusals": refusals(to_act, view, names, seat),
         "last_move": touched(loaded.envelopes, loaded.rules.undo.turn_markers),
         "signing": signing(loaded, seat),
+        "move_clock": clock_words(loaded, names, seat),
     }
 
 
