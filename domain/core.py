@@ -293,6 +293,34 @@ class GameSchemas:
     result: JsonSchema = field(default_factory=dict)
 
 
+CommandWords = Callable[[Mapping[str, Any], Sequence[str]], str]
+"""A command (its body as a client posts it) as a button says it, given the seats' names."""
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """What the pages say of a game besides its events (those are `describe`'s), from its
+    describe.py: the platform keeps no table of any game's names.
+
+    `title`: the game's name as a page heads it. `commands`: command type -> its words on the
+    play page's button. `end_reasons`: the rules' end `reason` -> how the end screen says it
+    ("on points"). `options`: an option's name -> a hint of what it does. `parts`: a command
+    field whose items a page offers one by one (Conquest of Paradise's build `orders`) -> the
+    words of one item.
+    """
+
+    title: str
+    commands: Mapping[str, CommandWords] = field(default_factory=dict)
+    end_reasons: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
+    parts: Mapping[str, Callable[[Mapping[str, Any]], str]] = field(default_factory=dict)
+
+    def command(self, command: Mapping[str, Any], names: Sequence[str]) -> str | None:
+        """The command as a button says it; None when the game gave its type no words."""
+        phrase = self.commands.get(str(command.get("type")))
+        return None if phrase is None else str(phrase(command, names))
+
+
 @dataclass(frozen=True)
 class GameModule(Generic[S]):
     """Everything the platform needs of one game, as OpenSpiel's _GAME_TYPE + register_game.
@@ -304,6 +332,11 @@ class GameModule(Generic[S]):
     `describe(events, names)` puts a batch of events (as dicts) into words.
     `command_fields` names the fields a command's body may carry besides its type.
     `board(game)` is the board data renderers draw.
+    `end_event`: the type of the event with which the rules end the game (its data is
+    `result(state)`); undo, tournaments, the audit and bundles read a game's end by it
+    (domain/ending.py), never by a name of their own.
+    `words`: its title, its commands' words, its end reasons, its option hints (GameWords).
+    `renderer`: the kind of board renderer that draws it (registered by kind in replays/).
     `decide_with_state(state, command)`, optional: `decide`'s events and the state folding
     them gives, for a game whose `decide` computes that state anyway; `apply` uses it.
     `schemas`, optional: its commands, events, view, options and result as JSON Schema.
@@ -326,6 +359,7 @@ class GameModule(Generic[S]):
     undo: UndoHints
     command_fields: tuple[str, ...]
     board: Callable[[str], Any]
+    end_event: str
     ai: AIHooks[S] | None = None
     decide_with_state: Callable[[S, Command], tuple[list[Event], S]] | None = None
     schemas: GameSchemas = field(default_factory=GameSchemas)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from domain.core import GameModule, IllegalMove
+from domain.core import GameModule, IllegalMove, Recorded
 from domain.islands.module import GAMES as ISLAND_GAMES
 from domain.nanuuk.module import GAMES as NANUUK_GAMES
 from domain.paradise.module import PARADISE
@@ -24,6 +25,18 @@ def register_game(module: GameModule[Any]) -> GameModule[Any]:
 def unregister_game(name: str) -> None:
     """Forget a game (for games registered only for a while, as tests do)."""
     GAMES.pop(name, None)
+
+
+def end_event_of(records: Sequence[Recorded]) -> str | None:
+    """The event with which the rules of the game `records` log end it (its module's
+    `end_event`); None for a log without a GameCreated or of a game not registered."""
+    return end_event(str(records[0].data.get("game"))) if records else None
+
+
+def end_event(game: str) -> str | None:
+    """The event with which `game`'s rules end it; None for a game not registered."""
+    module = GAMES.get(game)
+    return None if module is None else module.end_event
 
 
 def rules_for(game: str) -> GameModule[Any]:

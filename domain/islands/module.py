@@ -12,6 +12,7 @@ from domain.islands.board import load_board
 from domain.islands.contract import schemas_for
 from domain.islands.describe import describe
 from domain.islands.evaluate import priors, win_chances
+from domain.islands.events import GAME_ENDED
 from domain.islands.ruleset import ruleset_for
 from domain.islands.sampling import determinize
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
@@ -159,6 +160,7 @@ _ISLANDS: GameModule[State] = GameModule(
     undo=UndoHints(turn_markers=TURN_MARKERS, round_markers=frozenset({"RoundStarted"}), learners=learners),
     command_fields=COMMAND_FIELDS,
     board=load_board,
+    end_event=GAME_ENDED,
     ai=AIHooks(
         world=determinize,
         evaluate=win_chances,

@@ -22,6 +22,7 @@ from domain.nanuuk.board import board
 from domain.nanuuk.contract import schemas_for
 from domain.nanuuk.decide import decide, decide_with_state, legal_commands
 from domain.nanuuk.describe import describe
+from domain.nanuuk.events import GAME_ENDED
 from domain.nanuuk.evolve import evolve
 from domain.nanuuk.rules import (
     BEAR_FLIGHT,
@@ -102,6 +103,7 @@ _NANUUK: GameModule[State] = GameModule(
     undo=UndoHints(turn_markers=TURN_MARKERS, round_markers=frozenset(), learners=learners),
     command_fields=COMMAND_FIELDS,
     board=board,
+    end_event=GAME_ENDED,
     ai=HOOKS,
     decide_with_state=decide_with_state,
 )

@@ -12,6 +12,7 @@ from domain.paradise.contract import SCHEMAS
 from domain.paradise.describe import describe
 from domain.paradise.state import State
 from domain.paradise.tables import BOARD_RAW
+from domain.paradise.victory import GAME_ENDED
 
 NAME = "conquest-of-paradise"
 REVEALS = frozenset(
@@ -27,7 +28,7 @@ REVEALS = frozenset(
         "CardRevealed",
         "CardUsed",
         "VictoryClaimed",
-        "GameEnded",
+        GAME_ENDED,
     }
 )
 """Events that show every seat a chance outcome or something hidden until then."""
@@ -95,6 +96,7 @@ PARADISE: GameModule[State] = GameModule(
     undo=UndoHints(turn_markers=TURN_MARKERS, round_markers=frozenset({"TurnStarted"}), learners=learners),
     command_fields=COMMAND_FIELDS,
     board=lambda game: BOARD_RAW,
+    end_event=GAME_ENDED,
     ai=HOOKS,
     decide_with_state=engine.decide_with_state,
     schemas=SCHEMAS,

@@ -67,7 +67,7 @@ def legal(loaded: Loaded, seat: int | None) -> list[dict[str, Any]]:
 def refusal(loaded: Loaded, command: Command) -> IllegalMove | None:
     """Why the undo policy would refuse `command` now; None when it would take it."""
     try:
-        undo.decide(loaded.envelopes, command, loaded.rules.undo)
+        undo.decide(loaded.envelopes, command, loaded.rules)
     except IllegalMove as refused:
         return refused
     return None

@@ -165,5 +165,6 @@ RACE: GameModule[Race] = GameModule(
     undo=UndoHints(turn_markers=frozenset({"TurnPassed"}), round_markers=frozenset(), learners=learners),
     command_fields=(),
     board=lambda game: None,
+    end_event="GameEnded",
     schemas=SCHEMAS,
 )
