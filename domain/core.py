@@ -304,15 +304,13 @@ class GameWords:
 
     `title`: the game's name as a page heads it. `commands`: command type -> its words on the
     play page's button. `end_reasons`: the rules' end `reason` -> how the end screen says it
-    ("on points"). `options`: an option's name -> a hint of what it does. `parts`: a command
-    field whose items a page offers one by one (Conquest of Paradise's build `orders`) -> the
-    words of one item.
+    ("on points"). `parts`: a command field whose items a page offers one by one (Conquest of
+    Paradise's build `orders`) -> the words of one item.
     """
 
     title: str
     commands: Mapping[str, CommandWords] = field(default_factory=dict)
     end_reasons: Mapping[str, str] = field(default_factory=dict)
-    options: Mapping[str, str] = field(default_factory=dict)
     parts: Mapping[str, Callable[[Mapping[str, Any]], str]] = field(default_factory=dict)
 
     def command(self, command: Mapping[str, Any], names: Sequence[str]) -> str | None:
@@ -335,11 +333,17 @@ class GameModule(Generic[S]):
     `end_event`: the type of the event with which the rules end the game (its data is
     `result(state)`); undo, tournaments, the audit and bundles read a game's end by it
     (domain/ending.py), never by a name of their own.
+    `words`: its title, its commands' words and its end reasons (GameWords).
+    `renderer`: the kind of board renderer that draws it and writes its notation (registered
+    by kind in replays/renderers.py).
     `words`: its title, its commands' words, its end reasons, its option hints (GameWords).
     `renderer`: the kind of board renderer that draws it (registered by kind in replays/).
     `decide_with_state(state, command)`, optional: `decide`'s events and the state folding
     them gives, for a game whose `decide` computes that state anyway; `apply` uses it.
     `schemas`, optional: its commands, events, view, options and result as JSON Schema.
+    `two_seat_scoring`: how a tournament of two-seat tables scores a game of it: "win_draw"
+    (3:1, 2:2) or "i9" (by the margin of islands, Arabana-Ikibiti's I-9). A tournament's
+    computer entrants need `ai` (the search players); a game without it takes none.
     """
 
     name: str
@@ -360,10 +364,13 @@ class GameModule(Generic[S]):
     command_fields: tuple[str, ...]
     board: Callable[[str], Any]
     end_event: str
+    words: GameWords
+    renderer: str
     ai: AIHooks[S] | None = None
     decide_with_state: Callable[[S, Command], tuple[list[Event], S]] | None = None
     schemas: GameSchemas = field(default_factory=GameSchemas)
     check_seated_options: Callable[[Mapping[str, Any], int], None] | None = None
+    two_seat_scoring: str = "win_draw"
 
     def apply(self, state: S, command: Command) -> tuple[list[Event], S]:
         """The events `command` causes and the state after them (IllegalMove when refused)."""

@@ -21,7 +21,7 @@ from domain.nanuuk.ai import HOOKS
 from domain.nanuuk.board import board
 from domain.nanuuk.contract import schemas_for
 from domain.nanuuk.decide import decide, decide_with_state, legal_commands
-from domain.nanuuk.describe import describe
+from domain.nanuuk.describe import describe, words
 from domain.nanuuk.events import GAME_ENDED
 from domain.nanuuk.evolve import evolve
 from domain.nanuuk.rules import (
@@ -104,6 +104,8 @@ _NANUUK: GameModule[State] = GameModule(
     command_fields=COMMAND_FIELDS,
     board=board,
     end_event=GAME_ENDED,
+    words=words(NANUUK),
+    renderer="hex",
     ai=HOOKS,
     decide_with_state=decide_with_state,
 )
@@ -119,6 +121,7 @@ def _module(game: str) -> GameModule[State]:
         check_options=_check_options(game),
         check_seated_options=_check_seated_options(game),
         schemas=schemas_for(game),
+        words=words(game),
     )
 
 

@@ -9,7 +9,7 @@ from domain.core import GameModule, Recorded, UndoHints
 from domain.paradise import engine, legal, setup, view
 from domain.paradise.ai import HOOKS
 from domain.paradise.contract import SCHEMAS
-from domain.paradise.describe import describe
+from domain.paradise.describe import WORDS, describe
 from domain.paradise.state import State
 from domain.paradise.tables import BOARD_RAW
 from domain.paradise.victory import GAME_ENDED
@@ -97,6 +97,8 @@ PARADISE: GameModule[State] = GameModule(
     command_fields=COMMAND_FIELDS,
     board=lambda game: BOARD_RAW,
     end_event=GAME_ENDED,
+    words=WORDS,
+    renderer="paradise",
     ai=HOOKS,
     decide_with_state=engine.decide_with_state,
     schemas=SCHEMAS,

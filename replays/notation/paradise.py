@@ -84,14 +84,6 @@ class ParadiseRecord:
         return [line for line in self.lines if isinstance(line, Step)]
 
 
-def is_paradise(events_or_text: Sequence[Mapping[str, Any]] | str) -> bool:
-    """Whether a game's events (or a notation text) are of Conquest of Paradise."""
-    if isinstance(events_or_text, str):
-        return events_or_text.startswith(f'[Game "{GAME}"]')
-    first = events_or_text[0] if events_or_text else {}
-    return first.get("type") == "GameCreated" and (first.get("data") or {}).get("game") == GAME
-
-
 # --- writing -----------------------------------------------------------------------------------
 
 
