@@ -17,6 +17,7 @@ from service.embedded_redis import EmbeddedRedis, start_redis
 from service.signing import KEYS_DIR
 from service.store import EventStore
 from tests import hypothesis_profiles
+from tests.families.registered import register, unregister
 
 hypothesis_profiles.load()
 
@@ -61,6 +62,14 @@ def receipt_keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         del os.environ[KEYS_DIR]
     else:
         os.environ[KEYS_DIR] = before
+
+
+@pytest.fixture
+def test_families() -> Iterator[None]:
+    """The game families that live in the tests (tests/families), registered for one test."""
+    register()
+    yield
+    unregister()
 
 
 @pytest.fixture(scope="session")
