@@ -16,6 +16,8 @@ FAMILIES: tuple[tuple[GameModule[Any], Renderer], ...] = ((HIDDEN_NIM, HIDDEN_NI
 TEST_GAMES = tuple(module.name for module, _ in FAMILIES)
 EVERY_GAME = sorted({*GAMES, *TEST_GAMES})
 """Every game a registry-wide test plays: the registered ones and the test families'."""
+EVERY_MODULE: dict[str, GameModule[Any]] = {**GAMES, **{module.name: module for module, _ in FAMILIES}}
+"""Their modules by name, for a test's parameters (collected before any fixture registers)."""
 
 
 def register() -> None:
