@@ -75,7 +75,10 @@ KINDS: dict[str, dict[str, Any]] = {
         "options": {"last_turn": 3, "malaria": True, "kumara": True, "saved_resources": True},
     },
     # A family that lives in the tests (tests/families): the pile's size, the server's alone.
-    "hidden-nim": {"game": "hidden-nim"},
+    "hidden-nim-computer": {
+        "game": "hidden-nim",
+        "seats": [{"name": "Ann"}, {"name": "Bot", "ai": "greedy"}],
+    },
 }
 # Two games per kind in CI's full profile, one in the quick one; LEAK_EXAMPLES=50 for a long run.
 EXAMPLES = int(os.environ.get("LEAK_EXAMPLES", examples(share=100)))

@@ -1,7 +1,6 @@
 """The game families that live in the tests (tests/families), registered by the test suite only,
 through every HTTP surface: create, /legal, commands, views, undo and takeback, replay, export and
-import, notation, the play and replay pages, and a tournament of people (its computer entrants
-refused, since the family gives the computer players no hooks).
+import, notation, the play and replay pages, a tournament of people and one of computer entrants.
 
 Each family runs with its end event named its own way and a secret of the server's (Hidden Nim's
 pile), so nothing here would pass on a name the platform matched instead of asking the module.
@@ -127,18 +126,12 @@ def test_a_test_family_has_its_play_and_replay_pages(client: FlaskClient, name: 
     assert replay.status_code == 200 and title in replay.get_data(as_text=True)
 
 
-def test_a_tournament_of_a_test_family_is_played_by_people_and_refuses_computers(
+def test_a_tournament_of_a_test_family_is_played_by_people(
     client: FlaskClient, run_jobs: Callable[[], None], name: str
 ) -> None:
     tournament = create_tournament(client, game=name, format="round_robin", rounds=None)
     ann = register(client, tournament, name="Ann")
     ben = register(client, tournament, name="Ben")
-    bot = client.post(
-        f"/tournaments/{tournament['tournament_id']}/entrants",
-        json={"kind": "ai", "level": 1},
-        headers=bearer(tournament["organizer_token"]),
-    )
-    assert (bot.status_code, bot.json["code"]) == (422, "no_computer_player")
     organize(client, tournament, {"type": "StartTournament"})
     organize(client, tournament, {"type": "PairRound"})
     seats = {
@@ -158,3 +151,24 @@ def test_a_tournament_of_a_test_family_is_played_by_people_and_refuses_computers
     run_jobs()
     table = client.get(f"/tournaments/{tournament['tournament_id']}").json["tables"][0]
     assert table["result"] is not None and table["result"]["how"] != "forfeit"
+
+
+def test_a_tournament_of_a_test_family_is_played_by_computer_entrants(
+    client: FlaskClient, run_jobs: Callable[[], None], name: str
+) -> None:
+    tournament = create_tournament(client, game=name, format="round_robin", rounds=None)
+    register(client, tournament, kind="ai", level=1)
+    register(client, tournament, kind="ai", level=2)
+    organize(client, tournament, {"type": "StartTournament"})
+    organize(client, tournament, {"type": "PairRound"})
+    for _ in range(100):
+        run_jobs()
+        current = client.get(f"/tournaments/{tournament['tournament_id']}").json
+        if current["completed"] == current["round"]:
+            break
+    else:
+        raise AssertionError("the computer entrants did not finish their game")
+    table = current["tables"][0]
+    game = client.get(f"/games/{table['game_id']}/events").json["events"]
+    assert game[-1]["type"] == rules_for(name).end_event
+    assert table["result"]["final_hash"] == game[-1]["hash"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.core import GameModule, GameSchemas, Recorded, UndoHints
 from tests.families.hidden_nim import rules
+from tests.families.hidden_nim.ai import HOOKS
 from tests.families.hidden_nim.describe import WORDS, describe
 
 
@@ -76,5 +77,6 @@ HIDDEN_NIM: GameModule[rules.Nim] = GameModule(
     end_event=rules.WON,
     words=WORDS,
     renderer="hidden-nim",
+    ai=HOOKS,
     schemas=SCHEMAS,
 )
