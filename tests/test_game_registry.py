@@ -87,7 +87,8 @@ def test_the_undo_policy_names_no_game_s_events() -> None:
     assert named == []
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("name", EVERY_GAME)
 def test_every_game_checks_its_options_for_a_seat_count_it_is_played_by(name: str) -> None:
     module = GAMES[name]
     for seats in range(module.min_seats, module.max_seats + 1):

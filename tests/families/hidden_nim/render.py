@@ -68,7 +68,7 @@ def notation(events: Sequence[Mapping[str, Any]], viewer: str | None) -> str:
     out += [f"[Seat{n + 1} {json.dumps(name)}]" for n, name in enumerate(names)]
     if viewer is not None:
         out.append(f"[Viewer {json.dumps(viewer)}]")
-    out.append("")
+    out += [f"[Result {json.dumps(_result(events, names))}]", ""]
     number = 0
     for event in events:
         data = event.get("data") or {}
@@ -80,6 +80,17 @@ def notation(events: Sequence[Mapping[str, Any]], viewer: str | None) -> str:
         elif event.get("type") in ("Undone", "Corrected"):
             out.append(f"back: {data.get('to_version')}")
     return "\n".join(out) + "\n"
+
+
+def _result(events: Sequence[Mapping[str, Any]], names: list[str]) -> str:
+    """The winners' names ("+" between them), "*" while in play or with no result."""
+    last = events[-1] if events else {}
+    data = last.get("data") or {}
+    if last.get("type") == WON:
+        return names[int(data["winner"])]
+    if last.get("type") == "GameResigned":
+        return "+".join(names[int(w)] for w in data.get("winners") or ()) or "*"
+    return "*"
 
 
 _TAG = re.compile(r'\[(\w+) ("(?:[^"\\]|\\.)*")\]')
