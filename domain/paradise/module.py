@@ -103,3 +103,5 @@ PARADISE: GameModule[State] = GameModule(
     decide_with_state=engine.decide_with_state,
     schemas=SCHEMAS,
 )
+GAMES = (PARADISE,)
+"""The games of this family, as the registry finds them (domain/games.py)."""
