@@ -27,7 +27,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.ending import GAME_ENDED
 from domain.games import GAMES
 from domain.undo import live
 
@@ -151,6 +150,7 @@ def build(
         # Only the searches read which cards a seat can place; a game that gives them no
         # hooks is played by the random player, which needs the view alone.
         return SeatKnowledge(seat, version, dict(view), ((),) * seats, takeback=takeback, events=shown)
+    end_event = None if game is None else game.end_event
     for record in chain:
         e = {"type": record.type, "data": record.data, "secret": record.secret}
         kind, data = record.type, record.data
@@ -195,7 +195,7 @@ def build(
             pending.append(options if options is not None else _secret(e, "options"))
         elif kind == "ChoiceResolved":
             pending = pending[1:]
-        elif kind == GAME_ENDED:
+        elif kind == end_event:
             pending = []
         if kind in TURN_MARKERS:
             if kind == "TurnEnded":

@@ -293,6 +293,32 @@ class GameSchemas:
     result: JsonSchema = field(default_factory=dict)
 
 
+CommandWords = Callable[[Mapping[str, Any], Sequence[str]], str]
+"""A command (its body as a client posts it) as a button says it, given the seats' names."""
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """What the pages say of a game besides its events (those are `describe`'s), from its
+    describe.py: the platform keeps no table of any game's names.
+
+    `title`: the game's name as a page heads it. `commands`: command type -> its words on the
+    play page's button. `end_reasons`: the rules' end `reason` -> how the end screen says it
+    ("on points"). `parts`: a command field whose items a page offers one by one (Conquest of
+    Paradise's build `orders`) -> the words of one item.
+    """
+
+    title: str
+    commands: Mapping[str, CommandWords] = field(default_factory=dict)
+    end_reasons: Mapping[str, str] = field(default_factory=dict)
+    parts: Mapping[str, Callable[[Mapping[str, Any]], str]] = field(default_factory=dict)
+
+    def command(self, command: Mapping[str, Any], names: Sequence[str]) -> str | None:
+        """The command as a button says it; None when the game gave its type no words."""
+        phrase = self.commands.get(str(command.get("type")))
+        return None if phrase is None else str(phrase(command, names))
+
+
 @dataclass(frozen=True)
 class GameModule(Generic[S]):
     """Everything the platform needs of one game, as OpenSpiel's _GAME_TYPE + register_game.
@@ -304,9 +330,20 @@ class GameModule(Generic[S]):
     `describe(events, names)` puts a batch of events (as dicts) into words.
     `command_fields` names the fields a command's body may carry besides its type.
     `board(game)` is the board data renderers draw.
+    `end_event`: the type of the event with which the rules end the game (its data is
+    `result(state)`); undo, tournaments, the audit and bundles read a game's end by it
+    (domain/ending.py), never by a name of their own.
+    `words`: its title, its commands' words and its end reasons (GameWords).
+    `renderer`: the kind of board renderer that draws it and writes its notation (registered
+    by kind in replays/renderers.py).
+    `words`: its title, its commands' words, its end reasons, its option hints (GameWords).
+    `renderer`: the kind of board renderer that draws it (registered by kind in replays/).
     `decide_with_state(state, command)`, optional: `decide`'s events and the state folding
     them gives, for a game whose `decide` computes that state anyway; `apply` uses it.
     `schemas`, optional: its commands, events, view, options and result as JSON Schema.
+    `two_seat_scoring`: how a tournament of two-seat tables scores a game of it: "win_draw"
+    (3:1, 2:2) or "i9" (by the margin of islands, Arabana-Ikibiti's I-9). A tournament's
+    computer entrants need `ai` (the search players); a game without it takes none.
     """
 
     name: str
@@ -326,10 +363,14 @@ class GameModule(Generic[S]):
     undo: UndoHints
     command_fields: tuple[str, ...]
     board: Callable[[str], Any]
+    end_event: str
+    words: GameWords
+    renderer: str
     ai: AIHooks[S] | None = None
     decide_with_state: Callable[[S, Command], tuple[list[Event], S]] | None = None
     schemas: GameSchemas = field(default_factory=GameSchemas)
     check_seated_options: Callable[[Mapping[str, Any], int], None] | None = None
+    two_seat_scoring: str = "win_draw"
 
     def apply(self, state: S, command: Command) -> tuple[list[Event], S]:
         """The events `command` causes and the state after them (IllegalMove when refused)."""

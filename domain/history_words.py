@@ -69,3 +69,11 @@ CLAUSES: dict[str, Clause] = {
 def spoken(kind: str) -> str:
     """An event type no clause knows, in lower-case words: "PiecesMoved" -> "pieces moved"."""
     return re.sub(r"(?<!^)(?=[A-Z])", " ", kind).lower() or "something happens"
+
+
+def seat_named(names: Sequence[str], seat: Any) -> str:
+    """A seat as a button names it: its player's name, or "seat N" when there is none."""
+    try:
+        return names[int(seat)]
+    except (ValueError, TypeError, IndexError):
+        return f"seat {seat}"

@@ -64,20 +64,22 @@ def movers(records: Sequence[Recorded]) -> set[int]:
     return {seat for seat in (Actor.seat_in(r.actor) for r in live(records)) if seat is not None}
 
 
-def may_abort(records: Sequence[Recorded]) -> bool:
-    """Whether the game may still be aborted: casual, in play, and no second seat has moved."""
-    return mode_of(records) != "tournament" and ending(records) is None and len(movers(records)) <= 1
+def may_abort(records: Sequence[Recorded], end_event: str) -> bool:
+    """Whether the game may still be aborted: casual, in play, and no second seat has moved;
+    `end_event` is the rules' end, as the game's module declares it."""
+    in_play = ending(records, end_event) is None
+    return mode_of(records) != "tournament" and in_play and len(movers(records)) <= 1
 
 
-def decide(records: Sequence[Recorded], command: Command) -> list[Event]:
-    """The events of a seat's Resign or Abort, or IllegalMove."""
+def decide(records: Sequence[Recorded], command: Command, end_event: str) -> list[Event]:
+    """The events of a seat's Resign or Abort, or IllegalMove; `end_event` is the rules' end."""
     seat = command.seat
     if seat is None or command.type not in COMMANDS:
         raise IllegalMove("unknown_command", f"{command.type!r} is not a resign or abort command of a seat")
     seats = seat_count(records)
     if not 0 <= seat < seats:
         raise IllegalMove("bad_seat", f"seat must be 0..{seats - 1}")
-    if ending(live(records)) is not None:
+    if ending(live(records), end_event) is not None:
         raise IllegalMove(GAME_OVER, "the game is over: its result stands")
     if command.type == RESIGN:
         return [game_resigned(seat, seats)]

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.actor import SYSTEM, Actor
-from domain.core import Command, Event, IllegalMove, Recorded, UndoHints
+from domain.core import Command, Event, GameModule, IllegalMove, Recorded, UndoHints
 from domain.ending import ending
 from domain.history import REWINDS
 from domain.text import is_blank, trimmed
@@ -243,9 +243,9 @@ def declines_this_round(records: Sequence[Recorded], seat: int, hints: UndoHints
 # --- deciding ------------------------------------------------------------------------------
 
 
-def decide(records: Sequence[Recorded], command: Command, hints: UndoHints) -> list[Event]:
+def decide(records: Sequence[Recorded], command: Command, game: GameModule[Any]) -> list[Event]:
     """The events a seat's Undo, RequestTakeback or AnswerTakeback causes, or IllegalMove;
-    `hints` are the game's (its module's `undo`): where turns start, what reveals."""
+    `game` is the game's module: its `undo` hints (where turns start, what reveals) and its end."""
     seat, args = command.seat, command.args
     if seat is None or command.type not in COMMANDS:
         raise IllegalMove("unknown_command", f"{command.type!r} is not an undo command of a seat")
@@ -253,12 +253,12 @@ def decide(records: Sequence[Recorded], command: Command, hints: UndoHints) -> l
         scope = args.get("scope", "command")
         if scope not in SCOPES:
             raise IllegalMove("bad_command", f"scope must be one of {list(SCOPES)}")
-        return undo(records, seat, hints, scope)
+        return undo(records, seat, game, scope)
     if command.type == REQUEST_TAKEBACK:
         to_version = args.get("to_version")
         if type(to_version) is not int:
             raise IllegalMove("bad_command", "to_version: the version to go back to is required")
-        return request_takeback(records, seat, to_version, hints)
+        return request_takeback(records, seat, to_version, game)
     accept = args.get("accept")
     if type(accept) is not bool:
         raise IllegalMove("bad_command", "accept: true or false is required")
@@ -273,11 +273,13 @@ def refuse_in_tournament(records: Sequence[Recorded]) -> None:
         )
 
 
-def undo(records: Sequence[Recorded], seat: int, hints: UndoHints, scope: str = "command") -> list[Event]:
+def undo(
+    records: Sequence[Recorded], seat: int, game: GameModule[Any], scope: str = "command"
+) -> list[Event]:
     """Undone back to before `seat`'s last command of this turn, or to the start of its turn."""
     refuse_in_tournament(records)
-    groups = batches(_playing(records))
-    turn_markers = hints.turn_markers
+    groups = batches(_playing(records, game.end_event))
+    turn_markers = game.undo.turn_markers
     start = max((i for i, g in enumerate(groups) if any(r.type in turn_markers for r in g)), default=0)
     turn = groups[start + 1 :]
     own = [i for i, group in enumerate(turn) if seat_of(group[0].actor) == seat]
@@ -291,25 +293,25 @@ def undo(records: Sequence[Recorded], seat: int, hints: UndoHints, scope: str = 
         raise IllegalMove(NOT_YOURS, "another seat acted after you this turn: ask for a takeback")
     target = (turn[first - 1] if first else groups[start])[-1].version
     if not takeback_across_reveal(records, seat):
-        _refuse_reveals(records, [r for g in crossed for r in g], {seat}, hints)
+        _refuse_reveals(records, [r for g in crossed for r in g], {seat}, game.undo)
     return [undone(target, seat)]
 
 
 def request_takeback(
-    records: Sequence[Recorded], seat: int, to_version: int, hints: UndoHints
+    records: Sequence[Recorded], seat: int, to_version: int, game: GameModule[Any]
 ) -> list[Event]:
     """TakebackRequested: back to `to_version`, once every other seat accepts."""
     refuse_in_tournament(records)
-    chain = _playing(records)
+    chain = _playing(records, game.end_event)
     if pending_takeback(records) is not None:
         raise IllegalMove(TAKEBACK_PENDING, "a takeback is already waiting for its answers")
-    if declines_this_round(records, seat, hints) >= MAX_DECLINES:
+    if declines_this_round(records, seat, game.undo) >= MAX_DECLINES:
         raise IllegalMove(
             RATE_LIMITED, f"{MAX_DECLINES} of your takebacks were declined this round: ask again next round"
         )
     crossed = _after(chain, to_version)
     if not takeback_across_reveal(records, seat):
-        _refuse_reveals(records, crossed, {seat}, hints)
+        _refuse_reveals(records, crossed, {seat}, game.undo)
     return [takeback_requested(seat, to_version)]
 
 
@@ -333,7 +335,7 @@ def answer_takeback(records: Sequence[Recorded], seat: int, accept: bool) -> lis
 
 
 def correct(
-    records: Sequence[Recorded], to_version: int, reason: str, organizer: str, hints: UndoHints
+    records: Sequence[Recorded], to_version: int, reason: str, organizer: str, game: GameModule[Any]
 ) -> list[Event]:
     """Corrected: the organizer sets a tournament game back to `to_version`, saying why."""
     if mode_of(records) != "tournament":
@@ -341,15 +343,15 @@ def correct(
     if is_blank(reason):
         raise IllegalMove(REASON_REQUIRED, "a correction needs a reason")
     seats = seat_count(records)
-    crossed = _after(_playing(records), to_version)
-    _refuse_reveals(records, crossed, set(range(seats)), hints)
+    crossed = _after(_playing(records, game.end_event), to_version)
+    _refuse_reveals(records, crossed, set(range(seats)), game.undo)
     return [corrected(to_version, trimmed(reason), organizer)]
 
 
-def _playing(records: Sequence[Recorded]) -> list[Recorded]:
+def _playing(records: Sequence[Recorded], end_event: str) -> list[Recorded]:
     """The live events; IllegalMove once the game has ended (its result stands)."""
     chain = live(records)
-    if ending(chain) is not None:
+    if ending(chain, end_event) is not None:
         raise IllegalMove(GAME_ENDED, "the game is over: its result stands")
     return chain
 

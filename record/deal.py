@@ -16,7 +16,7 @@ from typing import Any
 from domain.actor import SYSTEM, WORKER, Actor
 from domain.core import DomainError
 from domain.ending import ending
-from domain.games import rules_for
+from domain.games import end_event_of, rules_for
 from domain.history import extend_history
 from domain.tournaments import rules as tournament_rules
 from record.canonical import canonical_json
@@ -188,7 +188,8 @@ def sealed_until_revealed(envelopes: Sequence[Envelope], revealed: bool) -> list
 def game_revealed(envelopes: Sequence[Envelope]) -> bool:
     """As the service reveals a game's log: after its end (the rules' or a forfeit), unless it
     was created otherwise."""
-    return ending(envelopes) is not None and bool(envelopes[0].data.get("reveal_after_end", True))
+    ended = ending(envelopes, end_event_of(envelopes)) is not None
+    return ended and bool(envelopes[0].data.get("reveal_after_end", True))
 
 
 def tournament_revealed(envelopes: Sequence[Envelope]) -> bool:

@@ -326,13 +326,11 @@ def _decided(
         if command.type == CORRECT:
             args = command.args
             organizer = str(setup.get("organizer") or ORGANIZER)
-            return undo.correct(
-                before, int(args["to_version"]), str(args["reason"]), organizer, rules.undo
-            ), None
+            return undo.correct(before, int(args["to_version"]), str(args["reason"]), organizer, rules), None
         if command.type in undo.COMMANDS:
-            return undo.decide(before, command, rules.undo), None
+            return undo.decide(before, command, rules), None
         if command.type in resign.COMMANDS:
-            return resign.decide(before, command), None
+            return resign.decide(before, command, rules.end_event), None
         if command.type == ADD_ENTROPY:
             over = rules.is_terminal(state) or _platform_end(before) is not None
             return entropy_events(before, over, command), None

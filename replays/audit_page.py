@@ -10,8 +10,11 @@ local files).
 
 from __future__ import annotations
 
+import json
 from importlib import resources
 from pathlib import Path
+
+from domain.games import GAMES
 
 ASSETS = ("audit.js", "audit.css")
 MEDIA_TYPES = {"audit.js": "text/javascript; charset=utf-8", "audit.css": "text/css; charset=utf-8"}
@@ -19,6 +22,16 @@ OFFLINE_NAME = "audit.html"
 """The name `replays render` gives the page beside a rendered bundle."""
 _STYLE = "<!-- style -->"
 _SCRIPT = "<!-- script -->"
+_ENDS = "<!-- game-ends -->"
+
+
+def _with_game_ends(page: str) -> str:
+    """The page with each registered game's end event as data (not a script the policy runs):
+    the script reads a game's end by the event its module declares."""
+    ends = json.dumps({name: module.end_event for name, module in sorted(GAMES.items())})
+    ends = ends.replace("</", "<\\/")  # a name cannot end the element
+    block = f'<script type="application/json" id="audit-game-ends">{ends}</script>'
+    return page.replace(_ENDS, block)
 
 
 def asset(name: str) -> str:
@@ -28,7 +41,7 @@ def asset(name: str) -> str:
 
 def served_page(script_url: str, style_url: str) -> str:
     """The page as the service sends it: script and style sheet by address."""
-    page = asset("audit.html")
+    page = _with_game_ends(asset("audit.html"))
     page = page.replace(_STYLE, f'<link rel="stylesheet" href="{style_url}">')
     return page.replace(_SCRIPT, f'<script src="{script_url}"></script>')
 
@@ -38,7 +51,7 @@ def offline_page() -> str:
     script, style = asset("audit.js"), asset("audit.css")
     if "</script" in script.lower() or "</style" in style.lower():
         raise ValueError("the audit page's script or style would end its own element")
-    page = asset("audit.html").replace(_STYLE, f"<style>\n{style}</style>")
+    page = _with_game_ends(asset("audit.html")).replace(_STYLE, f"<style>\n{style}</style>")
     return page.replace(_SCRIPT, f"<script>\n{script}</script>")
 
 

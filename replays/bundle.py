@@ -19,9 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.ending import ending
 from record.canonical import canonical_json
-from record.deal import tournament_revealed
+from record.deal import game_revealed, tournament_revealed
 from record.envelope import Envelope
 from replays import archive
 from replays.tournament_audit import (
@@ -89,14 +88,8 @@ def write_bundle(
     revealed = tournament_revealed(tournament)  # the lots' seed, once closed
     lines = [header, *(archive.event_line(e, viewer, revealed) for e in tournament)]
     text = "".join(canonical_json(line) + "\n" for line in lines)
-    text += "".join(archive.export(games[g], viewer, _revealed(games[g])) for g in order)
+    text += "".join(archive.export(games[g], viewer, game_revealed(games[g])) for g in order)
     return text.encode("utf-8")
-
-
-def _revealed(envelopes: Sequence[Envelope]) -> bool:
-    """As the service reveals a game's log: after its end (the rules' or a forfeit), unless it
-    was created otherwise."""
-    return ending(envelopes) is not None and bool(envelopes[0].data.get("reveal_after_end", True))
 
 
 # --- reading -----------------------------------------------------------------------------

@@ -31,6 +31,9 @@ from replays.hex_geometry import (
     lines_of,
     side,
 )
+from replays.notation.hex_build import format as format_hex
+from replays.notation.hex_cells import parse as parse_hex
+from replays.renderers import Drawing, Renderer, game_title
 from replays.seat_marks import marker, num, seat_colour, seat_shape
 from replays.text_fit import wrap
 
@@ -127,11 +130,6 @@ def seat_name(view: Mapping[str, Any], seat: int) -> str:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def is_hex(view: Mapping[str, Any]) -> bool:
-    """Whether `view` is of a game on hexagonal cells (its view lists the cells of ice)."""
-    return "ice" in view
 
 
 def view_board(view: Mapping[str, Any]) -> HexBoard:
@@ -583,3 +581,30 @@ def hex_text(view: Mapping[str, Any]) -> list[str]:
     cracks = sorted(pieces.cracks)
     out += ["", f"Cracks ({len(cracks)}): " + (" ".join(line_name(c) for c in cracks) or "none")]
     return out
+
+
+def _svg(view: Mapping[str, Any], drawing: Drawing) -> str:
+    return render_hex_view(
+        view,
+        title=game_title(view),
+        status=hex_status(view),
+        caption=drawing.caption,
+        highlight_cells=drawing.highlight_places,
+        highlight_lines=drawing.highlight_lines,
+        notes=drawing.notes,
+        standalone=drawing.standalone,
+        interactive=drawing.interactive,
+        legend=drawing.legend,
+    )
+
+
+RENDERER = Renderer(
+    kind="hex",
+    svg=_svg,
+    text=lambda view, board: hex_text(view),
+    status=hex_status,
+    notation=format_hex,
+    parse=parse_hex,
+    style=STYLE,
+)
+"""The games on hexagonal cells (Nanuuk!): highlights name cells "q,r" and lines (two cells)."""

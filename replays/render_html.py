@@ -14,7 +14,8 @@ from typing import Any
 
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from replays.frames import Replay, Step
-from replays.render_svg import game_title, render_svg, status_line
+from replays.render_svg import render_svg, status_line
+from replays.renderers import game_title
 
 Progress = Callable[[int, int], None]
 """Called with (frames done, frames in all) while a page is rendered."""

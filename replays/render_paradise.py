@@ -17,6 +17,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from replays.notation.paradise import format as format_paradise
+from replays.notation.paradise_parse import parse as parse_paradise
+from replays.renderers import Drawing, Renderer, game_title
+
 GAME = "conquest-of-paradise"
 R = 34.0  # a hex's outer radius in pixels
 COLUMNS, ROWS = 16, 10
@@ -34,10 +38,6 @@ STYLE = (
     "[tabindex]{cursor:pointer}[tabindex]:focus{outline:none}"
     "[tabindex]:focus-visible .focus{stroke:#000000;stroke-width:3;opacity:1}.focus{opacity:0}"
 )
-
-
-def is_paradise(view: Mapping[str, Any]) -> bool:
-    return view.get("game") == GAME
 
 
 def centre(col: int, row: int) -> tuple[float, float]:
@@ -226,3 +226,28 @@ def _legend(view: Mapping[str, Any], title: str, caption: str, x0: float) -> lis
     left = f"target {view.get('target')} VP · {view.get('tiles_left', 0)} tiles left"
     out.append(f'<text class="legend" x="{x0:.0f}" y="{y:.0f}">{escape(left)}</text>')
     return out
+
+
+def _svg(view: Mapping[str, Any], drawing: Drawing) -> str:
+    # Its highlights name hexes ("col,row"), as its annotations do.
+    return render_paradise(
+        view,
+        title=game_title(view),
+        caption=drawing.caption,
+        highlight=list(drawing.highlight_places),
+        standalone=drawing.standalone,
+        interactive=drawing.interactive,
+        legend=drawing.legend,
+    )
+
+
+RENDERER = Renderer(
+    kind="paradise",
+    svg=_svg,
+    text=lambda view, board: [],  # the heading and the status line say what the text can
+    status=status_line,
+    notation=format_paradise,
+    parse=parse_paradise,
+    style=STYLE,
+)
+"""Conquest of Paradise's map of hexes."""

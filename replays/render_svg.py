@@ -22,9 +22,7 @@ from xml.sax.saxutils import escape, quoteattr
 from domain.games import rules_for
 from domain.islands.board import Board, Island
 from replays.board_paths import Circle, Curve, line_path, marker_spot, outline
-from replays.render_hex import hex_status, is_hex, render_hex_view
-from replays.render_paradise import is_paradise, render_paradise
-from replays.render_paradise import status_line as paradise_status
+from replays.renderers import Drawing, game_title, renderer_for
 from replays.seat_marks import marker, num, seat_colour, seat_shape
 from replays.text_fit import text_width, wrap
 
@@ -39,18 +37,6 @@ HIGHLIGHT = "#ffb000"
 # The second cue of a bridge besides its colour: the white pattern inside it.
 SEAT_PATTERNS = ("", "10 6", "0.1 6", "12 4 0.1 4")
 GOD_LABELS = {"Kanaloa": "Ka", "Kane": "Ke", "Ku": "Ku", "Lono": "Lo", "Pele": "Pe"}
-GAME_TITLES = {
-    "kahuna": "Kahuna",
-    "arabana-ikibiti": "Arabana-Ikibiti",
-    "arabana-opodopo": "Arabana-Opodopo",
-    "conquest-of-paradise": "Conquest of Paradise",
-    "nanuuk": "Nanuuk!",
-    "nanuuk-learning": "Nanuuk! learning game",
-    "nanuuk-bear-hunt": "Nanuuk! Two Inuit hunt a bear",
-    "nanuuk-bear-flight": "Nanuuk! Two Inuit flee bears",
-    "nanuuk-partners": "Nanuuk! Partner game",
-    "nanuuk-helper": "Nanuuk! Helper game",
-}
 NAME_LARGEST, NAME_SMALLEST = 15.0, 10.0
 MARKER_SIZE = 11.0
 MARKER_STROKE = 2.5  # a marker's white outline, in pixels
@@ -86,40 +72,34 @@ def render_svg(
     interactive: bool = False,
     legend: bool = True,
 ) -> str:
-    """The SVG text of `view` on `board` (the view's own board when None).
+    """The SVG text of `view` on `board` (the view's own board when None), drawn by the renderer
+    of the view's game (replays/renderers.py: the island games' here, Nanuuk!'s in render_hex).
 
     `caption` heads the legend (e.g. "version 57"); `highlight_*` outline islands and lines
-    (annotations); `notes` are printed under the legend. `standalone=False` leaves out the
-    XML declaration and namespace, for an SVG inlined in an HTML page. `interactive=True`
-    makes each island and line a focusable button; `legend=False` draws the board alone.
-    A hexagonal board (Nanuuk!) is drawn by replays.render_hex: its highlights name cells
-    ("q,r") and lines (two cells).
+    (annotations; on another kind of board, its places and lines: cells "q,r", hexes "col,row").
+    `notes` are printed under the legend. `standalone=False` leaves out the XML declaration and
+    namespace, for an SVG inlined in an HTML page. `interactive=True` makes each island and line
+    a focusable button; `legend=False` draws the board alone.
     """
-    if is_paradise(view):
-        # Its highlights name hexes ("col,row"), as its annotations do.
-        return render_paradise(
-            view,
-            title=game_title(view),
-            caption=caption,
-            highlight=[*highlight_islands],
-            standalone=standalone,
-            interactive=interactive,
-            legend=legend,
-        )
-    if is_hex(view):
-        return render_hex_view(
-            view,
-            title=game_title(view),
-            status=status_line(view),
-            caption=caption,
-            highlight_cells=highlight_islands,
-            highlight_lines=highlight_lines,
-            notes=notes,
-            standalone=standalone,
-            interactive=interactive,
-            legend=legend,
-        )
-    board = board or board_of(view)
+    drawing = Drawing(
+        caption=caption,
+        board=board,
+        highlight_places=tuple(highlight_islands),
+        highlight_lines=tuple(tuple(line) for line in highlight_lines),
+        notes=tuple(notes),
+        standalone=standalone,
+        interactive=interactive,
+        legend=legend,
+    )
+    return renderer_for(view).svg(view, drawing)
+
+
+def islands_svg(view: Mapping[str, Any], drawing: Drawing) -> str:
+    """The SVG of an island game's view (the islands renderer's drawing)."""
+    board = drawing.board or board_of(view)
+    caption, notes, legend = drawing.caption, drawing.notes, drawing.legend
+    standalone, interactive = drawing.standalone, drawing.interactive
+    highlight_islands, highlight_lines = drawing.highlight_places, drawing.highlight_lines
     key = _legend(view, caption, notes) if legend else Legend([], 0)
     frame = Frame.of(board, legend_height=key.height, legend_w=LEGEND_W if legend else 0)
     parts = [_open(view, frame, standalone, interactive), f"<style>{STYLE}</style>"]
@@ -437,11 +417,6 @@ def seat_name(view: Mapping[str, Any], seat: int) -> str:
     return str(seats[seat]["name"]) if 0 <= seat < len(seats) else f"seat {seat}"
 
 
-def game_title(view: Mapping[str, Any]) -> str:
-    game = str(view.get("game", ""))
-    return GAME_TITLES.get(game, game)
-
-
 def round_words(view: Mapping[str, Any]) -> str:
     """ "Round 2 of 3"; before the first round (Arabana-Opodopo's choosing) "Before round 1"."""
     number = view.get("round") or 0
@@ -451,11 +426,13 @@ def round_words(view: Mapping[str, Any]) -> str:
 
 
 def status_line(view: Mapping[str, Any]) -> str:
-    """ "Round 2 of 3 · play · Capucine to move", or how the game ended."""
-    if is_paradise(view):
-        return paradise_status(view)
-    if is_hex(view):
-        return hex_status(view)
+    """ "Round 2 of 3 · play · Capucine to move", or how the game ended, as the renderer of the
+    view's game says it."""
+    return renderer_for(view).status(view)
+
+
+def islands_status(view: Mapping[str, Any]) -> str:
+    """ "Round 2 of 3 · play · Capucine to move", or how an island game ended."""
     result = view.get("result")
     if result:
         winner = result.get("winner")

@@ -15,29 +15,29 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.islands.board import Board
-from replays.render_hex import hex_text, is_hex
-from replays.render_svg import board_of, game_title, seat_facts, seat_name, status_line
+from replays.render_svg import board_of, seat_facts, seat_name, status_line
+from replays.renderers import game_title, renderer_for
 
 
 def show_text(view: Mapping[str, Any], board: Board | None = None, notes: Sequence[str] = ()) -> str:
-    """The view as text: heading, seats, islands with their bridges, ships, cards, the hand
-    (on a hexagonal board: seats with their sheets, the cells and what stands on them, cracks)."""
-    if is_hex(view):
-        body = hex_text(view)
-        if notes:
-            body += ["", "Annotations:", *(f"  {note}" for note in notes)]
-        return "\n".join([_heading(view), status_line(view), "", *body]) + "\n"
+    """The view as text: heading, status, the board as the renderer of the view's game tells it
+    (replays/renderers.py), then the notes. `board` overrides an island game's own."""
+    body = renderer_for(view).text(view, board)
+    if notes:
+        body += ["", "Annotations:", *(f"  {note}" for note in notes)]
+    return "\n".join([_heading(view), status_line(view), "", *body]) + "\n"
+
+
+def islands_text(view: Mapping[str, Any], board: Any = None) -> list[str]:
+    """An island game's board as text: seats, islands with their bridges, ships, cards, the hand."""
     board = board or board_of(view)
-    out = [_heading(view), status_line(view), ""]
-    out += _seats(view)
+    out = _seats(view)
     out += [""] + _islands(view, board)
     ships = view.get("ships")
     if ships is not None:
         out += ["", "Ships: " + (", ".join(_ship(view, s) for s in ships) or "none")]
     out += ["", *_cards(view)]
-    if notes:
-        out += ["", "Annotations:", *(f"  {note}" for note in notes)]
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _heading(view: Mapping[str, Any]) -> str:

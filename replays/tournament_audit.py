@@ -24,6 +24,7 @@ from typing import Any
 from domain.actor import ORGANIZER
 from domain.core import Command, DomainError, IllegalMove
 from domain.ending import result_end
+from domain.games import end_event_of
 from domain.tournaments import State, read_game_end, score_game
 from domain.tournaments import rules as tournament_rules
 from record.canonical import plain
@@ -276,8 +277,8 @@ def _check_each(
 
 
 def _game_end(envelopes: Sequence[Envelope]) -> Envelope | None:
-    """The game's own end with a result: GameEnded, or GameResigned (shaped alike)."""
-    return result_end(envelopes)
+    """The game's own end with a result: its module's end event, or GameResigned (shaped alike)."""
+    return result_end(envelopes, end_event_of(envelopes))
 
 
 def _mismatches(state: State, envelope: Envelope, end: Envelope | None) -> list[dict[str, Any]]:
@@ -286,12 +287,12 @@ def _mismatches(state: State, envelope: Envelope, end: Envelope | None) -> list[
     found = []
     if end is None:
         if envelope.type == "ResultRecorded" or data.get("final_hash") is not None:
-            found.append("the game has no GameEnded")
+            found.append("the game has no end with a result")
     else:
         if data.get("final_hash") != end.hash:
-            found.append(f"final_hash {data.get('final_hash')} is not the hash of the game's GameEnded")
+            found.append(f"final_hash {data.get('final_hash')} is not the hash of the game's {end.type}")
         if envelope.type == "ResultRecorded" and data.get("game_end") != end.data:
-            found.append("game_end is not the data of the game's GameEnded")
+            found.append(f"game_end is not the data of the game's {end.type}")
     table = state.table_of_game(str(data.get("game_id")))
     if table is None or data.get("seats") != list(table.seats):
         found.append("seats are not the seats of the game's table")

@@ -15,8 +15,8 @@ def ending_view(loaded: Loaded) -> dict[str, Any] | None:
     """How the game ended (null while in play): by its rules, a forfeit, a resignation or an abort."""
     if not loaded.over:
         return None
-    end = ending(loaded.trusted)
-    if end is None:  # a rules' end always has its GameEnded; a fallback for an odd record
+    end = ending(loaded.trusted, loaded.rules.end_event)
+    if end is None:  # a rules' end always has its end event; a fallback for an odd record
         return {"how": "rules", "version": loaded.version, "seat": None, "result": loaded.result}
     seat = end.data.get("seat") if end.type in HOW else None
     return {"how": HOW.get(end.type, "rules"), "version": end.version, "seat": seat, "result": loaded.result}
@@ -27,4 +27,4 @@ def finish_options(loaded: Loaded, seat: int | None) -> dict[str, bool]:
     broken record)."""
     if seat is None or loaded.over or loaded.broken is not None:
         return {"resign": False, "abort": False}
-    return {"resign": True, "abort": resign.may_abort(loaded.trusted)}
+    return {"resign": True, "abort": resign.may_abort(loaded.trusted, loaded.rules.end_event)}

@@ -599,13 +599,11 @@ class GameService:
         if actor == ORGANIZER and command.type == CORRECT:
             organizer = str(loaded.setup.get("organizer") or ORGANIZER)
             args = command.args
-            return undo.correct(
-                loaded.envelopes, args["to_version"], args["reason"], organizer, loaded.rules.undo
-            )
+            return undo.correct(loaded.envelopes, args["to_version"], args["reason"], organizer, loaded.rules)
         if command.type in undo.COMMANDS:
-            return undo.decide(loaded.envelopes, command, loaded.rules.undo)
+            return undo.decide(loaded.envelopes, command, loaded.rules)
         if command.type in resign.COMMANDS:
-            return resign.decide(loaded.envelopes, command)
+            return resign.decide(loaded.envelopes, command, loaded.rules.end_event)
         if command.type == ADD_ENTROPY:
             return entropy_events(loaded.envelopes, loaded.over, command)
         if command.type == REGISTER_KEY:

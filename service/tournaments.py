@@ -349,7 +349,7 @@ class TournamentService:
         event's hash); False when there is nothing to record (not ended, recorded already)."""
         game = self.games.load(game_id)
         about = game.setup.get("tournament")
-        # A result comes from the rules' own end (GameEnded) or a resignation (GameResigned,
+        # A result comes from the rules' own end (the module's end_event) or a resignation (GameResigned,
         # shaped alike); a forfeit brought its own.
         if game.broken is not None or not game.ended_with_result or not isinstance(about, Mapping):
             return False
@@ -357,7 +357,7 @@ class TournamentService:
         table = self.load(tournament_id).state.table_of_game(game_id)
         if table is None or table.result is not None:
             return False
-        end = result_end(game.envelopes)
+        end = result_end(game.envelopes, game.rules.end_event)
         assert end is not None  # ended_with_result
         body = {"type": "RecordResult", "game_id": game_id, "result": end.data, "final_hash": end.hash}
         return not self.run(tournament_id, WORKER, body, f"result-{game_id}").duplicate

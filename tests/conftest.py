@@ -18,6 +18,7 @@ from service.embedded_redis import EmbeddedRedis, start_redis
 from service.signing import KEYS_DIR
 from service.store import EventStore
 from tests import hypothesis_profiles
+from tests.families.registered import register, unregister
 from tests.xdist_units import SharedSetUpScheduling
 
 hypothesis_profiles.load()
@@ -56,6 +57,14 @@ def receipt_keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         del os.environ[KEYS_DIR]
     else:
         os.environ[KEYS_DIR] = before
+
+
+@pytest.fixture
+def test_families() -> Iterator[None]:
+    """The game families that live in the tests (tests/families), registered for one test."""
+    register()
+    yield
+    unregister()
 
 
 @pytest.fixture(scope="session")

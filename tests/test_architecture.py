@@ -181,3 +181,50 @@ def test_no_import_circle_among_any_modules() -> None:
     """No module reaches itself through imports, late ones inside functions included: a game
     module, the undo policy, a notation's grammars and the benches each import one way."""
     assert circles(_module_graph()) == []
+
+
+def families() -> list[str]:
+    """Every game family: a package of domain/ whose module.py declares a GameModule, found here
+    so that a new family is covered without a list to edit (pyproject.toml's contracts name the
+    families of their day)."""
+    declared = [p for p in (ROOT / "domain").glob("*/module.py") if "GameModule(" in p.read_text()]
+    return sorted(f"domain.{p.parent.name}" for p in declared)
+
+
+def _reached(graph: dict[str, set[str]], start: Iterable[str], through: Iterable[str] = ()) -> set[str]:
+    """Every module reachable from `start` by imports, not going on from a module of `through`."""
+    stops = tuple(through)
+    seen, todo = set(), list(start)
+    while todo:
+        module = todo.pop()
+        for target in graph.get(module, ()):
+            if target not in seen and not any(_within(target, stop) for stop in stops):
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_every_game_family_is_found_and_reaches_no_other_but_through_the_registry() -> None:
+    graph, found = _module_graph(), families()
+    assert {"domain.islands", "domain.nanuuk", "domain.paradise"} <= set(found)
+    for family in found:
+        own = [m for m in graph if _within(m, family)]
+        others = {
+            m
+            for m in _reached(graph, own, through=["domain.games"])
+            for f in found
+            if f != family and _within(m, f)
+        }
+        assert others == set(), f"{family} reaches {sorted(others)}"
+
+
+def test_tournaments_import_no_game_family() -> None:
+    graph, found = _module_graph(), families()
+    direct = {
+        (module, target)
+        for module, targets in graph.items()
+        if _within(module, "domain.tournament")
+        for target in targets
+        if any(_within(target, family) for family in found)
+    }
+    assert direct == set()

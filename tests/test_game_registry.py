@@ -11,8 +11,16 @@ from typing import Any
 
 import pytest
 
-from domain.core import CHANCE, TERMINAL, Draw, GameModule, IllegalMove, Pick, Score, Seats, Shuffle
+from domain import undo
+from domain.core import CHANCE, TERMINAL, Command, Draw, GameModule, IllegalMove, Pick, Score, Seats, Shuffle
+from domain.ending import ending, result_end
 from domain.games import GAMES, register_game, rules_for
+from domain.undo import Record
+from replays import notation
+from replays.render_svg import render_svg, status_line
+from replays.render_text import show_text
+from replays.renderers import renderer_of
+from tests.families.registered import EVERY_GAME
 
 ROOT = Path(__file__).resolve().parents[1]
 SETUPS = {
@@ -79,7 +87,8 @@ def test_the_undo_policy_names_no_game_s_events() -> None:
     assert named == []
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("name", EVERY_GAME)
 def test_every_game_checks_its_options_for_a_seat_count_it_is_played_by(name: str) -> None:
     module = GAMES[name]
     for seats in range(module.min_seats, module.max_seats + 1):
@@ -127,3 +136,99 @@ def test_conquest_of_paradise_is_registered_for_2_to_4_seats_and_draws_through_t
     for event in module.decide(state, command):
         state = module.evolve(state, event)
     assert module.to_act(state) == Seats((0,)) and module.pending_system(state) is None
+
+
+# --- every game, the test families' too: what each declares, the platform reads ------------
+
+SHORT = {"conquest-of-paradise": {"last_turn": 2}}
+"""Options that keep a random game short (the registry-wide tests play each to its end)."""
+
+
+def played_out(module: GameModule[Any], seed: int = 5) -> tuple[Any, list[Any]]:
+    """A random game of `module` for its fewest seats, to its end: the state and the events."""
+    rng = random.Random(seed)
+    seats = [{"name": name} for name in "ABCD"[: module.min_seats]]
+    setup = {"game": module.name, "seats": seats, "first_seat": 0, "options": SHORT.get(module.name, {})}
+    state, events = module.initial_state(setup), [module.created_event(setup)]
+    for _ in range(5000):
+        acting = module.to_act(state)
+        if acting is TERMINAL:
+            return state, events
+        if isinstance(acting, Seats):
+            command = rng.choice(list(module.legal_commands(state, acting.seats[0])))
+        else:
+            request = module.pending_system(state)
+            assert request is not None, "the system is to act but the rules ask nothing"
+            command = request.answer(rng)
+        done, state = module.apply(state, command)
+        events += done
+    raise AssertionError(f"a random game of {module.name} did not end")
+
+
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("name", EVERY_GAME)
+def test_every_game_ends_with_the_event_it_declares_and_the_platform_reads_that_end(name: str) -> None:
+    module = rules_for(name)
+    state, events = played_out(module)
+    records = [Record(n, e.type, e.data, "system", f"c{n}") for n, e in enumerate(events, start=1)]
+
+    assert events[-1].type == module.end_event and dict(events[-1].data) == dict(module.result(state) or {})
+    assert ending(records, module.end_event) is records[-1]
+    assert result_end(records, module.end_event) is records[-1]
+    assert not module.schemas.events or module.end_event in module.schemas.events
+    # After the end, no takeback is asked for (the result stands), whatever the end is named.
+    with pytest.raises(IllegalMove) as refused:
+        undo.decide(records, Command(undo.REQUEST_TAKEBACK, 0, {"to_version": 2}), module)
+    assert refused.value.code == undo.GAME_ENDED
+
+
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("name", EVERY_GAME)
+def test_every_game_gives_its_words_and_a_registered_renderer_draws_and_writes_it(name: str) -> None:
+    module = rules_for(name)
+    state, events = played_out(module)
+    assert module.words.title
+    renderer = renderer_of(name)
+    assert renderer.kind == module.renderer
+    for seen in (module.view(module.initial_state(events[0].data), None), module.view(state, None)):
+        assert render_svg(seen).startswith(("<?xml", "<svg")) and module.words.title in render_svg(seen)
+        assert show_text(seen).startswith(module.words.title) and status_line(seen)
+    dicts = [{"type": e.type, "data": dict(e.data), "secret": e.secret} for e in events]
+    written = notation.format(dicts)
+    assert notation.parse(written) == notation.parse(written) and f'[Game "{name}"]' in written
+
+
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("name", EVERY_GAME)
+def test_every_command_a_game_offers_has_its_own_words(name: str) -> None:
+    module = rules_for(name)
+    rng, seen = random.Random(9), set()
+    seats = [{"name": n} for n in "ABCD"[: module.min_seats]]
+    state = module.initial_state(
+        {"game": name, "seats": seats, "first_seat": 0, "options": SHORT.get(name, {})}
+    )
+    for _ in range(300):
+        acting = module.to_act(state)
+        if acting is TERMINAL:
+            break
+        if isinstance(acting, Seats):
+            offered = list(module.legal_commands(state, acting.seats[0]))
+            seen |= {c.type for c in offered}
+            command = rng.choice(offered)
+        else:
+            command = module.pending_system(state).answer(rng)  # type: ignore[union-attr]
+        _, state = module.apply(state, command)
+    assert seen and seen <= set(module.words.commands), sorted(seen - set(module.words.commands))
+
+
+def test_no_platform_module_names_the_end_of_a_game() -> None:
+    families = {p.parent for p in (ROOT / "domain").glob("*/module.py")}
+    named = [
+        str(path.relative_to(ROOT))
+        for package in ("domain", "service", "ai", "replays", "bench", "record")
+        for path in (ROOT / package).rglob("*")
+        if path.suffix in (".py", ".js", ".html")
+        and not any(family in path.parents for family in families)
+        and '"GameEnded"' in path.read_text()
+    ]
+    assert named == []

@@ -17,12 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain import history_words
+from domain.core import GameWords
 
-GAME_TITLES = {
-    "kahuna": "Kahuna",
-    "arabana-ikibiti": "Arabana-Ikibiti",
-    "arabana-opodopo": "Arabana-Opodopo",
-}
+TITLES = {"kahuna": "Kahuna", "arabana-ikibiti": "Arabana-Ikibiti", "arabana-opodopo": "Arabana-Opodopo"}
 QUIET = frozenset({"TurnEnded", "ChoiceResolved"})
 """Events whose clause is left out when the command says anything else."""
 
@@ -157,7 +154,7 @@ Describer = Callable[[Context, Mapping[str, Any], Mapping[str, Any] | None], str
 
 def _game_created(c: Context, d: Mapping[str, Any], s: Mapping[str, Any] | None) -> str:
     names = [str(seat.get("name", "?")) for seat in d.get("seats", [])]
-    title = GAME_TITLES.get(str(d.get("game")), str(d.get("game")))
+    title = TITLES.get(str(d.get("game")), str(d.get("game")))
     options = _options(d.get("options") or {}, names)
     mode = " (tournament)" if d.get("mode") == "tournament" else ""
     first = d.get("first_seat")
@@ -493,3 +490,75 @@ def _generic(kind: str, data: Mapping[str, Any]) -> str:
 
 def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# --- commands as the play page's buttons say them -------------------------------------------
+
+DASH = "\u2013"
+END_REASONS = {
+    "points": "on points",
+    "premature": "as a player was left without a bridge on the board",
+    "eleventh_island": "by taking the eleventh island",
+}
+
+
+def _said_line(command: Mapping[str, Any], key: str = "line") -> str:
+    return DASH.join(command.get(key) or ())
+
+
+def _said_cards(command: Mapping[str, Any]) -> str:
+    return " and ".join(command.get("cards") or ())
+
+
+def _source(command: Mapping[str, Any]) -> str:
+    if command.get("source") == "stack":
+        return "from the stack"
+    return f"{command.get('card')} from the face-up row"
+
+
+def _gifts(command: Mapping[str, Any], names: Sequence[str]) -> str:
+    gifts = command.get("gifts") or {}
+    return "; ".join(
+        f"{card} to {history_words.seat_named(names, seat)}" for seat, card in sorted(gifts.items())
+    )
+
+
+COMMAND_WORDS: Mapping[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
+    "PlaceBridge": lambda c, n: (
+        f"Place a bridge on {_said_line(c)} with {c.get('card')}"
+        + (f", taking back your bridge {_said_line(c, 'take_back')}" if c.get("take_back") else "")
+    ),
+    "RemoveBridge": lambda c, n: f"Remove the bridge on {_said_line(c)} with {_said_cards(c)}",
+    "SwapBridge": lambda c, n: (
+        f"Swap the bridge on {_said_line(c)} for yours with {_said_cards(c)}"
+        + (" (Kanaloa)" if c.get("kanaloa") else "")
+    ),
+    "DrawCard": lambda c, n: f"Draw {_source(c)}",
+    "DiscardCards": lambda c, n: f"Discard {_said_cards(c)}",
+    "EndTurn": lambda c, n: (
+        f"End your turn, discarding {_said_cards(c)}" if c.get("cards") else "End your turn"
+    ),
+    "SkipDraw": lambda c, n: "Skip drawing",
+    "DeferFinalTurn": lambda c, n: "Defer your final turn",
+    "ChooseFaceUp": lambda c, n: f"Choose {c.get('card')} to lay face up",
+    "PlaceFreeBridge": lambda c, n: f"Place a free bridge on {_said_line(c)}",
+    # Always refused now (a take-back is part of a placement), yet a known command type.
+    "TakeBackBridge": lambda c, n: f"Take back your bridge on {_said_line(c)}",
+    "PlayCard": lambda c, n: f"Play {c.get('card')} to take back a bridge",
+    "PlaceShip": lambda c, n: f"Place a ship in the sea of {_said_line(c, 'sea')} with {_said_cards(c)}",
+    "MoveShip": lambda c, n: (
+        f"Move your ship from the sea of {_said_line(c, 'from')} to {_said_line(c, 'to')}"
+    ),
+    "UseKanaloa": lambda c, n: f"Kanaloa: place a bridge on {_said_line(c)}",
+    "UseKu": lambda c, n: f"Ku: look at {history_words.seat_named(n, c.get('target'))}'s hand",
+    "UsePele": lambda c, n: "Pele: every other seat gives you a card",
+    "UseLono": lambda c, n: f"Lono: draw {_source(c)}",
+    "ChooseRemoval": lambda c, n: f"Remove the bridge on {_said_line(c)}",
+    "TakeCard": lambda c, n: f"Take {c.get('card')}",
+    "GiveCards": lambda c, n: f"Give {_gifts(c, n)}",
+}
+
+
+def words(game: str) -> GameWords:
+    """What the pages say of `game` besides its events."""
+    return GameWords(title=TITLES[game], commands=COMMAND_WORDS, end_reasons=END_REASONS)

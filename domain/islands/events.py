@@ -83,9 +83,13 @@ def round_scored(round_: int, islands: Sequence[int], points: Sequence[int], tot
     )
 
 
+GAME_ENDED = "GameEnded"
+"""The event with which the rules end a game (the module declares it: domain/ending.py)."""
+
+
 def game_ended(winner: int | None, totals: Sequence[int], reason: str, **extra: Any) -> Event:
     """`reason`: "points", "draw", "premature" (I-7) or "eleventh_island" (O-10)."""
-    return Event("GameEnded", {"winner": winner, "totals": list(totals), "reason": reason, **extra})
+    return Event(GAME_ENDED, {"winner": winner, "totals": list(totals), "reason": reason, **extra})
 
 
 def free_bridge_placed(seat: int, line: Line) -> Event:

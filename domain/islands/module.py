@@ -10,8 +10,9 @@ from domain.core import CHANCE, TERMINAL, AIHooks, Command, GameModule, Recorded
 from domain.islands import engine
 from domain.islands.board import load_board
 from domain.islands.contract import schemas_for
-from domain.islands.describe import describe
+from domain.islands.describe import describe, words
 from domain.islands.evaluate import priors, win_chances
+from domain.islands.events import GAME_ENDED
 from domain.islands.ruleset import ruleset_for
 from domain.islands.sampling import determinize
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
@@ -138,6 +139,7 @@ def _module(game: str) -> GameModule[State]:
         max_seats=rules.max_seats,
         check_options=_check_options(game),
         schemas=schemas_for(game),
+        words=words(game),
     )
 
 
@@ -159,6 +161,9 @@ _ISLANDS: GameModule[State] = GameModule(
     undo=UndoHints(turn_markers=TURN_MARKERS, round_markers=frozenset({"RoundStarted"}), learners=learners),
     command_fields=COMMAND_FIELDS,
     board=load_board,
+    end_event=GAME_ENDED,
+    words=words("kahuna"),
+    renderer="islands",
     ai=AIHooks(
         world=determinize,
         evaluate=win_chances,
@@ -170,6 +175,6 @@ _ISLANDS: GameModule[State] = GameModule(
     decide_with_state=engine.decide_with_state,
 )
 KAHUNA = _module("kahuna")
-ARABANA_IKIBITI = _module("arabana-ikibiti")
+ARABANA_IKIBITI = replace(_module("arabana-ikibiti"), two_seat_scoring="i9")  # I-9
 ARABANA_OPODOPO = _module("arabana-opodopo")
 GAMES = (KAHUNA, ARABANA_IKIBITI, ARABANA_OPODOPO)

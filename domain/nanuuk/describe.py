@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain import history_words
+from domain.core import GameWords
 
 QUIET = frozenset({"MoveEnded", "StepsEnded", "TurnEnded", "MoveSkipped"})
 """Events whose clause is left out when the command says anything else."""
@@ -104,3 +105,69 @@ def describe(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
     spoken = [text for text, quiet in clauses if not quiet] or [text for text, _ in clauses]
     sentence = "; ".join(spoken)
     return sentence[:1].upper() + sentence[1:]
+
+
+# --- commands as the play page's buttons say them -------------------------------------------
+# Cells are "q,r" and lines "q,r|q,r", as the board's data-cell and data-line name them.
+
+TITLES = {
+    "nanuuk": "Nanuuk!",
+    "nanuuk-learning": "Nanuuk! learning game",
+    "nanuuk-bear-hunt": "Nanuuk! Two Inuit hunt a bear",
+    "nanuuk-bear-flight": "Nanuuk! Two Inuit flee bears",
+    "nanuuk-partners": "Nanuuk! Partner game",
+    "nanuuk-helper": "Nanuuk! Helper game",
+}
+END_REASONS = {
+    "no_move_for_a_round": "on points, after a round in which no hunter moved",
+    "last_left": "as the last player able to move",
+    "shut_in": "as a piece was shut in",
+    "bear_shut_in": "as the bear was shut in",
+    "inuk_shut_in": "as an Inuk was shut in",
+    "partner_shut_in": "as a partner was shut in",
+}
+
+
+def said_cell(command: Mapping[str, Any]) -> str:
+    """A cell as the renderer's `data-cell` names it: "q,r"."""
+    cell = command.get("cell")
+    return f"{cell[0]},{cell[1]}" if isinstance(cell, list | tuple) and len(cell) == 2 else ""
+
+
+def said_crack(command: Mapping[str, Any]) -> str:
+    """A line between two cells as the renderer's `data-line` names it: "q,r|q,r", in order."""
+    crack = command.get("crack")
+    if not isinstance(crack, list | tuple) or len(crack) != 2:
+        return ""
+    ends = sorted((int(c[0]), int(c[1])) for c in crack)
+    return "|".join(f"{q},{r}" for q, r in ends)
+
+
+def _step(c: Mapping[str, Any]) -> str:
+    how = []
+    if c.get("kayak"):
+        how.append("crossing the crack by kayak")
+    if c.get("sled"):
+        how.append("with husky and sled" + (", one crack at the end" if c.get("one_crack") else ""))
+    return f"Move piece {c.get('piece')} to {said_cell(c)}" + (f" ({'; '.join(how)})" if how else "")
+
+
+COMMAND_WORDS: Mapping[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
+    "Move": lambda c, n: _step(c),
+    "PlacePiece": lambda c, n: f"Place piece {c.get('piece')} on {said_cell(c)}",
+    "EndMove": lambda c, n: "Stop here (no second step)",
+    "Stay": lambda c, n: f"The bear {c.get('piece')} stays",
+    "PlaceCrack": lambda c, n: f"Crack the line {said_crack(c)}",
+    "SendBear": lambda c, n: f"Send the bear to {said_cell(c)}",
+    "TakeAnimal": lambda c, n: "Take the animal",
+    "LeaveAnimal": lambda c, n: "Leave the animal",
+    "Exchange": lambda c, n: f"Exchange the {c.get('animal')} for equipment",
+    "BringIn": lambda c, n: f"Bring the {c.get('animal')} into the igloo",
+    "EndIglooVisit": lambda c, n: "Leave the igloo's dealings",
+    "Retire": lambda c, n: f"Retire hunter {c.get('piece')} in the igloo",
+}
+
+
+def words(game: str) -> GameWords:
+    """What the pages say of `game` besides its events."""
+    return GameWords(title=TITLES[game], commands=COMMAND_WORDS, end_reasons=END_REASONS)

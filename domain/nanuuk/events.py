@@ -115,8 +115,12 @@ def piece_out(piece: int, seat: int | None, reason: str) -> Event:
     return Event("PieceOut", {"piece": piece, "seat": seat, "reason": reason})
 
 
+GAME_ENDED = "GameEnded"
+"""The event with which the rules end a game (the module declares it: domain/ending.py)."""
+
+
 def game_ended(
     winner: int | None, winners: Sequence[int], totals: Sequence[int], reason: str, **extra: Any
 ) -> Event:
     data = {"winner": winner, "winners": list(winners), "totals": list(totals), "reason": reason}
-    return Event("GameEnded", {**data, **extra})
+    return Event(GAME_ENDED, {**data, **extra})

@@ -21,7 +21,8 @@ from domain.nanuuk.ai import HOOKS
 from domain.nanuuk.board import board
 from domain.nanuuk.contract import schemas_for
 from domain.nanuuk.decide import decide, decide_with_state, legal_commands
-from domain.nanuuk.describe import describe
+from domain.nanuuk.describe import describe, words
+from domain.nanuuk.events import GAME_ENDED
 from domain.nanuuk.evolve import evolve
 from domain.nanuuk.rules import (
     BEAR_FLIGHT,
@@ -102,6 +103,9 @@ _NANUUK: GameModule[State] = GameModule(
     undo=UndoHints(turn_markers=TURN_MARKERS, round_markers=frozenset(), learners=learners),
     command_fields=COMMAND_FIELDS,
     board=board,
+    end_event=GAME_ENDED,
+    words=words(NANUUK),
+    renderer="hex",
     ai=HOOKS,
     decide_with_state=decide_with_state,
 )
@@ -117,6 +121,7 @@ def _module(game: str) -> GameModule[State]:
         check_options=_check_options(game),
         check_seated_options=_check_seated_options(game),
         schemas=schemas_for(game),
+        words=words(game),
     )
 
 

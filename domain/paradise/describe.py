@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain import history_words
+from domain.core import GameWords
 
 Who = Callable[[Any], str]
 Clause = Callable[[Who, Mapping[str, Any], Mapping[str, Any]], str]
@@ -296,3 +297,85 @@ def describe(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
     spoken = [text for text, quiet in clauses if not quiet] or [text for text, _ in clauses]
     sentence = "; ".join(spoken)
     return sentence[:1].upper() + sentence[1:]
+
+
+# --- commands as the play page's buttons say them -------------------------------------------
+# Hexes are "col,row", as the map's hooks name them; a named place is its name.
+
+TITLE = "Conquest of Paradise"
+ORDER_PHRASES = {"rotate": "rotate your villages", "save": "save a build point"}
+
+
+def said_hex(at: Any) -> str:
+    """A hex as the map's hooks name it, "col,row"; a named place as its name."""
+    if isinstance(at, list | tuple) and len(at) == 2:
+        return f"{at[0]},{at[1]}"
+    return str(at).replace("_", " ")
+
+
+def _pieces(command: Mapping[str, Any]) -> str:
+    pieces = command.get("pieces") or {}
+    return ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in sorted(pieces.items()) if n)
+
+
+def _route(command: Mapping[str, Any]) -> str:
+    """A Move's path, each stop's passengers after its hex: "4,6 → 5,6 (ashore 1 colony) → 5,7"."""
+    stops = {s.get("at"): s for s in command.get("stops") or () if isinstance(s, Mapping)}
+    hexes = []
+    for n, at in enumerate(command.get("path") or ()):
+        stop = stops.get(n)
+        said = [
+            f"{word} {_pieces({'pieces': stop.get(key)})}"
+            for key, word in (("drop", "ashore"), ("take", "aboard"))
+            if stop is not None and stop.get(key)
+        ]
+        hexes.append(said_hex(at) + (f" ({', '.join(said)})" if said else ""))
+    return " → ".join(hexes)
+
+
+def order_words(order: Mapping[str, Any]) -> str:
+    """One build order as the build form says it."""
+    item = str(order.get("item"))
+    if item in ORDER_PHRASES:
+        return ORDER_PHRASES[item]
+    return item.replace("_", " ") + (f" at {said_hex(order.get('hex'))}" if order.get("hex") else "")
+
+
+def _named(names: Sequence[str], seat: Any) -> str:
+    return history_words.seat_named(names, seat)
+
+
+COMMAND_WORDS: Mapping[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
+    "ChooseOrder": lambda c, n: (
+        f"{_named(n, c.get('first'))} plays first, "
+        + ("clockwise" if c.get("clockwise") else "counter-clockwise")
+    ),
+    "Explore": lambda c, n: f"Explore {said_hex(c.get('hex'))}",
+    "SeekKumara": lambda c, n: f"Sail for South America from {said_hex(c.get('hex'))}",
+    "KumaraStep": lambda c, n: f"Sail on to {said_hex(c.get('hex'))}",
+    "EndExploration": lambda c, n: "Bring the explorer home",
+    "Redirect": lambda c, n: f"Send the disrupted voyage to {said_hex(c.get('hex'))}",
+    "RevealTile": lambda c, n: f"Turn the tile at {said_hex(c.get('hex'))} face up",
+    "RevealCard": lambda c, n: f"Show {c.get('card')}",
+    "Transit": lambda c, n: f"Transit {_pieces(c)} {' → '.join(said_hex(h) for h in c.get('path') or ())}",
+    "Move": lambda c, n: f"Move {_pieces(c)} {_route(c)}",
+    "FlipTransport": lambda c, n: f"Turn the transport at {said_hex(c.get('hex'))} over",
+    "EndMovement": lambda c, n: "End your movement",
+    "Fight": lambda c, n: f"Fight {_named(n, c.get('defender'))} at {said_hex(c.get('hex'))}",
+    "Lose": lambda c, n: f"Lose a {str(c.get('piece')).replace('_', ' ')}",
+    "UseCard": lambda c, n: "Play the card" if c.get("use") else "Pass (play no card)",
+    "SaveVillages": lambda c, n: f"Give up {c.get('war_canoes')} war canoes and {c.get('bands')} bands",
+    "EndBuild": lambda c, n: (
+        "Commit your build orders: " + "; ".join(order_words(o) for o in c["orders"])
+        if c.get("orders")
+        else "Commit no build orders"
+    ),
+    "Deforest": lambda c, n: (
+        "Pass (play no card)"
+        if c.get("target") is None
+        else f"Severe Deforestation against {_named(n, c.get('target'))}"
+    ),
+}
+
+WORDS = GameWords(title=TITLE, commands=COMMAND_WORDS, parts={"orders": order_words})
+"""What the pages say of Conquest of Paradise besides its events."""

@@ -9,9 +9,10 @@ from domain.core import GameModule, Recorded, UndoHints
 from domain.paradise import engine, legal, setup, view
 from domain.paradise.ai import HOOKS
 from domain.paradise.contract import SCHEMAS
-from domain.paradise.describe import describe
+from domain.paradise.describe import WORDS, describe
 from domain.paradise.state import State
 from domain.paradise.tables import BOARD_RAW
+from domain.paradise.victory import GAME_ENDED
 
 NAME = "conquest-of-paradise"
 REVEALS = frozenset(
@@ -27,7 +28,7 @@ REVEALS = frozenset(
         "CardRevealed",
         "CardUsed",
         "VictoryClaimed",
-        "GameEnded",
+        GAME_ENDED,
     }
 )
 """Events that show every seat a chance outcome or something hidden until then."""
@@ -95,7 +96,12 @@ PARADISE: GameModule[State] = GameModule(
     undo=UndoHints(turn_markers=TURN_MARKERS, round_markers=frozenset({"TurnStarted"}), learners=learners),
     command_fields=COMMAND_FIELDS,
     board=lambda game: BOARD_RAW,
+    end_event=GAME_ENDED,
+    words=WORDS,
+    renderer="paradise",
     ai=HOOKS,
     decide_with_state=engine.decide_with_state,
     schemas=SCHEMAS,
 )
+GAMES = (PARADISE,)
+"""The games of this family, as the registry finds them (domain/games.py)."""

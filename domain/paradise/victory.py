@@ -11,6 +11,9 @@ from domain.paradise.empire import controlled, vp_halves
 from domain.paradise.state import ENDED, Choice, State, put, replace
 from domain.paradise.tables import CARDS, TARGETS, card_with
 
+GAME_ENDED = "GameEnded"
+"""The event with which the rules end a game (the module declares it: domain/ending.py)."""
+
 DEFORESTATION = card_with("deforestation")
 
 
@@ -54,7 +57,7 @@ def _decision(state: State) -> Event:
     if not reached and not last:
         return Event("TurnStarted", {"turn": state.turn + 1})
     reason = "target" if reached else "last_turn"
-    return Event("GameEnded", ending(state, reached or list(range(state.seats)), reason))
+    return Event(GAME_ENDED, ending(state, reached or list(range(state.seats)), reason))
 
 
 def ending(state: State, contenders: list[int], reason: str) -> dict[str, Any]:
@@ -132,5 +135,5 @@ EVOLVERS = {
     "VictoryClaimed": victory_claimed,
     "DeforestationOffered": deforestation_offered,
     "DeforestationAnswered": deforestation_answered,
-    "GameEnded": game_ended,
+    GAME_ENDED: game_ended,
 }

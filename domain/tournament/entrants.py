@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.actor import Actor
 from domain.core import Event, IllegalMove
+from domain.games import rules_for
 from domain.text import is_blank, trimmed
 from domain.tournament import events as ev
 from domain.tournament.schedule import round_robin_rounds
@@ -48,6 +49,13 @@ def register(state: State, actor: Actor, args: Mapping[str, Any]) -> list[Event]
     if kind == PERSON:
         name, level = _name(args.get("name")), None
     elif kind == AI:
+        if rules_for(state.settings.game).ai is None:
+            raise IllegalMove(
+                "no_computer_player",
+                f"{state.settings.game} gives the computer players no hooks to search with: "
+                "its tournaments take persons only",
+                "kind",
+            )
         level = args.get("level")
         if level not in AI_LEVELS or isinstance(level, bool):
             raise IllegalMove("bad_level", f"an AI entrant's level is one of {list(AI_LEVELS)}", "level")

@@ -1,8 +1,9 @@
 """A tournament's settings: read once from the create request, kept in TournamentCreated.
 
 The game and its options are checked through the game registry (domain.games), so this
-package never imports a game family. The scoring scheme follows from the game: I-9 for
-Arabana-Ikibiti, 3:1 / 2:2 for the other 2-player games, placement points at tables.
+package never imports a game family. The scoring scheme follows from the game's declaration
+(`two_seat_scoring`: I-9 for Arabana-Ikibiti, 3:1 / 2:2 for the other 2-player games) and
+placement points at tables.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from domain.games import rules_for
 ROUND_ROBIN, SWISS, TABLES = "round_robin", "swiss", "tables"
 FORMATS = (ROUND_ROBIN, SWISS, TABLES)
 I9, WIN_DRAW, PLACEMENT = "i9", "win_draw", "placement"
-I9_GAME = "arabana-ikibiti"
 TABLE_SIZES = (4, 3)
 # The same points for a win at either size and the same mean per seat (3): a seat's luck of
 # the draw between a table of 3 and one of 4 neither helps nor hurts it.
@@ -145,11 +145,22 @@ def read_settings(request: Mapping[str, Any]) -> Settings:
         move_time_limit=_time_limit(request.get("move_time_limit")),
         late_entry=late_entry,
         placement_points=_placement(request.get("placement_points"), fmt, sizes),
-        scoring=PLACEMENT if fmt == TABLES else I9 if game == I9_GAME else WIN_DRAW,
+        scoring=PLACEMENT if fmt == TABLES else _two_seat_scoring(module),
         table_sizes=sizes,
         pairing_numbers=_pairing_numbers(request.get("pairing_numbers", LOTS), fmt),
         signed_moves=_flag(request, "signed_moves", False),
     )
+
+
+def _two_seat_scoring(module: GameModule[Any]) -> str:
+    """The scheme the game declares for two-seat tables; a scheme the points do not know is the
+    game's mistake, refused before anything is written."""
+    if module.two_seat_scoring not in (I9, WIN_DRAW):
+        raise IllegalMove(
+            "bad_scoring",
+            f"{module.name} declares a scoring no tournament knows: {module.two_seat_scoring!r}",
+        )
+    return module.two_seat_scoring
 
 
 def _pairing_numbers(value: Any, fmt: str) -> str:

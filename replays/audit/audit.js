@@ -704,10 +704,25 @@
     return null;
   }
 
-  // Each ResultRecorded and ResultCorrected of a bundle's tournament against its game's own
-  // GameEnded (replays/tournament_audit.py _mismatches, less the scoring, which needs the rules).
-  const ENDINGS = new Set(["GameEnded", "GameForfeited", "GameResigned", "GameAborted"]);
-  const RESULT_ENDINGS = new Set(["GameEnded", "GameResigned"]);
+  // Each ResultRecorded and ResultCorrected of a bundle's tournament against its game's own end
+  // (replays/tournament_audit.py _mismatches, less the scoring, which needs the rules). The event
+  // with which each game's rules end it is its module's (GameModule.end_event): the page carries
+  // them as data (replays/audit_page.py), by game name; the platform's ends are every game's.
+  const PLATFORM_ENDINGS = ["GameForfeited", "GameResigned", "GameAborted"];
+
+  function gameEnds() {
+    const block = typeof document === "undefined" ? null : document.getElementById("audit-game-ends");
+    try { return block ? JSON.parse(block.textContent) : {}; } catch (e) { return {}; }
+  }
+
+  // The ends of a game's log (`events`, from its GameCreated) and those of them with a result.
+  function endingsOf(events) {
+    const first = events.length ? events[0].obj : null;
+    const data = first && first.get("type") === "GameCreated" ? first.get("data") : null;
+    const game = data && typeof data.get === "function" && data.has("game") ? data.get("game") : null;
+    const own = Object.prototype.hasOwnProperty.call(gameEnds(), game) ? [gameEnds()[game]] : [];
+    return { all: new Set(own.concat(PLATFORM_ENDINGS)), result: new Set(own.concat(["GameResigned"])), own: own[0] };
+  }
 
   function resultFaults(streams) {
     const tournament = streams[0];
@@ -719,18 +734,19 @@
       const data = event.obj.get("data");
       const gameId = data.get("game_id");
       const events = games.get(gameId) || [];
-      // The game's own end with a result: GameEnded, or GameResigned (shaped alike), as
+      // The game's own end with a result: its rules' end, or GameResigned (shaped alike), as
       // domain/ending.py result_end; a forfeit or an abort carries none.
-      const last = events.slice().reverse().find(function (e) { return ENDINGS.has(e.obj.get("type")); });
-      const end = last && RESULT_ENDINGS.has(last.obj.get("type")) ? last : undefined;
+      const ends = endingsOf(events);
+      const last = events.slice().reverse().find(function (e) { return ends.all.has(e.obj.get("type")); });
+      const end = last && ends.result.has(last.obj.get("type")) ? last : undefined;
       const finalHash = data.has("final_hash") ? data.get("final_hash") : null;
       let reason = null;
       if (end === undefined) {
-        if (type === "ResultRecorded" || finalHash !== null) reason = "the game has no GameEnded";
+        if (type === "ResultRecorded" || finalHash !== null) reason = "the game has no " + (ends.own || "end with a result");
       } else if (finalHash !== end.hash) {
-        reason = "final_hash " + shown(finalHash) + " is not the hash of the game's GameEnded (event " + end.version + ", " + end.hash + ")";
+        reason = "final_hash " + shown(finalHash) + " is not the hash of the game's " + end.obj.get("type") + " (event " + end.version + ", " + end.hash + ")";
       } else if (type === "ResultRecorded" && canonical(data.has("game_end") ? data.get("game_end") : null) !== canonical(end.obj.get("data"))) {
-        reason = "game_end is not the data of the game's GameEnded (event " + end.version + ")";
+        reason = "game_end is not the data of the game's " + end.obj.get("type") + " (event " + end.version + ")";
       }
       found.results += 1;
       if (type === "ResultRecorded") found.recorded += 1;

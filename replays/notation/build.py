@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actor import Actor
-from domain.ending import GAME_ENDED, GAME_RESIGNED
+from domain.ending import GAME_RESIGNED, result_endings
+from domain.games import end_event
 from replays.notation.builder import Builder, secret
 from replays.notation.model import Item, Move, Record
 from replays.notation.moves import MOVES
@@ -26,8 +27,6 @@ SETUP_ITEMS = frozenset(
 )
 TURN_ENDS = frozenset({"TurnEnded", "FinalTurnFinished", "FinalTurnDeferred"})
 REWINDS = frozenset({"Undone", "Corrected"})
-ENDS = frozenset({GAME_ENDED, GAME_RESIGNED})
-"""The ends that give a result (an abort and a forfeit give none here)."""
 SILENT = frozenset({"ChoiceRequired", "ChoiceResolved", "ChoosingStarted", "RoundEnded"})
 
 
@@ -35,7 +34,7 @@ def record(events: Sequence[Mapping[str, Any]], viewer: str | None = None) -> Re
     """The notation of `events` (a game from its GameCreated, as one viewer may see them)."""
     setup = dict(events[0].get("data") or {}) if events and events[0].get("type") == "GameCreated" else {}
     names = [str(s.get("name", f"seat {n}")) for n, s in enumerate(setup.get("seats", []))]
-    builder = Builder(names)
+    builder = Builder(names, end=end_event(str(setup.get("game"))))
     for number, event in enumerate(events, start=1):
         version = event.get("version", number)
         _group(builder, event)
@@ -108,7 +107,9 @@ def _flat(options: Mapping[str, Any], prefix: str = "") -> list[str]:
 
 
 def _result(setup: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> str:
-    ended = [e for e in events if e.get("type") in ENDS]
+    # The ends that give a result (an abort and a forfeit give none here).
+    ends = result_endings(end_event(str(setup.get("game"))))
+    ended = [e for e in events if e.get("type") in ends]
     if not ended:
         return "*"
     data = ended[-1].get("data") or {}
@@ -142,6 +143,8 @@ def _take(b: Builder, event: Mapping[str, Any]) -> None:
         _rewind(b, kind, data)
     elif kind in NOTES:
         b.note(*NOTES[kind](b, data))
+    elif kind == b.end:
+        b.note(*_ended(b, data))
     elif kind in MOVES:
         seat = b.turn.seat if b.turn is not None else _actor_seat(event, data)
         b.open_turn(seat)
@@ -238,4 +241,4 @@ def _ended(b: Builder, d: Mapping[str, Any]) -> tuple[str, list[Item]]:
     return "end", items
 
 
-NOTES = {"RoundScored": _score, "FinalTurnsStarted": _final, GAME_ENDED: _ended}
+NOTES = {"RoundScored": _score, "FinalTurnsStarted": _final}

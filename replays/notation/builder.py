@@ -19,6 +19,7 @@ class OpenTurn:
 @dataclass
 class Builder:
     names: list[str]
+    end: str | None = None  # the event with which the game's rules end it (its module's)
     lines: list[Line] = field(default_factory=list)
     turn: OpenTurn | None = None
     setup: list[Item] | None = None

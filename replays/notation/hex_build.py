@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.ending import GAME_ENDED, GAME_RESIGNED
+from domain.ending import result_endings
+from domain.games import end_event
 from replays.notation.build import setup_tags
 from replays.notation.hex_cells import HexRecord, HexTurn, Step, cell_text, line_text, render
 from replays.notation.model import Item, Note
@@ -103,6 +104,7 @@ ICE_KINDS = ("whale", "inuk", "fish", "seal", "walrus")
 @dataclass
 class _Builder:
     names: list[str]
+    end: str | None  # the event with which the game's rules end it (its module's)
     lines: list[HexTurn | Note] = field(default_factory=list)
     count: int = 0
     seat: int | None = None
@@ -133,7 +135,7 @@ def record(events: Sequence[Mapping[str, Any]], viewer: str | None = None) -> He
     """The notation of `events` (a game from its GameCreated)."""
     setup = dict(events[0].get("data") or {}) if events and events[0].get("type") == "GameCreated" else {}
     names = [str(s.get("name", f"seat {n}")) for n, s in enumerate(setup.get("seats", []))]
-    b = _Builder(names)
+    b = _Builder(names, end_event(str(setup.get("game"))))
     for number, event in enumerate(events, start=1):
         _take(b, event)
         b.at_version[int(event.get("version", number))] = b.count
@@ -157,7 +159,7 @@ def _take(b: _Builder, event: Mapping[str, Any]) -> None:
         b.note("ice", _ice_items(d))
     elif kind in ("Undone", "Corrected"):
         b.note(*_rewind(b, kind, d))
-    elif kind == GAME_ENDED:
+    elif kind == b.end:
         b.note("end", _ended(b, d))
     else:
         items = [Item(k, (_json(v),)) for k, v in sorted(d.items())]
@@ -224,7 +226,8 @@ def _tags(
     setup: Mapping[str, Any], events: Sequence[Mapping[str, Any]], viewer: str | None
 ) -> tuple[tuple[str, str], ...]:
     tags = setup_tags(setup, events, viewer)
-    ended = [e for e in events if e.get("type") in (GAME_ENDED, GAME_RESIGNED)]
+    ends = result_endings(end_event(str(setup.get("game"))))
+    ended = [e for e in events if e.get("type") in ends]
     result = "*"
     if ended:
         data = ended[-1].get("data") or {}

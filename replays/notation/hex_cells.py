@@ -22,12 +22,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import IllegalMove
-from domain.games import rules_for
 from replays.notation.lexicon import NAME, NOTE, named, parse_item, quoted, read_tags, tokens, unname
 from replays.notation.model import Item, NotationError, Note
 
@@ -66,18 +64,6 @@ class HexRecord:
 
     def tag(self, name: str) -> str | None:
         return next((value for key, value in self.tags if key == name), None)
-
-
-def is_hex_game(game: str) -> bool:
-    """Whether the registry's board of `game` is one of hexagonal cells."""
-    try:
-        board = rules_for(game).board(game)
-    except IllegalMove:  # an unknown game: the island notation writes any event it does not know
-        return False
-    return isinstance(board, Mapping) and "cells" in board
-
-
-# --- cells ---------------------------------------------------------------------------------
 
 
 def cell_text(cell: Sequence[Any]) -> str:

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.actor import Actor
-from domain.ending import GAME_ENDED, GAME_RESIGNED
+from domain.ending import result_endings
+from domain.games import end_event
 
 GAME = "conquest-of-paradise"
 SEAT_KEYS = frozenset({"seat", "by", "attacker", "defender", "explorer", "winner", "first", "target"})
@@ -83,14 +84,6 @@ class ParadiseRecord:
         return [line for line in self.lines if isinstance(line, Step)]
 
 
-def is_paradise(events_or_text: Sequence[Mapping[str, Any]] | str) -> bool:
-    """Whether a game's events (or a notation text) are of Conquest of Paradise."""
-    if isinstance(events_or_text, str):
-        return events_or_text.startswith(f'[Game "{GAME}"]')
-    first = events_or_text[0] if events_or_text else {}
-    return first.get("type") == "GameCreated" and (first.get("data") or {}).get("game") == GAME
-
-
 # --- writing -----------------------------------------------------------------------------------
 
 
@@ -134,7 +127,7 @@ def _step_lines(batch: Sequence[Mapping[str, Any]], names: list[str]) -> list[st
 
 def _result(events: Sequence[Mapping[str, Any]], names: list[str]) -> str:
     last = events[-1] if events else {}
-    if last.get("type") not in (GAME_ENDED, GAME_RESIGNED):
+    if last.get("type") not in result_endings(end_event(GAME)):
         return "*"
     winners = (last.get("data") or {}).get("winners") or []
     return "+".join(names[w] for w in winners) or "-"

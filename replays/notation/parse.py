@@ -6,12 +6,9 @@ import json
 import re
 from typing import Any
 
-from replays.notation.hex_cells import is_hex_game
-from replays.notation.hex_cells import parse as parse_hex
 from replays.notation.lexicon import NAME, NOTE, parse_item, read_tags, tokens, unname
 from replays.notation.model import Line, Move, NotationError, Note, Record, Turn
-from replays.notation.paradise import is_paradise
-from replays.notation.paradise_parse import parse as parse_paradise
+from replays.renderers import renderer_of
 
 _ISL = r"[A-Z]\w*"
 _LINE = rf"{_ISL}-{_ISL}"
@@ -54,15 +51,13 @@ _GAME_TAG = re.compile(r'\[Game ("(?:[^"\\]|\\.)*")\]')
 
 
 def parse(text: str) -> Any:
-    """The record a notation text holds, in the grammar of the game its Game tag names (a
-    ParadiseRecord for Conquest of Paradise, a HexRecord for a game on hexagonal cells);
-    NotationError naming the first line it cannot read."""
-    if is_paradise(text):
-        return parse_paradise(text)
+    """The record a notation text holds, in the grammar of the game its Game tag names (its
+    renderer's, replays/renderers.py: a ParadiseRecord for Conquest of Paradise, a HexRecord for
+    a game on hexagonal cells); NotationError naming the first line it cannot read."""
     found = _GAME_TAG.match(text)
-    if found is not None and is_hex_game(str(json.loads(found.group(1)))):
-        return parse_hex(text)
-    return parse_islands(text)
+    if found is None:
+        return parse_islands(text)
+    return renderer_of(str(json.loads(found.group(1)))).parse(text)
 
 
 def parse_islands(text: str) -> Record:

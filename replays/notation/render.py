@@ -5,26 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from replays.notation.build import record
-from replays.notation.hex_build import format as format_hex
-from replays.notation.hex_cells import is_hex_game
 from replays.notation.lexicon import atom, named, quoted
 from replays.notation.model import Item, Line, Move, Record, Turn
-from replays.notation.paradise import format as format_paradise
-from replays.notation.paradise import is_paradise
+from replays.renderers import renderer_of
 
 
 def format(events: Sequence[Mapping[str, Any]], viewer: str | None = None) -> str:
     """The notation of a game's events, as redacted dicts ({type, data, secret?, command_id?}),
-    in the grammar of its game (replays.notation.paradise for Conquest of Paradise,
-    replays.notation.hex_build for a game on hexagonal cells)."""
-    if is_paradise(events):
-        return format_paradise(events, viewer)
+    in the grammar of its game: its renderer's (replays/renderers.py; the island games' for a
+    game that is not registered)."""
     first = events[0] if events else {}
     game = str((first.get("data") or {}).get("game", "")) if first.get("type") == "GameCreated" else ""
-    if game and is_hex_game(game):
-        return format_hex(events, viewer)
-    return render(record(events, viewer))
+    return renderer_of(game).notation(events, viewer)
 
 
 def render(rec: Record) -> str:

@@ -18,10 +18,11 @@ import hashlib
 
 from flask import Flask, Response
 
-from replays import render_hex, render_paradise, render_svg
+from replays.renderers import renderers
 
-#: The <style> blocks of the boards drawn inside the pages (play, replay): constant text.
-BOARD_STYLES = (render_svg.STYLE, render_hex.STYLE, render_paradise.STYLE)
+#: The <style> blocks of the boards drawn inside the pages (play, replay): constant text, one
+#: per registered renderer.
+BOARD_STYLES = tuple(renderer.style for renderer in renderers() if renderer.style)
 
 
 def style_source(css: str) -> str:

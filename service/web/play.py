@@ -16,7 +16,7 @@ from domain.core import TERMINAL, Command, IllegalMove, Seats
 from domain.ending import forfeit
 from record.open_seats import open_seats, seat_names
 from record.seat_keys import seat_keys
-from replays.render_svg import game_title, render_svg, round_words
+from replays.render_svg import render_svg, round_words
 from service import game_files
 from service.api.auth import resolve_seat
 from service.api.context import game_service
@@ -25,23 +25,13 @@ from service.finishing import ending_view, finish_options
 from service.games import Loaded, takeback_answers, takeback_view
 from service.web.last_move import touched
 from service.web.move_time import clock_words
+from service.web.offered import offered
 from service.web.refusals import refusals
-from service.web.words import offered
 
 NO_STORE = {"Cache-Control": "no-store"}
-#: How a game ended (GameEnded's `reason`), as the end screen says it.
-REASONS = {
-    "points": "on points",
-    "premature": "as a player was left without a bridge on the board",
-    "eleventh_island": "by taking the eleventh island",
-    "no_move_for_a_round": "on points, after a round in which no hunter moved",
-    "last_left": "as the last player able to move",
-    "shut_in": "as a piece was shut in",
-    "bear_shut_in": "as the bear was shut in",
-    "inuk_shut_in": "as an Inuk was shut in",
-    "partner_shut_in": "as a partner was shut in",
-    "resigned": "by resignation",
-}
+#: How the platform's ends say why (a resignation's result); the rules' own reasons are the
+#: game's words (its module's `words.end_reasons`).
+PLATFORM_REASONS = {"resigned": "by resignation"}
 
 
 def page(game_id: str) -> Any:
@@ -69,7 +59,7 @@ def legal(loaded: Loaded, seat: int | None) -> list[dict[str, Any]]:
 def refusal(loaded: Loaded, command: Command) -> IllegalMove | None:
     """Why the undo policy would refuse `command` now; None when it would take it."""
     try:
-        undo.decide(loaded.envelopes, command, loaded.rules.undo)
+        undo.decide(loaded.envelopes, command, loaded.rules)
     except IllegalMove as refused:
         return refused
     return None
@@ -157,18 +147,18 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "version": loaded.version,
         "seat": seat,
         "view": view,
-        "title": game_title(view),
+        "title": loaded.rules.words.title,
         "names": names,
         "status": status(loaded, names, seat),
         "finished": finished,
         "board": render_svg(view, standalone=False, interactive=True, caption=""),
-        "commands": [offered(command, names) for command in legal(loaded, seat)],
+        "commands": [offered(command, names, loaded.rules.words) for command in legal(loaded, seat)],
         "controls": undo_controls(loaded, seat),
         "takeback": takeback_view(loaded),
         "log": game_files.replay(loaded, seat, [])["steps"],
         # The rules' view holds their own result; a resignation's is the platform's.
         "result": view.get("result") or loaded.result if finished else None,
-        "reasons": REASONS,
+        "reasons": {**loaded.rules.words.end_reasons, **PLATFORM_REASONS},
         "ending": ending_view(loaded),
         "finish": finish_options(loaded, seat),
         "rematch": seat is not None and finished and loaded.setup.get("mode") != "tournament",

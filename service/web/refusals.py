@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.core import TERMINAL, Seats, ToAct
-from service.web.words import line_key
+from service.web.offered import line_key
 
 
 def turn(to_act: ToAct, names: Sequence[str], seat: int | None) -> str:

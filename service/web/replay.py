@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 
-from replays.render_svg import game_title, render_svg
+from replays.render_svg import render_svg
 from service import game_files
 from service.annotations import Annotations
 from service.api.auth import resolve_seat
@@ -34,7 +34,7 @@ def page(game_id: str) -> Any:
     (the script asks again with the seat's token when the browser holds one)."""
     loaded = game_service().load(game_id)
     game = loaded.setup["game"]
-    context: dict[str, Any] = {"game_id": game_id, "game": game, "title": game_title({"game": game})}
+    context: dict[str, Any] = {"game_id": game_id, "game": game, "title": loaded.rules.words.title}
     context["finished"] = finished(loaded)
     if context["finished"]:
         context.update(log_context(loaded, None))

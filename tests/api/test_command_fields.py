@@ -7,13 +7,17 @@ from marshmallow import ValidationError
 
 from domain.games import GAMES
 from service.api.schemas import CommandSchema
+from tests.families.registered import EVERY_GAME
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("name", EVERY_GAME)
 def test_a_game_s_command_fields_are_fields_of_the_command_body(name: str) -> None:
     schema = CommandSchema()
-    declared = {field.data_key or key for key, field in schema.fields.items()}
-    assert set(GAMES[name].command_fields) <= declared
+    typed = {field.data_key or key for key, field in schema.fields.items()}
+    # A field no game had before is let through as its game declares it; its rules check it.
+    for field in set(GAMES[name].command_fields) - typed:
+        assert schema.load({"type": "Any", field: 1}) == {"type": "Any", field: 1}
 
 
 def test_hex_cells_and_lines_load_and_malformed_ones_are_refused() -> None:

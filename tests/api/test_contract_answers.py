@@ -11,9 +11,9 @@ from collections.abc import Callable
 import pytest
 from flask import Flask
 
-from domain.games import GAMES
 from tests.api.helpers import bearer
 from tests.api.test_contract_client import MAX_COMMANDS, SHORT
+from tests.families.registered import EVERY_GAME, EVERY_MODULE
 
 VARIANTS = [
     ("nanuuk", 2, {"two_hunters": True, "double_move_cracks": "mover_chooses", "pre_cracks": 3}),
@@ -37,9 +37,10 @@ VARIANTS = [
 """Options that bring in fields, events and view keys the defaults leave out."""
 
 
+@pytest.mark.usefixtures("test_families")  # the families that live in the tests are checked too
 @pytest.mark.parametrize(
     ("name", "seats", "options"),
-    [(name, GAMES[name].max_seats, SHORT.get(name, {})) for name in sorted(GAMES)] + VARIANTS,
+    [(name, EVERY_MODULE[name].max_seats, SHORT.get(name, {})) for name in EVERY_GAME] + VARIANTS,
 )
 def test_every_answer_of_a_whole_game_matches_the_games_declared_schemas(
     name: str, seats: int, options: dict[str, object], app: Flask, run_worker: Callable[[], None]
@@ -72,4 +73,5 @@ def test_every_answer_of_a_whole_game_matches_the_games_declared_schemas(
     assert spectator.json["result"] is not None
     for headers in [{}, *(bearer(t) for t in tokens)]:
         log = client.get(f"{path}/events", headers=headers)
-        assert log.status_code == 200 and log.json["events"][-1]["type"] in ("GameEnded", "RoundScored")
+        ends = (EVERY_MODULE[name].end_event, "RoundScored")
+        assert log.status_code == 200 and log.json["events"][-1]["type"] in ends

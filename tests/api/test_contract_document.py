@@ -15,8 +15,10 @@ from flask.testing import FlaskClient
 
 from domain.core import GameSchemas
 from domain.games import GAMES, register_game, unregister_game
+from service.api.contract import camel
 from service.api.openapi import API_VERSION
 from tests.api.helpers import bearer
+from tests.families.registered import TEST_GAMES
 from tests.platform.example_game import RACE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,6 +107,19 @@ def test_views_creation_and_options_are_typed_per_game_with_its_seat_counts(clie
     view = schemas["KahunaView"]["properties"]
     assert {"finished", "pending", "latest_version", "hand", "chain_broken", "takeback"} <= set(view)
     assert view["options"] == {"$ref": "#/components/schemas/KahunaOptions"}
+
+
+@pytest.mark.usefixtures("test_families")
+def test_a_family_that_lives_in_the_tests_is_typed_as_every_registered_game(client: FlaskClient) -> None:
+    schemas = document(client)["components"]["schemas"]
+
+    for name in TEST_GAMES:
+        declared = GAMES[name].schemas
+        assert name in schemas["GameView"]["discriminator"]["mapping"]
+        assert name in schemas["CreateGame"]["discriminator"]["mapping"]
+        assert set(declared.commands) <= set(schemas["Command"]["discriminator"]["mapping"])
+        assert set(declared.events) <= set(schemas["Event"]["discriminator"]["mapping"])
+        assert f"{camel(name)}View" in schemas and f"{GAMES[name].end_event}Event" in schemas
 
 
 @pytest.fixture

@@ -11,7 +11,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from domain.games import register_game, unregister_game
-from tests.api.helpers import events, legal_commands, post, view
+from tests.api.helpers import bearer, events, legal_commands, post, view
+from tests.api.tournament_helpers import create_tournament
 from tests.platform.example_game import RACE, TARGET
 
 NDJSON = "application/x-ndjson"
@@ -109,3 +110,14 @@ def test_a_computer_that_needs_ai_hooks_is_refused_for_a_game_without_them(clien
     assert answer.status_code == 422 and answer.json["code"] == "computer_not_available"
     assert "seats.1.ai" in answer.json["errors"]
     assert client.get("/games").json.get("games", []) == []
+
+
+def test_a_tournament_of_a_game_without_ai_hooks_refuses_computer_entrants(client: FlaskClient) -> None:
+    tournament = create_tournament(client, game="race", format="round_robin", rounds=None)
+    url = f"/tournaments/{tournament['tournament_id']}/entrants"
+    written = client.get(f"/tournaments/{tournament['tournament_id']}").json["version"]
+
+    bot = client.post(url, json={"kind": "ai", "level": 1}, headers=bearer(tournament["organizer_token"]))
+
+    assert (bot.status_code, bot.json["code"]) == (422, "no_computer_player")
+    assert client.get(f"/tournaments/{tournament['tournament_id']}").json["version"] == written

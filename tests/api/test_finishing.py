@@ -13,6 +13,7 @@ from replays.bundle import verify_bundle
 from tests.api.helpers import NAMES, bearer, legal_commands, post, view
 from tests.api.tournament_helpers import create_tournament, me, organize, register
 from tests.api.tournament_helpers import view as tournament_view
+from tests.families.registered import EVERY_GAME
 
 
 def _create(client: FlaskClient, game: str = "kahuna", seats: int = 2, **setup: Any) -> dict[str, Any]:
@@ -35,7 +36,8 @@ def _move(client: FlaskClient, game: dict[str, Any], seat: int) -> None:
     assert answer.status_code == 200, answer.json
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.usefixtures("test_families")  # the families that live in the tests too
+@pytest.mark.parametrize("name", EVERY_GAME)
 def test_a_seat_that_resigns_ends_the_game_the_others_win_and_nothing_moves_after(
     client: FlaskClient, name: str
 ) -> None:

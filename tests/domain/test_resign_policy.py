@@ -9,10 +9,12 @@ import pytest
 
 from domain import resign
 from domain.core import Command, IllegalMove
-from domain.ending import GAME_ENDED, ending
+from domain.ending import ending
 from domain.tournament.points import places_of, read_game_end
 from domain.undo import Record, undone
 
+GAME_ENDED = "GameEnded"
+"""Kahuna's end (the games these records are of), as its module declares it."""
 SEATS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cai"}]
 
 
@@ -25,7 +27,7 @@ def _given(*moves: str, seats: int = 2, mode: str = "casual") -> list[Record]:
 
 
 def _when(records: list[Record], kind: str, seat: int) -> list[Any]:
-    return resign.decide(records, Command(kind, seat))
+    return resign.decide(records, Command(kind, seat), GAME_ENDED)
 
 
 def test_a_resigning_seat_loses_and_the_other_wins() -> None:
@@ -64,7 +66,7 @@ def test_an_undone_move_does_not_count_against_the_abort() -> None:
     records = _given("seat:0", "seat:1")
     rewind = undone(2, 1)  # back to the state after seat 0's move
     records.append(Record(4, rewind.type, rewind.data, "seat:1", "c4"))
-    assert resign.may_abort(records)
+    assert resign.may_abort(records, GAME_ENDED)
     assert [e.type for e in _when(records, resign.ABORT, 1)] == ["GameAborted"]
 
 
@@ -79,7 +81,7 @@ def test_a_tournament_game_is_resigned_but_never_aborted() -> None:
 @pytest.mark.parametrize("end", [GAME_ENDED, "GameResigned", "GameAborted", "GameForfeited"])
 def test_nothing_is_resigned_or_aborted_after_the_end(end: str) -> None:
     records = [*_given("seat:0"), Record(3, end, {"seat": 0}, "seat:0", "end")]
-    assert ending(records) is records[-1]
+    assert ending(records, GAME_ENDED) is records[-1]
     for kind in (resign.RESIGN, resign.ABORT):
         with pytest.raises(IllegalMove) as refused:
             _when(records, kind, 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pytest
 from given import (
@@ -34,7 +35,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from domain import undo
-from domain.core import Command, Event, IllegalMove, Pick, Shuffle, UndoHints, fold
+from domain.core import Command, Event, GameModule, IllegalMove, Pick, Shuffle, fold
 from domain.games import rules_for
 from domain.history import extend_history, fold_history, numbered
 from domain.islands import engine
@@ -42,9 +43,9 @@ from domain.islands.state import State
 from tests.hypothesis_profiles import examples
 
 
-def hints_of(records: Sequence[undo.Recorded]) -> UndoHints:
-    """The undo hints of the game the records are of, as the service passes its module's."""
-    return rules_for(str(records[0].data["game"])).undo
+def hints_of(records: Sequence[undo.Recorded]) -> GameModule[Any]:
+    """The module of the game the records are of, as the service passes it to the undo policy."""
+    return rules_for(str(records[0].data["game"]))
 
 
 LATER_KAHUNA = KAHUNA.with_options(edition="thames-kosmos")  # K-9: a turn may end without a draw

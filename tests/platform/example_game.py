@@ -18,6 +18,7 @@ from domain.core import (
     Event,
     GameModule,
     GameSchemas,
+    GameWords,
     IllegalMove,
     Recorded,
     Seats,
@@ -165,5 +166,11 @@ RACE: GameModule[Race] = GameModule(
     undo=UndoHints(turn_markers=frozenset({"TurnPassed"}), round_markers=frozenset(), learners=learners),
     command_fields=(),
     board=lambda game: None,
+    end_event="RaceWon",
+    words=GameWords(
+        title="Race to ten",
+        commands={"Step": lambda c, n: "Step the counter up", "Pass": lambda c, n: "End your turn"},
+    ),
+    renderer="race",
     schemas=SCHEMAS,
 )
