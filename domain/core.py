@@ -305,13 +305,16 @@ class GameWords:
     `title`: the game's name as a page heads it. `commands`: command type -> its words on the
     play page's button. `end_reasons`: the rules' end `reason` -> how the end screen says it
     ("on points"). `parts`: a command field whose items a page offers one by one (Conquest of
-    Paradise's build `orders`) -> the words of one item.
+    Paradise's build `orders`) -> the words of one item. `explain(kind, name)`: what a thing the
+    page shows does, for a player who does not know it yet, in a sentence that leaves its name to
+    the page ("card", "god", "tile"; None when the game has no such thing or no words for it).
     """
 
     title: str
     commands: Mapping[str, CommandWords] = field(default_factory=dict)
     end_reasons: Mapping[str, str] = field(default_factory=dict)
     parts: Mapping[str, Callable[[Mapping[str, Any]], str]] = field(default_factory=dict)
+    explain: Callable[[str, str], str | None] = field(default=lambda kind, name: None)
 
     def command(self, command: Mapping[str, Any], names: Sequence[str]) -> str | None:
         """The command as a button says it; None when the game gave its type no words."""

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from domain.games import rules_for
 from replays.notation.paradise import format as format_paradise
 from replays.notation.paradise_parse import parse as parse_paradise
 from replays.renderers import Drawing, Renderer, game_title
@@ -153,6 +154,9 @@ def _ground(
         facts = f"{island['name']}, {island.get('villages', 0)} villages"
         if owner is not None:
             facts += f", held by {_seat_name(view, int(owner))}"
+        explained = rules_for(str(view.get("game"))).words.explain("tile", str(island["name"]))
+        if explained:
+            facts += f" ({explained[0].lower() + explained[1:].rstrip('.')})"
         ring = SEAT_COLOURS[int(owner) % 4] if owner is not None and owner >= 0 else SHORE
         inner = [
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R * 0.62:.1f}" fill="{LAND}"'

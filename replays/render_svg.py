@@ -310,9 +310,11 @@ def _islands(
         label = island_label(view, island, owner, god)
         seat = "" if owner is None else f' data-seat="{owner}"'
         classes = "island lit" if island.name in lit else "island"
+        # The tooltip says what the god stone does as well; the button's name stays short.
+        tip = label if god is None else f"{label}: {rules_for(view['game']).words.explain('god', str(god))}"
         out.append(
             f'<g class="{classes}" data-island={_attr(island.name)} data-places="{island.places}"{seat}'
-            f"{_hook(label, interactive)}><title>{escape(label)}</title>"
+            f"{_hook(label, interactive)}><title>{escape(tip)}</title>"
         )
         if island.name in lit:
             out.append(

@@ -14,6 +14,7 @@ from typing import Any
 
 from domain import history_words
 from domain.core import GameWords
+from domain.paradise.explain import explain
 
 Who = Callable[[Any], str]
 Clause = Callable[[Who, Mapping[str, Any], Mapping[str, Any]], str]
@@ -377,5 +378,5 @@ COMMAND_WORDS: Mapping[str, Callable[[Mapping[str, Any], Sequence[str]], str]] =
     ),
 }
 
-WORDS = GameWords(title=TITLE, commands=COMMAND_WORDS, parts={"orders": order_words})
+WORDS = GameWords(title=TITLE, commands=COMMAND_WORDS, parts={"orders": order_words}, explain=explain)
 """What the pages say of Conquest of Paradise besides its events."""

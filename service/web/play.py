@@ -148,6 +148,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "view": view,
         "title": loaded.rules.words.title,
+        "explain": loaded.rules.words.explain,
         "names": names,
         "status": status(loaded, names, seat),
         "finished": finished,
