@@ -101,6 +101,7 @@ SHORT = (
     "play arabana-opodopo",
     "play conquest-of-paradise",
     "rules kahuna",
+    "sign up",
 )
 COUNTS = ARTIFACTS / "axe-counts.json"
 
@@ -148,6 +149,10 @@ def every_page(live_service: LiveService) -> dict[str, tuple[str, str, str | Non
     found["tournament"] = (f"{base}/t/{tid}", "#round-1")
     found["organizer"] = (f"{base}/t/{tid}/organize#organizer={organizer}", "#organizer")
     found["tournament audit"] = (f"{base}/t/{tid}/audit", "main h1")
+    found["sign up"] = (f"{base}/signup", "#sign-up")
+    found["sign in"] = (f"{base}/signin", "#sign-in")
+    screens.post(base, "/accounts", {"name": "Screen Ann", "password": "a long enough secret"})
+    found["player"] = (f"{base}/players/Screen%20Ann", "#player-name")
     return {name: (*where, primers.get(name)) for name, where in found.items()}
 
 
@@ -162,6 +167,9 @@ PAGES = [
     *(f"{kind} {game}" for game in FAMILIES for kind in ("play", "replay")),
     "rules",
     *(f"rules {game}" for game in FAMILIES),
+    "sign up",
+    "sign in",
+    "player",
 ]
 
 
