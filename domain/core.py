@@ -7,6 +7,8 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from domain.rules_page import RulesPage
+
 SERVER: tuple[int, ...] = ()
 """Audience of a secret that only the server may read (e.g. the stack order)."""
 
@@ -308,6 +310,7 @@ class GameWords:
     Paradise's build `orders`) -> the words of one item. `explain(kind, name)`: what a thing the
     page shows does, for a player who does not know it yet, in a sentence that leaves its name to
     the page ("card", "god", "tile"; None when the game has no such thing or no words for it).
+    `rules`: the game's rules page for players, each option in words (None: the game has none).
     """
 
     title: str
@@ -315,6 +318,7 @@ class GameWords:
     end_reasons: Mapping[str, str] = field(default_factory=dict)
     parts: Mapping[str, Callable[[Mapping[str, Any]], str]] = field(default_factory=dict)
     explain: Callable[[str, str], str | None] = field(default=lambda kind, name: None)
+    rules: RulesPage | None = None
 
     def command(self, command: Mapping[str, Any], names: Sequence[str]) -> str | None:
         """The command as a button says it; None when the game gave its type no words."""

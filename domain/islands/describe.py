@@ -18,6 +18,7 @@ from typing import Any
 
 from domain import history_words
 from domain.core import GameWords
+from domain.islands import rules_page
 from domain.islands.explain import explainer
 
 TITLES = {"kahuna": "Kahuna", "arabana-ikibiti": "Arabana-Ikibiti", "arabana-opodopo": "Arabana-Opodopo"}
@@ -563,5 +564,9 @@ COMMAND_WORDS: Mapping[str, Callable[[Mapping[str, Any], Sequence[str]], str]] =
 def words(game: str) -> GameWords:
     """What the pages say of `game` besides its events."""
     return GameWords(
-        title=TITLES[game], commands=COMMAND_WORDS, end_reasons=END_REASONS, explain=explainer(game)
+        title=TITLES[game],
+        commands=COMMAND_WORDS,
+        end_reasons=END_REASONS,
+        explain=explainer(game),
+        rules=rules_page.PAGES[game],
     )

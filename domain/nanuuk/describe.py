@@ -13,6 +13,7 @@ from typing import Any
 
 from domain import history_words
 from domain.core import GameWords
+from domain.nanuuk import rules_page
 
 QUIET = frozenset({"MoveEnded", "StepsEnded", "TurnEnded", "MoveSkipped"})
 """Events whose clause is left out when the command says anything else."""
@@ -170,4 +171,6 @@ COMMAND_WORDS: Mapping[str, Callable[[Mapping[str, Any], Sequence[str]], str]] =
 
 def words(game: str) -> GameWords:
     """What the pages say of `game` besides its events."""
-    return GameWords(title=TITLES[game], commands=COMMAND_WORDS, end_reasons=END_REASONS)
+    return GameWords(
+        title=TITLES[game], commands=COMMAND_WORDS, end_reasons=END_REASONS, rules=rules_page.PAGES[game]
+    )

@@ -14,6 +14,7 @@ from typing import Any
 
 from domain import history_words
 from domain.core import GameWords
+from domain.paradise import rules_page
 from domain.paradise.explain import explain
 
 Who = Callable[[Any], str]
@@ -378,5 +379,11 @@ COMMAND_WORDS: Mapping[str, Callable[[Mapping[str, Any], Sequence[str]], str]] =
     ),
 }
 
-WORDS = GameWords(title=TITLE, commands=COMMAND_WORDS, parts={"orders": order_words}, explain=explain)
+WORDS = GameWords(
+    title=TITLE,
+    commands=COMMAND_WORDS,
+    parts={"orders": order_words},
+    explain=explain,
+    rules=rules_page.PAGE,
+)
 """What the pages say of Conquest of Paradise besides its events."""

@@ -1,8 +1,9 @@
 """The rules pages: /rules lists every registered game, /rules/<game> explains one to players.
 
-Each family's text lives beside the others in its own module (islands, nanuuk, paradise); the
-board picture is the renderer's own drawing of the game at its start, reached through the
-registry like every other page, so a page shows the board the game is played on.
+Each game's text is its own, in its family's folder (domain/<family>/rules_page.py), declared
+with its other words (GameWords.rules); the board picture is the renderer's own drawing of the
+game at its start, reached through the registry like every other page, so a page shows the
+board the game is played on.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from domain.games import GAMES
+from domain.rules_page import RulesPage
 from replays.render_svg import render_svg
-from service.web.rules import islands, nanuuk, paradise
-from service.web.rules.text import RulesPage
 
 bp = Blueprint("web_rules", __name__)
 
-PAGES: dict[str, RulesPage] = {**islands.PAGES, **nanuuk.PAGES, **paradise.PAGES}
+PAGES: dict[str, RulesPage] = {
+    name: rules.words.rules for name, rules in GAMES.items() if rules.words.rules is not None
+}
 
 
 def page_of(game: str) -> RulesPage | None:

@@ -1,4 +1,5 @@
-"""The shape of a rules page: a game's text for players, kept beside the family it explains."""
+"""The shape of a rules page: a game's text for players, kept in its family's folder beside its
+other words (GameWords.rules)."""
 
 from __future__ import annotations
 

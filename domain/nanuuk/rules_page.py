@@ -4,7 +4,7 @@ Written from our rulings (shared/rules/nanuuk.md), which win over the original F
 
 from __future__ import annotations
 
-from service.web.rules.text import RulesPage, Section
+from domain.rules_page import RulesPage, Section
 
 ICE = Section(
     "The ice and its cracks",

@@ -5,7 +5,7 @@ original French text leaves out."""
 
 from __future__ import annotations
 
-from service.web.rules.text import RulesPage, Section
+from domain.rules_page import RulesPage, Section
 
 ADVANCED = "An advanced rule: "
 
@@ -59,4 +59,4 @@ PARADISE = RulesPage(
     },
 )
 
-PAGES = {"conquest-of-paradise": PARADISE}
+PAGE = PARADISE

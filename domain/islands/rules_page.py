@@ -5,7 +5,7 @@ the original texts where they differ."""
 
 from __future__ import annotations
 
-from service.web.rules.text import RulesPage, Section
+from domain.rules_page import RulesPage, Section
 
 BRIDGES = Section(
     "Cards and bridges",
