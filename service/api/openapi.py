@@ -16,6 +16,8 @@ from apispec import BasePlugin
 from record.seat_keys import SIGNATURE_HEADER
 from service.api.preconditions import IF_MATCH_PATTERN, MAX_IDEMPOTENCY_KEY, MAX_SIGNATURE, SIGNATURE_PATTERN
 from service.api.problems import PROBLEM_JSON
+from service.api.stream_document import STREAM_ITEMS, register_items
+from service.api.stream_document import answer_schema as stream_answer
 
 API_VERSION = "3.2.0"
 """The contract's version (docs/api-changelog.md): major for a change that breaks a client."""
@@ -188,8 +190,8 @@ STREAMS = frozenset({"get /games/{game_id}/stream", "get /tournaments/{tournamen
 MEDIA: Mapping[str, tuple[str, str]] = {
     "get /games/{game_id}/stream": (
         "text/event-stream",
-        "Server-Sent Events: per event `id: <version>`, `data: <the Event as JSON>`; `: keep-alive` "
-        "comments between. Ends when the game ends or after SSE_MAX_SECONDS without events.",
+        "Server-Sent Events: per event `id: <version>`, `data: <the Event as JSON>`. Ends when the "
+        "game ends or after SSE_MAX_SECONDS without events.",
     ),
     "get /tournaments/{tournament_id}/stream": (
         "text/event-stream",
@@ -204,29 +206,6 @@ MEDIA: Mapping[str, tuple[str, str]] = {
     "get /games/{game_id}/notation": ("text/plain", "One line per turn (docs/notation.md), UTF-8."),
 }
 """The non-JSON answers: media type and what the text holds."""
-SSE_DATA: Mapping[str, dict[str, Any]] = {
-    "get /games/{game_id}/stream": {"$ref": "#/components/schemas/Event"},
-    "get /tournaments/{tournament_id}/stream": {"$ref": "#/components/schemas/TournamentStreamMessage"},
-}
-"""What one message's `data:` holds, as JSON."""
-
-
-def sse_schema(description: str, data: dict[str, Any]) -> dict[str, Any]:
-    """One Server-Sent Events message, as OpenAPI 3.2 reads a text/event-stream schema. Its
-    `data:` is JSON of the `data` schema: OpenAPI 3.0 has no contentSchema, so the extension
-    `x-data-schema` names it."""
-    return {
-        "type": "object",
-        "description": description,
-        "required": ["data"],
-        "properties": {
-            "id": {"type": "string", "pattern": "^[0-9]+$", "description": "The version: resume after it."},
-            "event": {"type": "string", "description": "The event's type (tournaments), or standings."},
-            "data": {"type": "string", "description": "JSON of x-data-schema.", "x-data-schema": data},
-        },
-    }
-
-
 ATTACHMENTS = frozenset({"get /games/{game_id}/export", "get /tournaments/{tournament_id}/export"})
 
 
@@ -253,6 +232,7 @@ def register_components(spec: Any, converter: Any) -> None:
         if headers:
             answer["headers"] = {h: {"$ref": f"#/components/headers/{h}"} for h in headers}
         spec.components.response(response_name(status), answer)
+    register_items(spec)
 
 
 class ContractPlugin(BasePlugin):
@@ -325,8 +305,8 @@ def _success_headers(key: str, responses: dict[str, Any]) -> None:
         if key in MEDIA:
             media, description = MEDIA[key]
             schema = {"type": "string", "description": description}
-            if key in SSE_DATA:
-                schema = sse_schema(description, SSE_DATA[key])
+            if key in STREAM_ITEMS:
+                schema = stream_answer(key, description)
             answer["content"] = {media: {"schema": schema}}
         names = []
         if key in VERSIONED:
