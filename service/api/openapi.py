@@ -14,7 +14,13 @@ from typing import Any
 from apispec import BasePlugin
 
 from record.seat_keys import SIGNATURE_HEADER
-from service.api.preconditions import IF_MATCH_PATTERN, MAX_IDEMPOTENCY_KEY, MAX_SIGNATURE, SIGNATURE_PATTERN
+from service.api.preconditions import (
+    IF_MATCH_PATTERN,
+    MAX_CONDITION,
+    MAX_IDEMPOTENCY_KEY,
+    MAX_SIGNATURE,
+    SIGNATURE_PATTERN,
+)
 from service.api.problems import PROBLEM_JSON
 from service.api.stream_document import STREAM_ITEMS, register_items
 from service.api.stream_document import answer_schema as stream_answer
@@ -47,13 +53,14 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "If-None-Match": {
         "in": "header",
         "name": "If-None-Match",
-        "schema": {"type": "string", "maxLength": 1024},
-        "description": "The ETag of the copy the client holds: 304 when the game is still at it.",
+        "schema": {"type": "string", "maxLength": MAX_CONDITION},
+        "description": "The ETag of the copy the client holds: 304 when the game is still at it "
+        "(400 bad_if_none_match when longer).",
     },
     "If-Match": {
         "in": "header",
         "name": "If-Match",
-        "schema": {"type": "string", "pattern": IF_MATCH_PATTERN, "maxLength": 1024},
+        "schema": {"type": "string", "pattern": IF_MATCH_PATTERN, "maxLength": MAX_CONDITION},
         "description": 'The version the command expects, as the ETag: "12" (or *). 412 version_mismatch '
         "when the game has moved on; tournament games require it (428 if_match_required).",
     },
@@ -98,7 +105,7 @@ PARAMETERS: dict[str, dict[str, Any]] = {
 PROBLEMS: Mapping[int, str] = {
     304: "Not modified: the game is still at the version If-None-Match names (no body)",
     400: "Malformed: the body is not JSON, or a header is wrong (malformed_json, bad_if_match, "
-    "bad_last_event_id, bad_idempotency_key, bad_signature_header)",
+    "bad_if_none_match, bad_last_event_id, bad_idempotency_key, bad_signature_header)",
     401: "No token where one is needed, or a token that holds nothing here (token_required, invalid_token)",
     403: "A token without the right here: the organizer's where a seat's is needed, or the reverse "
     "(not_a_seat, organizer_only, not_an_entrant), an entrant's naming another entrant "
@@ -280,7 +287,7 @@ def complete(key: str, path: str, operation: dict[str, Any]) -> None:
         statuses |= {400, 415, 422}
     if key.startswith("post "):
         statuses.add(422)
-    if headers - {"If-None-Match"}:
+    if headers:
         statuses.add(400)
     if any(isinstance(p, dict) and p.get("in") == "query" for p in parameters):
         statuses.add(422)
