@@ -50,5 +50,6 @@ def test_a_long_schemathesis_run_finds_no_failure_of_any_check(
     print(
         f"schemathesis: {cases.group(1) if cases else '?'} cases in {seconds:.0f} s, exit {done.returncode}"
     )
+    print(output[output.rfind("Test Phases") :])  # the phases, the failures, the count of cases
     assert done.returncode == 0, output[-20000:]
     assert cases is not None and int(cases.group(1)) >= MIN_CASES, output[-3000:]
