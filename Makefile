@@ -16,15 +16,16 @@ PYTEST_WORKERS ?= 3
 XDIST    := -n $(PYTEST_WORKERS) --dist loadgroup
 # make test: the quick hypothesis profile, seeded (tests/hypothesis_profiles.py); make test-long: the full one.
 HYPOTHESIS_PROFILE ?= quick
-LEFT_OUT := faults or browser_long or long
+LEFT_OUT := faults or browser_long or long or fuzz_long
 
 .DEFAULT_GOAL := help
-.PHONY: help install run worker test test-long test-flakes test-browser test-browser-long faults lint typecheck format bench clean
+.PHONY: help install run worker test test-long fuzz-long test-flakes test-browser test-browser-long faults lint typecheck format bench clean
 
 help:
 	@echo "make run      start the service (embedded Redis, web app, worker) at http://127.0.0.1:8000"
 	@echo "make test     lint, typecheck, then the whole test suite on both cores (PYTEST_ARGS='...' passes arguments to pytest)"
 	@echo "make test-long  the long form: the full hypothesis profile (200 random games a playout test) and the tests marked long"
+	@echo "make fuzz-long  the long schemathesis run: about 10,000 requests, every check, stateful, against gunicorn"
 	@echo "make test-flakes  the suite 3 times with a busy loop on every core; lists every test that failed at least once"
 	@echo "make test-browser  only the end-to-end tests in headless Chromium (tests/browser)"
 	@echo "make test-browser-long  the long form: whole games of the other island games by clicks, axe on every page at two sizes"
@@ -64,7 +65,12 @@ test: $(STAMP) lint typecheck
 # The long property runs and many-game playouts; make test runs their short forms.
 test-long: $(STAMP)
 	HYPOTHESIS_PROFILE=full $(BIN)/python -m pytest $(XDIST) --durations=25 \
-		-m "not (faults or browser_long)" $(PYTEST_ARGS)
+		-m "not (faults or browser_long or fuzz_long)" $(PYTEST_ARGS)
+
+# schemathesis against the service as gunicorn serves it (tests/api/schemathesis.toml): every
+# phase and check, no failure allowed; make test runs its short form, tests/api/test_fuzz.py.
+fuzz-long: $(STAMP)
+	$(BIN)/python -m pytest -m fuzz_long -s $(PYTEST_ARGS) tests/api/test_fuzz_long.py
 
 # The suite as make test runs it, three times, while a busy loop holds every core (tests/flake_hunt.py).
 test-flakes: $(STAMP)

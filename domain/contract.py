@@ -192,3 +192,13 @@ EVENTS: dict[str, JsonSchema] = {
     },
 }
 """The events the platform appends to every game: its setup, the history's own and its ends."""
+
+SECRETS: dict[str, JsonSchema] = {
+    "GameCreated": {
+        "type": "object",
+        "required": ["seed"],
+        "description": "The deal's seed (32 bytes, hex) for no seat, opened with the log at the end.",
+        "properties": {"seed": {"type": "string", "pattern": "^[0-9a-f]{64}$"}},
+    },
+}
+"""The secrets of the platform's events: only the deal's seed (every other one carries none)."""

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 
 from service.ai_games import limits_from
-from service.api import init_api, telemetry
+from service.api import allowed, init_api, telemetry
 from service.api.context import EXTENSION, SIGNER
 from service.api.rate_limits import init_limits
 from service.api.rate_limits import settings as limit_settings
@@ -81,4 +81,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     init_limits(app, "memory://")
     init_api(app)
     init_web(app)
+    allowed.install(app)
     return app

@@ -21,6 +21,11 @@ Schema = dict[str, Any]
 Components = dict[str, Schema]
 
 GENERIC_OBJECT: JsonSchema = {"type": "object", "additionalProperties": True}
+NO_SECRET: JsonSchema = {
+    "enum": [None],
+    "nullable": True,
+    "description": "Always null: no game declares a secret for this event (GameSchemas.secrets).",
+}
 
 
 def ref(name: str) -> Schema:
@@ -121,9 +126,12 @@ def event_components(games: list[GameModule[Any]], envelope: Schema) -> Componen
     for name, schema in platform.EVENTS.items():
         data.setdefault(name, [schema])
     secrets = by_type(games, lambda g: g.schemas.secrets)
+    for name, schema in platform.SECRETS.items():
+        secrets.setdefault(name, [schema])
     components: Components = {}
     for name, schemas in sorted(data.items()):
-        secret = one_of([dict(s) for s in secrets[name]]) if name in secrets else GENERIC_OBJECT
+        # What no game declares a secret for never carries one: a client reads it as null.
+        secret = one_of([dict(s) for s in secrets[name]]) if name in secrets else NO_SECRET
         components[f"{name}Event"] = _event(envelope, name, one_of([dict(s) for s in schemas]), secret)
     untyped = any(not g.schemas.events for g in games)
     if untyped:

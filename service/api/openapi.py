@@ -14,8 +14,16 @@ from typing import Any
 from apispec import BasePlugin
 
 from record.seat_keys import SIGNATURE_HEADER
-from service.api.preconditions import IF_MATCH_PATTERN, MAX_IDEMPOTENCY_KEY, MAX_SIGNATURE, SIGNATURE_PATTERN
+from service.api.preconditions import (
+    IF_MATCH_PATTERN,
+    MAX_CONDITION,
+    MAX_IDEMPOTENCY_KEY,
+    MAX_SIGNATURE,
+    SIGNATURE_PATTERN,
+)
 from service.api.problems import PROBLEM_JSON
+from service.api.stream_document import STREAM_ITEMS, register_items
+from service.api.stream_document import answer_schema as stream_answer
 
 API_VERSION = "3.2.0"
 """The contract's version (docs/api-changelog.md): major for a change that breaks a client."""
@@ -45,13 +53,14 @@ PARAMETERS: dict[str, dict[str, Any]] = {
     "If-None-Match": {
         "in": "header",
         "name": "If-None-Match",
-        "schema": {"type": "string", "maxLength": 1024},
-        "description": "The ETag of the copy the client holds: 304 when the game is still at it.",
+        "schema": {"type": "string", "maxLength": MAX_CONDITION},
+        "description": "The ETag of the copy the client holds: 304 when the game is still at it "
+        "(400 bad_if_none_match when longer).",
     },
     "If-Match": {
         "in": "header",
         "name": "If-Match",
-        "schema": {"type": "string", "pattern": IF_MATCH_PATTERN, "maxLength": 1024},
+        "schema": {"type": "string", "pattern": IF_MATCH_PATTERN, "maxLength": MAX_CONDITION},
         "description": 'The version the command expects, as the ETag: "12" (or *). 412 version_mismatch '
         "when the game has moved on; tournament games require it (428 if_match_required).",
     },
@@ -96,7 +105,7 @@ PARAMETERS: dict[str, dict[str, Any]] = {
 PROBLEMS: Mapping[int, str] = {
     304: "Not modified: the game is still at the version If-None-Match names (no body)",
     400: "Malformed: the body is not JSON, or a header is wrong (malformed_json, bad_if_match, "
-    "bad_last_event_id, bad_idempotency_key, bad_signature_header)",
+    "bad_if_none_match, bad_last_event_id, bad_idempotency_key, bad_signature_header)",
     401: "No token where one is needed, or a token that holds nothing here (token_required, invalid_token); "
     "no session where one is needed (not_signed_in); a wrong name or password (wrong_credentials) or a "
     "passkey that does not verify (passkey_invalid)",
@@ -197,8 +206,8 @@ STREAMS = frozenset({"get /games/{game_id}/stream", "get /tournaments/{tournamen
 MEDIA: Mapping[str, tuple[str, str]] = {
     "get /games/{game_id}/stream": (
         "text/event-stream",
-        "Server-Sent Events: per event `id: <version>`, `data: <the Event as JSON>`; `: keep-alive` "
-        "comments between. Ends when the game ends or after SSE_MAX_SECONDS without events.",
+        "Server-Sent Events: per event `id: <version>`, `data: <the Event as JSON>`. Ends when the "
+        "game ends or after SSE_MAX_SECONDS without events.",
     ),
     "get /tournaments/{tournament_id}/stream": (
         "text/event-stream",
@@ -213,29 +222,6 @@ MEDIA: Mapping[str, tuple[str, str]] = {
     "get /games/{game_id}/notation": ("text/plain", "One line per turn (docs/notation.md), UTF-8."),
 }
 """The non-JSON answers: media type and what the text holds."""
-SSE_DATA: Mapping[str, dict[str, Any]] = {
-    "get /games/{game_id}/stream": {"$ref": "#/components/schemas/Event"},
-    "get /tournaments/{tournament_id}/stream": {"$ref": "#/components/schemas/TournamentStreamMessage"},
-}
-"""What one message's `data:` holds, as JSON."""
-
-
-def sse_schema(description: str, data: dict[str, Any]) -> dict[str, Any]:
-    """One Server-Sent Events message, as OpenAPI 3.2 reads a text/event-stream schema. Its
-    `data:` is JSON of the `data` schema: OpenAPI 3.0 has no contentSchema, so the extension
-    `x-data-schema` names it."""
-    return {
-        "type": "object",
-        "description": description,
-        "required": ["data"],
-        "properties": {
-            "id": {"type": "string", "pattern": "^[0-9]+$", "description": "The version: resume after it."},
-            "event": {"type": "string", "description": "The event's type (tournaments), or standings."},
-            "data": {"type": "string", "description": "JSON of x-data-schema.", "x-data-schema": data},
-        },
-    }
-
-
 ATTACHMENTS = frozenset({"get /games/{game_id}/export", "get /tournaments/{tournament_id}/export"})
 
 
@@ -262,6 +248,7 @@ def register_components(spec: Any, converter: Any) -> None:
         if headers:
             answer["headers"] = {h: {"$ref": f"#/components/headers/{h}"} for h in headers}
         spec.components.response(response_name(status), answer)
+    register_items(spec)
 
 
 class ContractPlugin(BasePlugin):
@@ -309,7 +296,7 @@ def complete(key: str, path: str, operation: dict[str, Any]) -> None:
         statuses |= {400, 415, 422}
     if key.startswith("post "):
         statuses.add(422)
-    if headers - {"If-None-Match"}:
+    if headers:
         statuses.add(400)
     if any(isinstance(p, dict) and p.get("in") == "query" for p in parameters):
         statuses.add(422)
@@ -336,8 +323,8 @@ def _success_headers(key: str, responses: dict[str, Any]) -> None:
         if key in MEDIA:
             media, description = MEDIA[key]
             schema = {"type": "string", "description": description}
-            if key in SSE_DATA:
-                schema = sse_schema(description, SSE_DATA[key])
+            if key in STREAM_ITEMS:
+                schema = stream_answer(key, description)
             answer["content"] = {media: {"schema": schema}}
         names = []
         if key in VERSIONED:

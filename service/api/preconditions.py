@@ -11,6 +11,8 @@ from record.seat_keys import SIGNATURE_HEADER
 from service.errors import BadRequest
 
 MAX_IDEMPOTENCY_KEY = 255
+MAX_CONDITION = 1024
+"""The longest If-Match or If-None-Match read (400 beyond): a few ETags, never a page of them."""
 #: A game's ETag: its version in quotes. Weak tags never match (If-Match compares strongly),
 #: and 18 digits keep any version far below what int() refuses to read.
 VERSION_TAG = re.compile(r'"(\d{1,18})"')
@@ -27,7 +29,10 @@ def version_headers(version: int) -> dict[str, str]:
 
 
 def not_modified(version: int) -> Response | None:
-    """304 when If-None-Match already names `version`."""
+    """304 when If-None-Match already names `version`; 400 bad_if_none_match when it is over
+    MAX_CONDITION characters."""
+    if len(request.headers.get("If-None-Match", "")) > MAX_CONDITION:
+        raise BadRequest("bad_if_none_match", f"If-None-Match is at most {MAX_CONDITION} characters")
     if request.if_none_match.contains_weak(str(version)):
         return Response(status=304, headers=version_headers(version))
     return None
@@ -36,6 +41,8 @@ def not_modified(version: int) -> Response | None:
 def if_match_version() -> int | None:
     """The version If-Match names; None when absent or `*` (which names no version)."""
     header = request.headers.get("If-Match")
+    if header is not None and len(header) > MAX_CONDITION:
+        raise BadRequest("bad_if_match", f"If-Match is at most {MAX_CONDITION} characters")
     if header is None or header.strip() == "*":
         return None
     tags = [VERSION_TAG.fullmatch(tag.strip()) for tag in header.split(",")]

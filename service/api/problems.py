@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 from domain.core import DomainError
 from service.accounts.errors import TooManyAttempts
 from service.ai_games import TooManyAiGames
+from service.api.allowed import allowed_methods
 from service.errors import (
     BadRequest,
     Conflict,
@@ -165,6 +166,7 @@ def http_error(error: HTTPException) -> Response:
     headers = dict(data.get("headers") or {})
     allowed = getattr(error, "valid_methods", None)
     if allowed:
+        allowed = allowed_methods() or allowed
         headers["Allow"] = ", ".join(allowed)
     return problem(status, code, detail, errors, headers)
 

@@ -82,6 +82,29 @@ def test_a_generated_client_plays_every_registered_game_through_its_typed_models
         kinds = {type(event).__name__ for event in log.events}
         assert {"GameCreatedEvent", f"{GAMES[name].end_event}Event"} <= kinds, (name, kinds)
         assert "GenericEvent" not in kinds and not any(isinstance(e, dict) for e in log.events)
+        streamed = stream(app, generated, ended.game_id)
+        assert [e.to_dict() for e in streamed] == [e.to_dict() for e in log.events], name
+
+
+def stream(app: Flask, client: ModuleType, game_id: str) -> list[Any]:
+    """The ended game's stream read through the generated client: its text (the client must not
+    throw on it), each message a GameStreamItem, each `data:` the Event model of its type."""
+    models = part(client, "models")
+    transport = {"transport": httpx.WSGITransport(app=app)}
+    anyone = client.Client(base_url="http://archipelago.test", httpx_args=transport)
+    text = importlib.import_module(f"{PACKAGE}.api.games.get_games_game_id_stream").sync(
+        game_id, client=anyone
+    )
+    assert isinstance(text, str), text
+    events = []
+    for block in text.split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if line and not line.startswith(":"))
+        if not fields:
+            continue
+        item = models.GameStreamItem.from_dict(fields)
+        data = json.loads(item.data)
+        events.append(getattr(models, f"{data['type']}Event").from_dict(data))
+    return events
 
 
 def play(

@@ -16,7 +16,6 @@ organizer's token.
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from typing import Any
@@ -35,29 +34,13 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from tests.api.fuzz_checks import valid_requests_are_not_refused_as_malformed
 from tests.api.helpers import bearer, create_game
 from tests.api.tournament_helpers import create_tournament, register
 from tests.hypothesis_profiles import examples
 
 MIN_EXAMPLES = 5
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", max(MIN_EXAMPLES, examples(share=16))))
-MALFORMED = (400, 415)
-"""Statuses that say the request itself is malformed (as 422 `invalid_request` does)."""
-
-
-def valid_requests_are_not_refused_as_malformed(ctx: Any, response: Any, case: Any) -> bool | None:
-    """A request generated valid from the document is not refused by the service's schemas."""
-    if case.meta is None or not case.meta.generation.mode.is_positive:
-        return None
-    code = None
-    if response.headers.get("content-type", [""])[0].startswith("application/problem+json"):
-        code = json.loads(response.content).get("code")
-    if response.status_code in MALFORMED or (response.status_code == 422 and code == "invalid_request"):
-        errors = json.loads(response.content).get("errors") if code else None
-        raise AssertionError(f"Schema-valid request refused: {response.status_code} {code} {errors}")
-    return None
-
-
 CHECKS = [
     not_a_server_error,
     status_code_conformance,

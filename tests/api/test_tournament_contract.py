@@ -36,7 +36,8 @@ def _answer_schema(document: dict[str, Any], path: str) -> dict[str, Any]:
 def _message_validator(document: dict[str, Any]) -> OAS30Validator:
     """Checks one `data:` of the tournament stream against what the document says it holds."""
     stream = document["paths"]["/tournaments/{tournament_id}/stream"]["get"]["responses"]["200"]
-    data = stream["content"]["text/event-stream"]["schema"]["properties"]["data"]["x-data-schema"]
+    item = stream["content"]["text/event-stream"]["schema"]["x-item-schema"]["$ref"].rsplit("/", 1)[-1]
+    data = document["components"]["schemas"][item]["properties"]["data"]["x-data-schema"]
     return OAS30Validator({**data, "components": document["components"]})
 
 

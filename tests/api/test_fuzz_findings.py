@@ -1,0 +1,47 @@
+"""What the long schemathesis run (tests/api/test_fuzz_long.py) found, held here in seconds: the
+bounds the document gives the condition headers hold, and a path offers only its own methods."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from service.api.preconditions import MAX_CONDITION
+from tests.api.helpers import bearer, create_game
+from tests.api.tournament_helpers import create_tournament
+
+DRAW = {"type": "DrawCard", "source": "stack"}
+
+
+def test_an_if_none_match_over_its_documented_length_is_400_for_games_and_tournaments(
+    client: FlaskClient,
+) -> None:
+    game = create_game(client)
+    tournament = create_tournament(client)
+    long = "0" * (MAX_CONDITION + 1)
+    for path in (f"/games/{game['game_id']}", f"/tournaments/{tournament['tournament_id']}"):
+        refused = client.get(path, headers={"If-None-Match": long})
+        assert (refused.status_code, refused.json["code"]) == (400, "bad_if_none_match"), path
+        assert client.get(path, headers={"If-None-Match": long[:MAX_CONDITION]}).status_code == 200
+
+
+def test_an_if_match_over_its_documented_length_is_400_and_the_game_unchanged(client: FlaskClient) -> None:
+    game = create_game(client)
+    path = f"/games/{game['game_id']}/commands"
+    padded = f'"{game["version"]}"'.ljust(MAX_CONDITION + 1)  # the pattern takes spaces after it
+    refused = client.post(path, json=DRAW, headers={**bearer(game["tokens"][0]), "If-Match": padded})
+    assert (refused.status_code, refused.json["code"]) == (400, "bad_if_match")
+    assert client.get(f"/games/{game['game_id']}").json["version"] == game["version"]
+    fits = padded[:MAX_CONDITION]
+    taken = client.post(path, json=DRAW, headers={**bearer(game["tokens"][0]), "If-Match": fits})
+    assert taken.status_code == 200, taken.json
+
+
+def test_the_import_path_offers_post_only_though_a_game_id_could_be_named_import(client: FlaskClient) -> None:
+    options = client.options("/games/import")
+    assert options.status_code == 200
+    assert set(options.headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
+    refused = client.put("/games/import")
+    assert refused.status_code == 405
+    assert set(refused.headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
+    game = set(client.options("/games/some-game").headers["Allow"].split(", "))
+    assert game == {"GET", "HEAD", "OPTIONS"}
