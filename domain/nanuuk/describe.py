@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain import history_words
+from domain.board_keys import cell_key, crack_key
 from domain.core import GameWords
 from domain.nanuuk import rules_page
 
@@ -129,37 +130,22 @@ END_REASONS = {
 }
 
 
-def said_cell(command: Mapping[str, Any]) -> str:
-    """A cell as the renderer's `data-cell` names it: "q,r"."""
-    cell = command.get("cell")
-    return f"{cell[0]},{cell[1]}" if isinstance(cell, list | tuple) and len(cell) == 2 else ""
-
-
-def said_crack(command: Mapping[str, Any]) -> str:
-    """A line between two cells as the renderer's `data-line` names it: "q,r|q,r", in order."""
-    crack = command.get("crack")
-    if not isinstance(crack, list | tuple) or len(crack) != 2:
-        return ""
-    ends = sorted((int(c[0]), int(c[1])) for c in crack)
-    return "|".join(f"{q},{r}" for q, r in ends)
-
-
 def _step(c: Mapping[str, Any]) -> str:
     how = []
     if c.get("kayak"):
         how.append("crossing the crack by kayak")
     if c.get("sled"):
         how.append("with husky and sled" + (", one crack at the end" if c.get("one_crack") else ""))
-    return f"Move piece {c.get('piece')} to {said_cell(c)}" + (f" ({'; '.join(how)})" if how else "")
+    return f"Move piece {c.get('piece')} to {cell_key(c)}" + (f" ({'; '.join(how)})" if how else "")
 
 
 COMMAND_WORDS: Mapping[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     "Move": lambda c, n: _step(c),
-    "PlacePiece": lambda c, n: f"Place piece {c.get('piece')} on {said_cell(c)}",
+    "PlacePiece": lambda c, n: f"Place piece {c.get('piece')} on {cell_key(c)}",
     "EndMove": lambda c, n: "Stop here (no second step)",
     "Stay": lambda c, n: f"The bear {c.get('piece')} stays",
-    "PlaceCrack": lambda c, n: f"Crack the line {said_crack(c)}",
-    "SendBear": lambda c, n: f"Send the bear to {said_cell(c)}",
+    "PlaceCrack": lambda c, n: f"Crack the line {crack_key(c)}",
+    "SendBear": lambda c, n: f"Send the bear to {cell_key(c)}",
     "TakeAnimal": lambda c, n: "Take the animal",
     "LeaveAnimal": lambda c, n: "Leave the animal",
     "Exchange": lambda c, n: f"Exchange the {c.get('animal')} for equipment",

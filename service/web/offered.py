@@ -8,6 +8,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from domain.board_keys import cell_key, crack_key
 from domain.core import GameWords
 from domain.undo import ANSWER_TAKEBACK
 
@@ -15,21 +16,6 @@ from domain.undo import ANSWER_TAKEBACK
 def line_key(line: Sequence[str]) -> str:
     """The board's name for a line, as the renderer's `data-line`: the sorted pair joined by "-"."""
     return "-".join(sorted(line))
-
-
-def _cell(command: Mapping[str, Any]) -> str:
-    """A hexagonal cell as the renderer's `data-cell` names it: "q,r"."""
-    cell = command.get("cell")
-    return f"{cell[0]},{cell[1]}" if isinstance(cell, list | tuple) and len(cell) == 2 else ""
-
-
-def _crack(command: Mapping[str, Any]) -> str:
-    """A line between two cells as the renderer's `data-line` names it: "q,r|q,r", in order."""
-    crack = command.get("crack")
-    if not isinstance(crack, list | tuple) or len(crack) != 2:
-        return ""
-    ends = sorted((int(c[0]), int(c[1])) for c in crack)
-    return "|".join(f"{q},{r}" for q, r in ends)
 
 
 def _hex(at: Any) -> str:
@@ -77,8 +63,8 @@ def offered(command: Mapping[str, Any], names: Sequence[str], said: GameWords) -
         "source": command.get("source") or "",
         "drawn": command.get("card") if command.get("source") == "face_up" else "",
         "hex": hex_hook(command),
-        "cell": _cell(command),
-        "crack": _crack(command),
+        "cell": cell_key(command),
+        "crack": crack_key(command),
         "orders": _parts(command, "orders", said),
     }
 
