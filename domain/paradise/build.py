@@ -21,6 +21,7 @@ from domain.paradise.state import (
     State,
     add,
     counts,
+    derived,
     out_of_game,
     put,
     replace,
@@ -44,10 +45,16 @@ START_ITEMS = KINDS
 
 
 def on_map(state: State, seat: int) -> dict[str, int]:
-    got = counts()
-    for (_, owner), stack in state.stacks.items():
-        if owner == seat:
-            got = add(got, stack.pieces)
+    """`seat`'s pieces on the map by kind (worked out once per state and seat: never to be
+    changed by the caller)."""
+    cache = derived(state)
+    got: dict[str, int] | None = cache.get(("on_map", seat))
+    if got is None:
+        got = counts()
+        for (_, owner), stack in state.stacks.items():
+            if owner == seat:
+                got = add(got, stack.pieces)
+        cache[("on_map", seat)] = got
     return got
 
 
