@@ -111,7 +111,9 @@ def _moves(state: State, seat: int) -> list[Command]:
             full = counts(**pieces)
             if move.load_refused(state, seat, at, full):
                 continue
-            found += [Command("Move", seat, {"path": path, "pieces": pieces}) for path in reach.allowed(at, full)]
+            found += [
+                Command("Move", seat, {"path": path, "pieces": pieces}) for path in reach.allowed(at, full)
+            ]
         found += _stopping(state, seat, at, free)
     if state.transit_open:
         found += _transits(state, seat)
