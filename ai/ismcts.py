@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.knowledge import SeatKnowledge
-from ai.sim import ident, key, mover, step
+from ai.sim import ident, key, mover
+from ai.steps import Steps
 from domain.core import AIHooks, Command, GameModule, IllegalMove, SearchSettings
 from domain.games import rules_for
 
@@ -105,8 +106,9 @@ def search(
     for command in legal:
         root.children[ident(command)] = Node(command, me)
     iterations = 0
+    steps = Steps(game, hooks.search.keep_steps)
     with _without_cycle_collection():
-        _priors(game, root, knowledge, rng)
+        _priors(game, steps, root, knowledge, rng)
         while len(root.children) > 1:
             if budget.iterations is not None and iterations >= budget.iterations:
                 break
@@ -114,12 +116,12 @@ def search(
             # would answer with the priors' order alone (and a busy machine could make it so).
             if deadline is not None and iterations and clock() >= deadline:
                 break
-            _iterate(game, root, hooks.world(knowledge, rng), rng)
+            _iterate(game, steps, root, hooks.world(knowledge, rng), rng)
             iterations += 1
         answers = [(c.command, c.visits, c.mean) for c in root.children.values() if c.command is not None]
         # The tree goes before the collector is back: its first collection, due at once after
         # a search's allocations, would otherwise walk every node of a tree about to be freed.
-        del root
+        del root, steps
     best, _, _ = max(answers, key=lambda answer: (answer[1], answer[2]))
     return Searched(
         command=best,
@@ -154,7 +156,9 @@ def _hooks(game: GameModule[Any]) -> AIHooks[Any]:
     return game.ai
 
 
-def _priors(game: GameModule[Any], root: Node, knowledge: SeatKnowledge, rng: random.Random) -> None:
+def _priors(
+    game: GameModule[Any], steps: Steps, root: Node, knowledge: SeatKnowledge, rng: random.Random
+) -> None:
     """Virtual visits per root command worth the evaluation right after it, over a few worlds."""
     hooks = _hooks(game)
     settings = hooks.search
@@ -165,7 +169,7 @@ def _priors(game: GameModule[Any], root: Node, knowledge: SeatKnowledge, rng: ra
         for k, child in root.children.items():
             assert child.command is not None
             try:
-                after = step(game, world, child.command, rng)
+                after = steps.step(world, child.command, rng)
             except IllegalMove:
                 continue
             sums[k] += hooks.evaluate(after, me)[me]
@@ -174,7 +178,7 @@ def _priors(game: GameModule[Any], root: Node, knowledge: SeatKnowledge, rng: ra
         child.total = settings.prior_visits * sums[k] / settings.prior_worlds
 
 
-def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) -> None:
+def _iterate(game: GameModule[Any], steps: Steps, root: Node, state: Any, rng: random.Random) -> None:
     hooks = _hooks(game)
     exploration = hooks.search.exploration
     node = root
@@ -183,7 +187,7 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
         seat = mover(game, state)  # None at the end too: `to_act` answers nobody then
         if seat is None:
             break
-        found = _moves(hooks, node, state, seat, at_root=node is root)
+        found = _moves(hooks, steps, node, state, seat, at_root=node is root)
         if not found.moves:
             break
         children = found.children
@@ -198,7 +202,7 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
                 _noisy_best(hooks.priors(state, [m for _, m in untried]), rng.random, 1.0)
             ]
             try:
-                state = step(game, state, command, rng)
+                state = steps.step(state, command, rng)
             except IllegalMove:
                 # The listing of another world of this fingerprint held a command this world
                 # refuses: it leaves the listing rather than become a child never visited.
@@ -211,14 +215,14 @@ def _iterate(game: GameModule[Any], root: Node, state: Any, rng: random.Random) 
             child = _ucb_best(children, exploration)
             command = child.command  # type: ignore[assignment]
             try:
-                state = step(game, state, command, rng)
+                state = steps.step(state, command, rng)
             except IllegalMove:
                 break
         node = child
         path.append(node)
         if untried:
             break
-    chances = _rollout(game, state, rng)
+    chances = _rollout(game, steps, state, rng)
     for visited in path:
         if visited.seat is not None:
             visited.visits += 1
@@ -237,10 +241,10 @@ def _ucb_best(children: list[Node], exploration: float) -> Node:
     return best
 
 
-def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int, at_root: bool) -> Moves:
+def _moves(hooks: AIHooks[Any], steps: Steps, node: Node, state: Any, seat: int, at_root: bool) -> Moves:
     """The commands the search tries here (those the game finds worth searching), listed once
     per fingerprint since walks come back to the same nodes; the root's are its children."""
-    fingerprint = _ROOT if at_root else hooks.moves_key(state, seat)
+    fingerprint = _ROOT if at_root else steps.moves_key(hooks.moves_key, state, seat)
     cached = node.legal.get(fingerprint)
     if cached is None:
         if at_root:
@@ -254,7 +258,7 @@ def _moves(hooks: AIHooks[Any], node: Node, state: Any, seat: int, at_root: bool
 _ROOT = object()  # the root's one list: its commands are those it was given
 
 
-def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[float]:
+def _rollout(game: GameModule[Any], steps: Steps, state: Any, rng: random.Random) -> list[float]:
     """Play cheap moves to the end of the next seat's turn; the win chances there."""
     hooks = _hooks(game)
     settings: SearchSettings = hooks.search
@@ -269,7 +273,7 @@ def _rollout(game: GameModule[Any], state: Any, rng: random.Random) -> list[floa
         if not legal:
             break
         command = legal[_noisy_best(hooks.priors(state, legal), noise, settings.rollout_noise)]
-        state = step(game, state, command, rng)
+        state = steps.step(state, command, rng)
         after = hooks.turn(state)
         if after != before:
             turns += 1

@@ -89,8 +89,8 @@ def _frozen(value: Any) -> Hashable:
     kind = type(value)
     if kind is str or kind is int or value is None:
         return cast(Hashable, value)
-    if kind is list and all(type(v) is str for v in value):
-        return tuple(value)  # the common case (cards, a line) without a call per item
+    if kind is list and (all(type(v) is str for v in value) or all(type(v) is int for v in value)):
+        return tuple(value)  # the common cases (cards, a line, a hex) without a call per item
     if isinstance(value, str | int | float | bool):
         return value
     if isinstance(value, Mapping):

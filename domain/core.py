@@ -236,7 +236,10 @@ class SearchSettings:
     evaluation right after it, averaged over `prior_worlds` worlds. A rollout plays up to
     `rollout_commands` cheap commands (0: the leaf is evaluated as it is), `rollout_noise`
     times a fresh draw added to each command's prior, and stops when `rollout_turns` turns
-    have passed.
+    have passed. `keep_steps`: the search applies each command once per state it meets and
+    looks the state after it up when it meets both again (ai/steps.py): worth it for a game
+    whose `world` answers from a few kept states, a waste of memory for one drawing a new
+    world each time.
     """
 
     exploration: float = 0.7
@@ -245,6 +248,7 @@ class SearchSettings:
     rollout_turns: int = 2
     rollout_commands: int = 16
     rollout_noise: float = 1.0
+    keep_steps: bool = False
 
 
 @dataclass(frozen=True)

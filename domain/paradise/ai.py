@@ -42,10 +42,11 @@ SeatKnowledge = Any
 
 MOVES_SEARCHED = 12
 """At most this many Move commands are searched from one state (a spread of the legal ones)."""
-SEARCH = SearchSettings(exploration=0.2, prior_visits=5, rollout_commands=0)
+SEARCH = SearchSettings(exploration=0.2, prior_visits=5, rollout_commands=0, keep_steps=True)
 """Leaves evaluated as they are: the evaluation weighs what a position promises, and a few
 random commands after it add noise more than knowledge; moves differ by a few hundredths of
-win chance, so UCB1 explores less than for the island games."""
+win chance, so UCB1 explores less than for the island games. Its worlds are a few kept
+states (`world`): the search keeps its steps from them."""
 WORLDS_KEPT = 16
 """Worlds drawn anew per knowledge; a search's later iterations reuse them (`world`)."""
 WORLDS_CACHE = "paradise.worlds"

@@ -21,6 +21,7 @@ from domain.paradise.state import (
     State,
     add,
     counts,
+    derived,
     out_of_game,
     put,
     replace,
@@ -44,10 +45,16 @@ START_ITEMS = KINDS
 
 
 def on_map(state: State, seat: int) -> dict[str, int]:
-    got = counts()
-    for (_, owner), stack in state.stacks.items():
-        if owner == seat:
-            got = add(got, stack.pieces)
+    """`seat`'s pieces on the map by kind (worked out once per state and seat: never to be
+    changed by the caller)."""
+    cache = derived(state)
+    got: dict[str, int] | None = cache.get(("on_map", seat))
+    if got is None:
+        got = counts()
+        for (_, owner), stack in state.stacks.items():
+            if owner == seat:
+                got = add(got, stack.pieces)
+        cache[("on_map", seat)] = got
     return got
 
 
@@ -65,14 +72,29 @@ def _extra(state: State, seat: int, draft: Draft) -> int:
     return extra
 
 
+def _pooled(state: State, seat: int) -> tuple[tuple[int, ...], dict[Hex, int], int | None]:
+    """`seat`'s build pools as `shortfall` reads them, worked out once per state and seat: each
+    pool's village points, the pool of each group (the first holding it), the base's pool."""
+    cache = derived(state)
+    found: tuple[tuple[int, ...], dict[Hex, int], int | None] | None = cache.get(("pooled", seat))
+    if found is None:
+        all_pools = pools(state, seat)
+        villages = tuple(sum(state.islands[at].villages for at in pool) for pool in all_pools)
+        pool_of: dict[Hex, int] = {}
+        for n, pool in enumerate(all_pools):
+            for at in pool:
+                pool_of.setdefault(at, n)
+        found = cache[("pooled", seat)] = (villages, pool_of, _base_pool(state, seat, all_pools))
+    return found
+
+
 def shortfall(state: State, seat: int, draft: Draft) -> str | None:
     """Why `draft` cannot be built, or None: every item placed and paid for by a pool."""
     if state.phase == START:
         spent = sum(COSTS[item] for item, _ in draft.items)
         return None if spent <= VARIABLE_START_POINTS else "the free start is worth four build points"
-    all_pools = pools(state, seat)
-    left = [sum(state.islands[at].villages for at in pool) for pool in all_pools]
-    base = _base_pool(state, seat, all_pools)
+    villages, pool_of, base = _pooled(state, seat)
+    left = list(villages)
     if base is not None:
         left[base] += _extra(state, seat, draft)
     elif draft.rotate:
@@ -80,8 +102,7 @@ def shortfall(state: State, seat: int, draft: Draft) -> str | None:
     for item, at in draft.items:
         if at is None or item == "settle":
             continue
-        pool = next(n for n, p in enumerate(all_pools) if at in p)
-        left[pool] -= COSTS[item]
+        left[pool_of[at]] -= COSTS[item]
     if any(points < 0 for points in left):
         return "not enough build points in that group's pool"
     for item, _ in draft.items:
@@ -124,20 +145,26 @@ def item_error(state: State, seat: int, draft: Draft, item: str, at: Hex | None)
 
 def _square_error(state: State, seat: int, draft: Draft, item: str, at: Hex, atoll: bool) -> str | None:
     island = state.islands[at]
-    here = Counter(i for i, h in draft.items if h == at)
+    villages = agriculture = 0  # the draft's orders at `at` (a Counter cost more than the rest)
+    for i, h in draft.items:
+        if h == at:
+            if i == "village" or i == "settle":
+                villages += 1
+            elif i == "agriculture":
+                agriculture += 1
     if item in ("village", "settle"):
         if atoll:
             return "no village on an atoll"
-        if here["village"] + here["settle"]:
+        if villages:
             return "one new village a group a turn"
-        if island.villages >= island.squares + here["agriculture"]:
+        if island.villages >= island.squares + agriculture:
             return "no free square for a village"
     if item == "settle":
         if not island.face_up or controller(island) not in (None, seat):
             return "a colony settles a face-up group no one else controls"
         if state.pieces(at, seat)["colony"] < 1:
             return "no colony of yours there"
-    if item == "agriculture" and island.agriculture + here["agriculture"] >= island.brown:
+    if item == "agriculture" and island.agriculture + agriculture >= island.brown:
         return "no brown square left"
     return None
 

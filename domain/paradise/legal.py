@@ -14,7 +14,8 @@ from domain.paradise import advanced, build, engine, explore, move, sea
 from domain.paradise.combat import ARIOI, HAKA, holds
 from domain.paradise.empire import components, controlled, is_enemy, is_known
 from domain.paradise.hexes import neighbours
-from domain.paradise.state import BUILD, EXPLORE, MOVE, START, Draft, State, counts
+from domain.paradise.sea import capacity
+from domain.paradise.state import BUILD, EXPLORE, MOVE, START, Draft, State, add, counts, total
 from domain.paradise.tables import Hex
 from domain.paradise.victory import DEFORESTATION
 
@@ -97,6 +98,7 @@ def _moves(state: State, seat: int) -> list[Command]:
     """Whole-stack moves to each hex in reach, one canoe with one passenger, a passenger put
     ashore or taken aboard halfway, flips, transit."""
     found = [Command("EndMovement", seat)]
+    reach = _Reach(state, seat)
     for (at, owner), stack in sorted(state.stacks.items()):
         if owner != seat:
             continue
@@ -109,9 +111,9 @@ def _moves(state: State, seat: int) -> list[Command]:
             full = counts(**pieces)
             if move.load_refused(state, seat, at, full):
                 continue
-            for path in _paths(state, seat, at, pieces):
-                if not move.path_refused(state, seat, path, full):
-                    found.append(Command("Move", seat, {"path": [list(h) for h in path], "pieces": pieces}))
+            found += [
+                Command("Move", seat, {"path": path, "pieces": pieces}) for path in reach.allowed(at, full)
+            ]
         found += _stopping(state, seat, at, free)
     if state.transit_open:
         found += _transits(state, seat)
@@ -135,35 +137,100 @@ def _loads(state: State, seat: int, free: dict[str, int]) -> list[dict[str, int]
     return [{k: v for k, v in load.items() if v} for load in loads if sea.capacity(state, seat, load)]
 
 
-def _paths(state: State, seat: int, start: Hex, pieces: dict[str, int]) -> list[list[Hex]]:
-    """The paths `move.path_error` accepts, found step by step: a path grown by a hex is
-    judged by what the step changes (the new hex entered, the old end now passed through)."""
-    full = counts(**pieces)
-    war = full["war_canoe"] > 0
-    escorted = war or not full["transport"]
-    entered: dict[Hex, bool] = {}
+class _Reach:
+    """The paths one seat's loads may sail in one state, as `move.judge_move` accepts them
+    without stops, with what every load of the legal list asks again worked out once: whether
+    a hex may be entered (escorted or not), whether a war canoe stops there, the paths from a
+    hex, whether the seat's pieces at sea in a hex are carried as they stand."""
 
-    def enters(at: Hex) -> bool:
-        if at not in entered:
-            entered[at] = is_known(state, at) and (escorted or not is_enemy(state, at, seat))
-        return entered[at]
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.speed = move.speed(state, seat)
+        self.entered: dict[tuple[Hex, bool], bool] = {}
+        self.stops: dict[Hex, bool] = {}
+        self.found: dict[tuple[Hex, bool, bool], list[tuple[list[Hex], Hex, bool, Any]]] = {}
+        self.carried: dict[Hex, bool] = {}
 
-    found, frontier = [], [[start]]
-    for _ in range(move.speed(state, seat)):
-        nxt = []
-        for path in frontier:
-            end = path[-1]
-            if war and len(path) > 1 and move.stops_war_canoe(state, end, seat):
-                continue
-            for n in neighbours(end):
-                if n not in path and enters(n):
-                    nxt.append(path + [n])
-        found += nxt
-        frontier = nxt
-    ends: dict[Hex, list[Hex]] = {}
-    for path in found:
-        ends.setdefault(path[-1], path)
-    return list(ends.values())
+    def enters(self, at: Hex, escorted: bool) -> bool:
+        known = self.entered.get((at, escorted))
+        if known is None:
+            state = self.state
+            known = is_known(state, at) and (escorted or not is_enemy(state, at, self.seat))
+            self.entered[(at, escorted)] = known
+        return known
+
+    def stops_war_canoe(self, at: Hex) -> bool:
+        known = self.stops.get(at)
+        if known is None:
+            known = self.stops[at] = move.stops_war_canoe(self.state, at, self.seat)
+        return known
+
+    def paths(self, start: Hex, war: bool, escorted: bool) -> list[tuple[list[Hex], Hex, bool, Any]]:
+        """The first path found to each hex `move.path_error` accepts, in the order the
+        search by steps finds them: a path of n steps only reaches hexes none of fewer steps
+        did (a longer path to a hex found sooner could only lead on to hexes a shorter one
+        reaches as soon), so the search keeps one path per hex. Each with its end, whether
+        the seat's pieces at sea between its ends are carried, and its hexes as a command
+        writes them."""
+        wanted = (start, war, escorted)
+        known = self.found.get(wanted)
+        if known is not None:
+            return known
+        ends: dict[Hex, list[Hex]] = {}
+        frontier = [[start]]
+        for _ in range(self.speed):
+            nxt = []
+            for path in frontier:
+                end = path[-1]
+                if war and len(path) > 1 and self.stops_war_canoe(end):
+                    continue
+                for n in neighbours(end):
+                    if n != start and n not in ends and self.enters(n, escorted):
+                        ends[n] = longer = path + [n]
+                        nxt.append(longer)
+            frontier = nxt
+        islands = self.state.islands
+        found = self.found[wanted] = [
+            (
+                path,
+                path[-1],
+                all(at in islands or self.carries(at) for at in path[1:-1]),
+                [list(at) for at in path],
+            )
+            for path in ends.values()
+        ]
+        return found
+
+    def carries(self, at: Hex) -> bool:
+        """Whether the seat's pieces in `at` are carried by their canoes as they stand."""
+        known = self.carried.get(at)
+        if known is None:
+            known = self.carried[at] = capacity(self.state, self.seat, self.state.pieces(at, self.seat))
+        return known
+
+    def allowed(self, start: Hex, full: dict[str, int]) -> list[Any]:
+        """The paths (as a command writes them) a load `move.load_refused` accepts may sail
+        from `start` without stops: `move.path_refused`, its stranding counted on the path's
+        sea hexes (the start less the load, the end with it, the hexes between as they stand;
+        pieces carried as they stand are carried with a load its canoes carry added)."""
+        state, seat = self.state, self.seat
+        war = full["war_canoe"] > 0
+        paths = self.paths(start, war, war or not full["transport"])
+        rumor = total(full) == full["rumor"]  # a path found enters known hexes: a rumor's goes one
+        islands = state.islands
+        if start not in islands and not capacity(state, seat, add(state.pieces(start, seat), full, -1)):
+            return []
+        return [
+            written
+            for path, end, between, written in paths
+            if between
+            and (not rumor or len(path) == 2)
+            and (
+                end in islands
+                or self.carries(end)
+                or capacity(state, seat, add(state.pieces(end, seat), full))
+            )
+        ]
 
 
 def _stopping(state: State, seat: int, start: Hex, free: dict[str, int]) -> list[Command]:
@@ -213,10 +280,14 @@ def _halfway(
         for end in neighbours(mid):
             if end == start or move.path_error(state, seat, [start, mid, end], full) is not None:
                 continue
+            # decide_move's judgement of the command below, its arguments read as it reads them.
+            halt = move.Stop(1, counts(**stop.get("drop", {})), counts(**stop.get("take", {})))
+            try:
+                move.judge_move(state, seat, [start, mid, end], full, [halt])
+            except IllegalMove:
+                continue
             path = [list(start), list(mid), list(end)]
-            command = Command("Move", seat, {"path": path, "pieces": pieces, "stops": [{"at": 1, **stop}]})
-            if _allowed(state, command):
-                return [command]
+            return [Command("Move", seat, {"path": path, "pieces": pieces, "stops": [{"at": 1, **stop}]})]
     return []
 
 

@@ -11,7 +11,7 @@ from domain.paradise import advanced
 from domain.paradise.empire import components, controller, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import as_hex, neighbours
 from domain.paradise.sea import at_sea, capacity
-from domain.paradise.state import Choice, Counts, Stack, State, add, counts, replace, total, with_stack
+from domain.paradise.state import EMPTY, Choice, Counts, Stack, State, add, counts, replace, total, with_stack
 from domain.paradise.tables import KINDS, Hex
 
 SPEED, POI_SPEED = 2, 3
@@ -278,41 +278,56 @@ def _pieces_after(
     return after
 
 
-def _lands(state: State, at: Hex, seat: int) -> bool:
-    """A passenger goes ashore on an island group, or beside a canoe of its own in open ocean."""
-    mine = state.pieces(at, seat)
-    return at in state.islands or mine["transport"] + mine["war_canoe"] > 0
-
-
 def _ride(state: State, seat: int, path: list[Hex], load: Counts, stops: list[Stop]) -> Counts:
     """The pieces that reach the path's end, the stops played out on the way; IllegalMove at
-    the first stop the rules refuse (P-3.3: a piece rides one canoe a turn, capacity on every leg)."""
+    the first stop the rules refuse (P-3.3: a piece rides one canoe a turn, capacity on every leg).
+
+    The seat's stacks on the way are counted as `pieces_moved` changes them (pieces and those
+    moved, a stack left empty gone), without a State per stop: the legal lists judge many."""
     if not stops:
         return load
-    state = _depart(state, path[0], seat, load)
+    nothing = EMPTY.pieces
+    mine: dict[Hex, tuple[Counts, Counts]] = {}
+
+    def stack(at: Hex) -> tuple[Counts, Counts]:
+        known = mine.get(at)
+        if known is None:
+            here = state.stack(at, seat)
+            known = (here.pieces, here.spent)
+        return known
+
+    def put(at: Hex, pieces: Counts, spent: Counts) -> None:
+        mine[at] = (pieces, spent) if total(pieces) else (nothing, nothing)
+
+    pieces, spent = stack(path[0])
+    put(path[0], add(pieces, load, -1), spent)
+    islands = state.islands
     for stop in stops:
         at = path[stop.at]
         if not _within(stop.drop, load):
             raise IllegalMove(
                 "not_aboard", f"the canoes carry no such passengers at stop {stop.at}", field="stops"
             )
-        if total(stop.drop) and not _lands(state, at, seat):
+        pieces, spent = stack(at)
+        if total(stop.drop) and not (at in islands or pieces["transport"] + pieces["war_canoe"] > 0):
             raise IllegalMove(
                 "no_landing", "passengers go ashore on an island group or by a canoe", field="stops"
             )
-        state = _arrive(state, at, seat, stop.drop, spent=True)
-        here = state.stack(at, seat)
-        if not _within(stop.take, add(here.pieces, here.spent, -1)):
+        pieces, spent = add(pieces, stop.drop), add(spent, stop.drop)
+        put(at, pieces, spent)
+        pieces, spent = stack(at)
+        if not _within(stop.take, add(pieces, spent, -1)):
             raise IllegalMove(
                 "not_enough_pieces",
                 f"those pieces are not at stop {stop.at}, or moved already",
                 field="stops",
             )
-        if _leaves_garrison(state, at, seat, stop.take):
+        island = islands.get(at)
+        if island is not None and island.garrison == seat and total(stop.take) >= total(pieces):
             raise IllegalMove(
                 "garrison", "a conquered printed group keeps one of its conqueror's pieces", field="stops"
             )
-        state = _depart(state, at, seat, stop.take)
+        put(at, add(pieces, stop.take, -1), spent)
         load = add(add(load, stop.drop, -1), stop.take)
         if not capacity(state, seat, load):
             raise IllegalMove(

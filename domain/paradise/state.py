@@ -248,19 +248,31 @@ EMPTY = Stack(counts())
 """No pieces: what `State.stack` answers for a hex where a seat has none (never changed)."""
 
 
+def derived(state: State) -> dict[Any, Any]:
+    """What has been worked out from `state` so far, by what it is (kept beside its fields,
+    never copied by `replace`): the legal lists, the evaluation and the automatic steps ask the
+    same questions of one state many times over."""
+    found: dict[Any, Any] | None = state.__dict__.get(DERIVED)
+    if found is None:
+        found = state.__dict__[DERIVED] = {}
+    return found
+
+
 def occupied(state: State) -> dict[Hex, tuple[int, ...]]:
     """The seats with pieces in each hex that has any, in seat order: worked out once per
-    state (kept beside its fields, never copied by `replace`), as the legal lists ask it for
-    every step of every candidate move."""
-    found = state.__dict__.get(DERIVED)
+    state, as the legal lists ask it for every step of every candidate move."""
+    cache = derived(state)
+    found: dict[Hex, tuple[int, ...]] | None = cache.get(OCCUPIED)
     if found is None:
         seats: dict[Hex, list[int]] = {}
         for (at, seat), stack in state.stacks.items():
             if total(stack.pieces):
                 seats.setdefault(at, []).append(seat)
-        found = {at: tuple(sorted(present)) for at, present in seats.items()}
-        state.__dict__[DERIVED] = found
+        found = cache[OCCUPIED] = {at: tuple(sorted(present)) for at, present in seats.items()}
     return found
+
+
+OCCUPIED = "occupied"
 
 
 def out_of_game(state: State, seat: int) -> dict[str, int]:

@@ -1,0 +1,82 @@
+"""The steps one search takes, kept: a search that samples its worlds from a few kept ones (a
+game whose `world` answers the same state objects again) walks the same commands from the same
+states iteration after iteration, and the rules answer each alike (they are pure), so each
+step is applied once and looked up after.
+
+The system's draws are still drawn from the search's random.Random at every step, in the same
+order, so a search with kept steps plays exactly the iterations of one without them, only
+faster. Entries name states by their identity and hold them (an id names no other object while
+its entry lives); the table is the search's, dropped with its tree.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any
+
+from ai.sim import MAX_SYSTEM_STEPS, ident
+from domain.core import Command, GameModule, IllegalMove
+
+MAX_KEPT = 60_000
+"""Steps kept per search at most (a few hundred bytes each, the states they lead to more):
+past it, new steps are applied each time, those kept are still looked up."""
+
+
+class Steps:
+    """Steps of one search on `game`; kept only when `keep` (the game's SearchSettings say so)."""
+
+    def __init__(self, game: GameModule[Any], keep: bool) -> None:
+        self.game = game
+        self.keep = keep
+        self._after: dict[tuple[int, Hashable], tuple[Any, Command, Any, IllegalMove | None]] = {}
+        self._keys: dict[tuple[int, int], tuple[Any, Hashable]] = {}
+
+    def apply(self, state: Any, command: Command) -> Any:
+        """The state after `command` (IllegalMove when refused), as `game.apply` gives it."""
+        if not self.keep:
+            return self.game.apply(state, command)[1]
+        # A seat's command is one of the search's listed objects, named by its identity (and
+        # held by the entry); the system's draws are new objects each time, named by their
+        # arguments.
+        named: Hashable = id(command) if command.seat is not None else ident(command)
+        wanted = (id(state), named)
+        kept = self._after.get(wanted)
+        if kept is not None and kept[0] is state and (command.seat is None or kept[1] is command):
+            if kept[3] is not None:
+                raise kept[3].with_traceback(None)
+            return kept[2]
+        try:
+            after = self.game.apply(state, command)[1]
+        except IllegalMove as refused:
+            if len(self._after) < MAX_KEPT:
+                self._after[wanted] = (state, command, None, refused)
+            raise
+        if len(self._after) < MAX_KEPT:
+            self._after[wanted] = (state, command, after, None)
+        return after
+
+    def step(self, state: Any, command: Command, rng: random.Random) -> Any:
+        """`state` after a seat's `command` and the system's draws that follow (ai.sim.step)."""
+        state = self.apply(state, command)
+        game = self.game
+        for _ in range(MAX_SYSTEM_STEPS):
+            pending = game.pending_system(state)
+            if pending is None:
+                return state
+            state = self.apply(state, pending.answer(rng))
+        raise RuntimeError("the system's work does not end")
+
+    def moves_key(self, moves_key: Any, state: Any, seat: int) -> Hashable:
+        """`moves_key(state, seat)`, worked out once per kept state."""
+        if not self.keep:
+            found: Hashable = moves_key(state, seat)
+            return found
+        wanted = (id(state), seat)
+        kept = self._keys.get(wanted)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        found = moves_key(state, seat)
+        if len(self._keys) < MAX_KEPT:
+            self._keys[wanted] = (state, found)
+        return found

@@ -1,0 +1,48 @@
+"""A search that keeps its steps (ai/steps.py) plays exactly the iterations of one that does
+not: the same visits from the same seed; a kept step answers the same state object again, and
+a refused command is refused again."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from ai.ismcts import Budget, search
+from ai.steps import Steps
+from bench.ai import positions
+from domain.core import Command, IllegalMove
+from domain.games import GAMES, rules_for
+
+
+def _visits(keep: bool, monkeypatch: pytest.MonkeyPatch, n: int) -> dict[str, float]:
+    game = rules_for("conquest-of-paradise")
+    assert game.ai is not None
+    hooks = dataclasses.replace(game.ai, search=dataclasses.replace(game.ai.search, keep_steps=keep))
+    monkeypatch.setitem(GAMES, game.name, dataclasses.replace(game, ai=hooks))
+    knowledge, legal = positions("conquest-of-paradise", 2, {}, 6, 3)[n]
+    return search(knowledge, legal, random.Random(5), Budget(iterations=150)).visits
+
+
+@pytest.mark.parametrize("n", [0, 5])
+def test_kept_steps_change_no_visit(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
+    kept = _visits(True, monkeypatch, n)
+    assert rules_for("conquest-of-paradise").ai.search.keep_steps  # type: ignore[union-attr]
+    assert kept == _visits(False, monkeypatch, n)
+
+
+def test_a_kept_step_answers_the_same_state_and_a_refusal_again() -> None:
+    game = rules_for("conquest-of-paradise")
+    knowledge, legal = positions("conquest-of-paradise", 2, {}, 1, 3)[0]
+    assert game.ai is not None
+    world = game.ai.world(knowledge, random.Random(1))
+    steps = Steps(game, keep=True)
+    command = legal[0]
+    after = steps.step(world, command, random.Random(2))
+    assert steps.step(world, command, random.Random(2)) is after
+    assert Steps(game, keep=False).step(world, command, random.Random(2)) == after
+    refused = Command("EndMovement", 9)  # no such seat: never its turn
+    for _ in range(2):
+        with pytest.raises(IllegalMove):
+            steps.step(world, refused, random.Random(2))
