@@ -8,8 +8,9 @@ Keys, all of one account sharing the hash tag of its normalized name (one slot o
                              its seats back in any browser where it signs in
   account:{<name>}:games     sorted set "<game_id>/<seat>" by when it was bound, newest last
   account:{<name>}:tournaments sorted set "<tournament_id>/<entrant>" by when registered
-  seat-accounts:{<game_id>}  hash seat -> the name of the account that keeps it, so that lists
-                             tell an account's seat from a guest's of the same name
+  seat-accounts              hash "<game_id>/<seat>" -> the name of the account that keeps it, so
+                             that lists tell an account's seat from a guest's of the same name:
+                             one hash, so a page of the lobby reads its lines' seats in one HMGET
 The seat tokens are kept as they are (not hashed, unlike the service's own copy): giving them
 back is the point. Whoever can read this Redis can also read every game, so they reveal nothing
 new to an operator; they give a reader of a leaked copy the seats of unfinished games.
@@ -28,6 +29,7 @@ from typing import Any, cast
 import redis
 from redis.cluster import RedisCluster
 
+from domain.games import GAMES
 from service.accounts import names, passwords
 from service.accounts.errors import TooManyAttempts
 from service.errors import Conflict, Unauthorized, Unprocessable
@@ -62,8 +64,7 @@ def record_key(key: str) -> str:
     return f"account:{{{key}}}:record"
 
 
-def seat_accounts_key(game_id: str) -> str:
-    return f"seat-accounts:{{{game_id}}}"
+SEAT_ACCOUNTS = "seat-accounts"
 
 
 def _part(key: str, part: str) -> str:
@@ -139,19 +140,21 @@ class Accounts:
             pipe.zadd(_part(account.key, "games"), {member: self._clock()}, nx=True)
             pipe.execute()
         # Another slot on a cluster: written on its own, after the account's own keys.
-        self._redis.hset(seat_accounts_key(game_id), str(seat), account.name)
+        self._redis.hset(SEAT_ACCOUNTS, member, account.name)
 
     def seat_accounts(self, game_ids: list[str]) -> dict[str, dict[int, str]]:
-        """For each game, its seats kept by an account and that account's name."""
-        with self._redis.pipeline(transaction=False) as pipe:
-            for game_id in game_ids:
-                pipe.hgetall(seat_accounts_key(game_id))
-            found = pipe.execute()
-        return {
-            game_id: {int(_text(seat)): _text(name) for seat, name in held.items()}
-            for game_id, held in zip(game_ids, found, strict=True)
-            if held
-        }
+        """For each game, its seats kept by an account and that account's name (one command for
+        all of them: a lobby page asks this of each of its lists)."""
+        most = max(game.max_seats for game in GAMES.values())  # each seat a listed game may have
+        asked = [(game_id, seat) for game_id in game_ids for seat in range(most)]
+        if not asked:
+            return {}
+        names = cast(list[bytes | None], self._redis.hmget(SEAT_ACCOUNTS, [f"{g}/{s}" for g, s in asked]))
+        held: dict[str, dict[int, str]] = {}
+        for (game_id, seat), name in zip(asked, names, strict=True):
+            if name is not None:
+                held.setdefault(game_id, {})[seat] = _text(name)
+        return held
 
     def seat_tokens(self, account: Account, game_id: str) -> list[tuple[int, str]]:
         """The seats of `game_id` the account holds and their tokens, by seat."""
