@@ -87,6 +87,13 @@
     const canDraw = types.indexOf("DrawCard") >= 0;
     const acted = turnStartedAt !== null && Number(shown.dataset.version) > turnStartedAt;
     const canEnd = types.indexOf("SkipDraw") >= 0 || types.indexOf("EndTurn") >= 0;
+    const mustDiscard = !canDraw && types.indexOf("DiscardCards") >= 0;
+    if (canPlace && acted && mustDiscard) {
+      // A round's scoring can land after the turn began, so "acted" may hold with a full hand.
+      return ["discard", "You may place more bridges; to end your turn, your hand is full: throw " +
+        "away at least one card first (choose under Your moves), then draw.",
+        "You may hold at most five cards, and every turn ends with one draw."];
+    }
     if (canPlace && acted) {
       return ["more", canDraw || !canEnd
         ? "You may place more bridges, or draw a card to end your turn: " + drawFrom() + "."
@@ -97,7 +104,7 @@
       return ["card", "Your turn: pick a card from your hand.",
         "The card names an island: the bridge you then place must touch that island."];
     }
-    if (!canDraw && types.indexOf("DiscardCards") >= 0) {
+    if (mustDiscard) {
       return ["discard", "Your hand is full: throw away at least one card (choose under Your moves), " +
         "then draw.", "You may hold at most five cards, and every turn ends with one draw."];
     }
