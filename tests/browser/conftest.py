@@ -204,7 +204,7 @@ def finished_game(live_service: LiveService) -> Iterator[FinishedGame]:
         driver.set_window_size(1280, 1400)
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(str(ARTIFACTS / "board-end.png"))
-        result = pages.find_or_fail(driver, "#result").text
+        result = pages.text(driver, "#result")
         yield FinishedGame(created.game_id, created.mine, played, result, time.monotonic() - started)
     except BaseException:
         driver.save_screenshot(str(ARTIFACTS / "finished_game-failed.png"))

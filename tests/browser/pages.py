@@ -217,6 +217,25 @@ def find_or_fail(driver: WebDriver, css: str) -> WebElement:
     return wait_until(driver, lambda d: find(d, css), timeout=5, what=css)
 
 
+def _read(driver: WebDriver, css: str, read: Callable[[WebElement], T]) -> T:
+    """What `read` sees of the element `css` names, found again when a live re-draw replaced it
+    between the finding and the reading (an element found is no longer the page's element then)."""
+    for _ in range(RETRIES):
+        try:
+            return read(find_or_fail(driver, css))
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"{css} was re-drawn under every one of {RETRIES} reads")
+
+
+def text(driver: WebDriver, css: str) -> str:
+    return _read(driver, css, lambda element: element.text)
+
+
+def attribute(driver: WebDriver, css: str, name: str) -> str | None:
+    return _read(driver, css, lambda element: element.get_attribute(name))
+
+
 def play_one(driver: WebDriver, rng: random.Random) -> dict[str, Any] | None:
     """Play one offered command by clicks (a plain placement by card then line, the rest by
     its button) and wait until the page shows a newer version; None when nothing is offered."""

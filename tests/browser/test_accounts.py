@@ -27,7 +27,7 @@ def _sign_up(driver: WebDriver, base: str, name: str) -> None:
     form.find_element(By.CSS_SELECTOR, "input[name=password]").send_keys(PASSWORD)
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     pages.wait_until(driver, lambda d: pages.find(d, "#account-name"), what="the account page")
-    assert pages.find_or_fail(driver, "#account-name").text == name
+    assert pages.text(driver, "#account-name") == name
 
 
 def _sign_in(driver: WebDriver, base: str, name: str, then: str) -> None:
@@ -44,7 +44,7 @@ def test_a_person_signs_up_opens_a_seat_plays_the_taker_resigns_and_they_rematch
     base = live_service.url
     ann, ben = open_browser(), open_browser()
     _sign_up(ann, base, "Ann Account")
-    assert pages.find_or_fail(ann, "#nav-account").text == "Ann Account"
+    assert pages.text(ann, "#nav-account") == "Ann Account"
     created = pages.create_game(ann, base, [pages.human("Ann Account"), OPEN])
 
     ben.get(base + "/")
@@ -60,12 +60,10 @@ def test_a_person_signs_up_opens_a_seat_plays_the_taker_resigns_and_they_rematch
     pages.click(ben, "#resign")
     pages.click(ben, "#resign-yes")
     pages.wait_until(ann, lambda d: pages.shown(d, "#result"), what="the end on Ann's page, live")
-    assert "Ann Account wins" in pages.find_or_fail(ann, "#result").text
+    assert "Ann Account wins" in pages.text(ann, "#result")
 
     pages.click(ann, "#rematch-ask")
-    pages.wait_until(
-        ben, lambda d: "offers" in pages.find_or_fail(d, "#rematch-status").text, what="the offer"
-    )
+    pages.wait_until(ben, lambda d: "offers" in pages.text(d, "#rematch-status"), what="the offer")
     pages.click(ben, "#rematch-ask")
     for driver, seat in ((ann, "1"), (ben, "0")):
         pages.wait_until(
@@ -125,14 +123,10 @@ def test_a_passkey_added_on_the_account_page_signs_the_person_in_again(
     pages.click(driver, "#passkey-add")
     pages.wait_until(
         driver,
-        lambda d: (
-            pages.find_or_fail(d, "#passkey-count").text == "1 passkey" or pages.shown(d, "#passkey-problem")
-        ),
+        lambda d: pages.text(d, "#passkey-count") == "1 passkey" or pages.shown(d, "#passkey-problem"),
         what="the passkey added",
     )
-    assert pages.find_or_fail(driver, "#passkey-count").text == "1 passkey", pages.find_or_fail(
-        driver, "#passkey-problem"
-    ).text
+    assert pages.text(driver, "#passkey-count") == "1 passkey", pages.text(driver, "#passkey-problem")
 
     board = f"{base}/play/{_new_game(base)}"
     pias_key = _signing_key(driver, board)
@@ -151,7 +145,7 @@ def test_a_passkey_added_on_the_account_page_signs_the_person_in_again(
     )
     problem = pages.find(driver, "#passkey-problem")
     assert pages.find(driver, "#account-name") is not None, problem.text if problem else ""
-    assert pages.find_or_fail(driver, "#account-name").text == "Pia Passkey"
+    assert pages.text(driver, "#account-name") == "Pia Passkey"
     assert _signing_key(driver, board) == pias_key, "the account's key on this browser, kept"
 
 

@@ -29,9 +29,9 @@ def test_a_person_resigns_after_confirming_and_the_rematch_opens_with_the_seats_
     pages.click(driver, "#resign-yes")
 
     pages.wait_until(driver, lambda d: pages.shown(d, "#result"), what="the end screen")
-    assert "You resigned" in pages.find_or_fail(driver, "#resigned").text
-    assert "Robo wins" in pages.find_or_fail(driver, "#result").text
-    replay = pages.find_or_fail(driver, "#end-replay").get_attribute("href") or ""
+    assert "You resigned" in pages.text(driver, "#resigned")
+    assert "Robo wins" in pages.text(driver, "#result")
+    replay = pages.attribute(driver, "#end-replay", "href") or ""
     assert replay.endswith(f"/replay/{game_id}")
     ending = pages.api_get(live_service.url, f"/games/{game_id}")["ending"]
     assert (ending["how"], ending["seat"]) == ("resigned", 0)
@@ -61,12 +61,8 @@ def test_between_two_people_one_offers_the_rematch_and_the_other_accepts_it(
     pages.wait_until(ann, lambda d: pages.shown(d, "#result"), what="the end on Ann's page, live")
 
     pages.click(ann, "#rematch-ask")
-    pages.wait_until(
-        ann, lambda d: "waiting" in pages.find_or_fail(d, "#rematch-status").text, what="the wait"
-    )
-    pages.wait_until(
-        ben, lambda d: "offers" in pages.find_or_fail(d, "#rematch-status").text, what="the offer"
-    )
+    pages.wait_until(ann, lambda d: "waiting" in pages.text(d, "#rematch-status"), what="the wait")
+    pages.wait_until(ben, lambda d: "offers" in pages.text(d, "#rematch-status"), what="the offer")
     pages.click(ben, "#rematch-ask")
 
     for driver, seat in ((ann, "1"), (ben, "0")):

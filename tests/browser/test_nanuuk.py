@@ -99,7 +99,7 @@ def test_a_learning_game_is_played_by_clicks_on_cells_and_crack_lines_to_its_end
     game = pages.api_get(live_service.url, f"/games/{created.game_id}")
     assert game["phase"] == "ended" and game["result"]["winners"]
     assert seen.get("PlacePiece", 0) == 2 and seen.get("Move", 0) > 0 and seen.get("PlaceCrack", 0) > 0
-    result = pages.find_or_fail(driver, "#result").text
+    result = pages.text(driver, "#result")
     assert any(game["seats"][w]["name"] in result for w in game["result"]["winners"])
     drawn = len(driver.find_elements("css selector", "#board [data-line].crack"))
     assert drawn == len(game["cracks"])

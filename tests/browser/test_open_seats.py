@@ -39,9 +39,9 @@ def test_a_seat_opened_by_one_browser_is_taken_in_the_lobby_by_another_and_they_
     ann, ben = open_browser(), open_browser()
     created = pages.create_game(ann, live_service.url, [pages.human("Ann"), OPEN])
     assert set(created.invites) == {0}, "an open seat has no invite link"
-    pages.wait_until(ann, lambda d: "open seat" in pages.find_or_fail(d, "#status").text, what="waiting")
+    pages.wait_until(ann, lambda d: "open seat" in pages.text(d, "#status"), what="waiting")
     assert pages.offered(ann) == [], "nobody moves before the table is full"
-    share = pages.find_or_fail(ann, "#seat-link-field").get_attribute("value") or ""
+    share = pages.attribute(ann, "#seat-link-field", "value") or ""
     assert pages.shown(ann, "#seat-link") and share == created.mine
     ann.execute_script("window.sameDocument = true;")  # gone if the page were loaded again
 
@@ -55,7 +55,7 @@ def test_a_seat_opened_by_one_browser_is_taken_in_the_lobby_by_another_and_they_
 
     pages.wait_until(ann, lambda d: "Ben" in _name_of_seat(d, 1), timeout=10, what="Ben's name on Ann's page")
     assert ann.execute_script("return window.sameDocument === true;"), "Ann's page was reloaded"
-    ben_link = pages.find_or_fail(ben, "#seat-link-field").get_attribute("value") or ""
+    ben_link = pages.attribute(ben, "#seat-link-field", "value") or ""
     assert ben_link.startswith(f"{live_service.url}/play/{created.game_id}#token=") and ben_link != share
     assert pages.api_get(live_service.url, "/games?status=open")["games"] == []
 

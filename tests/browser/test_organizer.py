@@ -27,18 +27,18 @@ def _settled(driver: WebDriver, base: str, tournament_id: str) -> None:
     """Wait until the page shows the tournament's newest version (no re-draw left to come)."""
 
     def caught_up(d: WebDriver) -> bool:
-        shown = pages.find_or_fail(d, "#tournament").get_attribute("data-version")
+        shown = pages.attribute(d, "#tournament", "data-version")
         return shown == str(pages.api_get(base, f"/tournaments/{tournament_id}")["version"])
 
     pages.wait_until(driver, caught_up, what="the page at the tournament's newest version")
 
 
 def _message(driver: WebDriver) -> str:
-    return pages.find_or_fail(driver, "#organizer-message").text
+    return pages.text(driver, "#organizer-message")
 
 
 def _phase(driver: WebDriver) -> str:
-    return pages.find_or_fail(driver, "#phase").text
+    return pages.text(driver, "#phase")
 
 
 def _command(driver: WebDriver, base: str, tid: str, css: str, done: str) -> None:
@@ -82,7 +82,7 @@ def test_an_organizer_runs_a_swiss_from_the_new_form_to_the_close_by_clicks(
         what="the refusal next to the rounds",
     )
     assert said.startswith("Rounds: rounds must be a whole number")
-    assert pages.find_or_fail(driver, "#form-error").get_attribute("data-code") == "bad_rounds"
+    assert pages.attribute(driver, "#form-error", "data-code") == "bad_rounds"
     assert violations(driver) == []  # the form, refused
     pages.find_or_fail(driver, "#rounds").send_keys("2")
     pages.click(driver, "#create")
@@ -90,8 +90,8 @@ def test_an_organizer_runs_a_swiss_from_the_new_form_to_the_close_by_clicks(
         driver, lambda d: pages.shown(d, "#organizer-held"), what="the organizer's page with its token"
     )
     assert "#" not in driver.current_url  # the token left the address bar for the browser's storage
-    tid = pages.find_or_fail(driver, "#tournament").get_attribute("data-tournament-id") or ""
-    assert "#organizer=" in (pages.find_or_fail(driver, "#organizer-link").get_attribute("value") or "")
+    tid = pages.attribute(driver, "#tournament", "data-tournament-id") or ""
+    assert "#organizer=" in (pages.attribute(driver, "#organizer-link", "value") or "")
     assert pages.find(driver, "#start") is None  # nobody to start with
 
     for name in ("Ann", "Ben", "Cy"):
@@ -114,12 +114,12 @@ def test_an_organizer_runs_a_swiss_from_the_new_form_to_the_close_by_clicks(
     _add(driver, base, tid, "Di")
     Select(pages.find_or_fail(driver, "#bye-entrant")).select_by_value("e4")
     _command(driver, base, tid, "#give-bye [type=submit]", "Bye given.")
-    assert "organizer" in pages.find_or_fail(driver, '#round-1 [data-bye="e4"]').text
+    assert "organizer" in pages.text(driver, '#round-1 [data-bye="e4"]')
 
     # Round 1's one table: a no-show, then the result corrected (a reason is required).
     _command(driver, base, tid, "#forfeit [type=submit]", "Seat forfeited.")
     assert _phase(driver) == "round 1 over; round 2 not paired yet"
-    assert pages.find_or_fail(driver, "#round-1 caption").text == "Round 1: over"
+    assert pages.text(driver, "#round-1 caption") == "Round 1: over"
     for seat, total in ((0, "7"), (1, "3")):
         field = pages.find_or_fail(driver, f"#correct-total-{seat}")
         field.clear()
@@ -129,10 +129,10 @@ def test_an_organizer_runs_a_swiss_from_the_new_form_to_the_close_by_clicks(
         driver, lambda d: "reason_required" in _message(d) and _message(d), what="a refusal"
     )
     assert refused == "Refused: a correction says why (reason_required)"
-    assert pages.find_or_fail(driver, "#organizer-message").get_attribute("role") == "alert"
+    assert pages.attribute(driver, "#organizer-message", "role") == "alert"
     pages.find_or_fail(driver, "#correct-reason").send_keys("the score sheet")
     _command(driver, base, tid, "#correct [type=submit]", "Result corrected.")
-    assert "(corrected)" in pages.find_or_fail(driver, "#round-1").text
+    assert "(corrected)" in pages.text(driver, "#round-1")
 
     # Round 2: Di withdraws from a game (forfeited), the other table is a no-show.
     _command(driver, base, tid, "#pair", "Round paired.")
@@ -155,12 +155,12 @@ def test_an_organizer_runs_a_swiss_from_the_new_form_to_the_close_by_clicks(
     pages.click(driver, "#audit-link")
     verdict = pages.wait_until(driver, lambda d: pages.find(d, "#audit-verdict"), what="the audit's page")
     assert verdict.get_attribute("data-ok") == "true"
-    assert "the score sheet" in pages.find_or_fail(driver, "#audit-corrections").text
+    assert "the score sheet" in pages.text(driver, "#audit-corrections")
     assert violations(driver) == []
     # A link with another token: the page says it holds none that is valid here.
     driver.get(f"{base}/t/{tid}/organize#organizer=not-the-organizers")
     pages.wait_until(driver, lambda d: pages.shown(d, "#organizer-missing"), what="the missing token said")
-    assert pages.find_or_fail(driver, "#organizer-message").get_attribute("data-code") == "invalid_token"
+    assert pages.attribute(driver, "#organizer-message", "data-code") == "invalid_token"
     view = pages.api_get(base, f"/tournaments/{tid}")
     assert [b["reason"] for b in view["byes"]].count("organizer") == 1
     assert sorted(t["result"]["how"] for t in view["tables"]) == ["corrected", "forfeit", "forfeit"]

@@ -48,7 +48,7 @@ def test_the_replay_of_the_finished_game_steps_to_a_move_and_takes_an_annotation
     form = pages.find_or_fail(driver, "#annotate")
     form.find_element(By.CSS_SELECTOR, "textarea[name=text]").send_keys(text)
     form.find_element(By.CSS_SELECTOR, "[type=submit]").click()
-    pages.wait_until(driver, lambda d: text in pages.find_or_fail(d, "#replay").text, what="the new note")
+    pages.wait_until(driver, lambda d: text in pages.text(d, "#replay"), what="the new note")
     driver.save_screenshot(str(ARTIFACTS / "replay-annotated.png"))
 
     notes = pages.api_get(live_service.url, f"/games/{finished_game.game_id}/annotations")["annotations"]

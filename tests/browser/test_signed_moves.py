@@ -80,7 +80,7 @@ def _play_signed_moves(driver: WebDriver, wanted: int) -> int:
             time.sleep(pages.POLL)
         else:
             played += 1
-    assert not pages.find_or_fail(driver, "#message").text, pages.find_or_fail(driver, "#message").text
+    assert not pages.text(driver, "#message"), pages.text(driver, "#message")
     return played
 
 
@@ -128,7 +128,7 @@ def test_a_person_registers_in_a_signed_tournament_and_plays_signed_moves_by_cli
     tid, organizer = created["tournament_id"], created["organizer_token"]
     driver = open_browser()
     driver.get(f"{base}/t/{tid}")
-    assert "played from this browser" in pages.find_or_fail(driver, "#register-signing").text
+    assert "played from this browser" in pages.text(driver, "#register-signing")
     assert axe.barred(axe.violations(driver)) == []
 
     _register(driver, "Ann")
@@ -155,7 +155,7 @@ def test_a_person_registers_in_a_signed_tournament_and_plays_signed_moves_by_cli
 
 
 def _seat(driver: WebDriver) -> int:
-    return int(str(pages.find_or_fail(driver, "#panel .panel").get_attribute("data-seat")))
+    return int(str(pages.attribute(driver, "#panel .panel", "data-seat")))
 
 
 def _place_then_undo(driver: WebDriver) -> None:
@@ -166,11 +166,11 @@ def _place_then_undo(driver: WebDriver) -> None:
     button.click()
     pages.wait_until(driver, lambda d: pages.version(d) > before, what="the bridge placed")
     undo = pages.wait_until(driver, lambda d: pages.find(d, "#undo"), what="the undo button")
-    assert undo.is_enabled(), pages.find_or_fail(driver, "#undo-reason").text
+    assert undo.is_enabled(), pages.text(driver, "#undo-reason")
     placed = pages.version(driver)
     undo.click()
     pages.wait_until(driver, lambda d: pages.version(d) > placed, what="the undo")
-    assert not pages.find_or_fail(driver, "#message").text
+    assert not pages.text(driver, "#message")
 
 
 def test_a_casual_seat_opts_in_and_another_browser_on_its_link_is_told_it_cannot_move(
@@ -181,7 +181,7 @@ def test_a_casual_seat_opts_in_and_another_browser_on_its_link_is_told_it_cannot
     created = pages.create_game(driver, base, [pages.human("Ann"), pages.random_computer()])
     offer = pages.wait_until(driver, lambda d: pages.shown(d, "#sign-moves"), what="the offer to sign")
     assert offer
-    assert "must then be made from this browser" in pages.find_or_fail(driver, "#signing-status").text
+    assert "must then be made from this browser" in pages.text(driver, "#signing-status")
     assert axe.barred(axe.violations(driver)) == []  # the offer shown
 
     pages.click(driver, "#sign-moves")
@@ -198,14 +198,12 @@ def test_a_casual_seat_opts_in_and_another_browser_on_its_link_is_told_it_cannot
         elsewhere, lambda d: _signing_state(d) == "elsewhere", what="the other browser told so"
     )
     assert said
-    assert "key kept in another browser" in pages.find_or_fail(elsewhere, "#signing-status").text
+    assert "key kept in another browser" in pages.text(elsewhere, "#signing-status")
     assert axe.barred(axe.violations(elsewhere)) == []
     before = pages.version(elsewhere)
     move = pages.wait_until(elsewhere, lambda d: pages.offered(d), what="the seat's turn again")
     move[0][0].click()
-    refused = pages.wait_until(
-        elsewhere, lambda d: pages.find_or_fail(d, "#message").text, what="the refusal"
-    )
+    refused = pages.wait_until(elsewhere, lambda d: pages.text(d, "#message"), what="the refusal")
     assert "another browser" in refused
     assert pages.api_get(base, f"/games/{created.game_id}")["version"] == before
 

@@ -46,23 +46,23 @@ def test_a_person_registers_on_the_page_then_sees_the_pairing_live_and_opens_its
 
     _register(driver, "Ann")
     pages.wait_until(driver, lambda d: pages.shown(d, "#you"), what="the entrant the page registered")
-    assert "Ann (e1)" in pages.find_or_fail(driver, "#you-entrant").text
+    assert "Ann (e1)" in pages.text(driver, "#you-entrant")
     _register(driver, "   ")  # passes `required`, trimmed to nothing: the schema refuses it
     said = pages.wait_until(
-        driver, lambda d: pages.find_or_fail(d, "#register-name-error").text, what="the field's refusal"
+        driver, lambda d: pages.text(d, "#register-name-error"), what="the field's refusal"
     )
     assert said.startswith("Your name: ") and "between 1 and 60" in said
-    assert pages.find_or_fail(driver, "#register-name").get_attribute("aria-invalid") == "true"
-    reason = pages.find_or_fail(driver, "#register-error").text
+    assert pages.attribute(driver, "#register-name", "aria-invalid") == "true"
+    reason = pages.text(driver, "#register-error")
     assert "see errors" not in reason and reason.endswith("(invalid_request)")
     _register(driver, "Ann")
     code = pages.wait_until(
         driver,
-        lambda d: pages.find_or_fail(d, "#register-error").get_attribute("data-code") == "name_taken",
+        lambda d: pages.attribute(d, "#register-error", "data-code") == "name_taken",
         what="a refusal",
     )
     assert code
-    said = pages.find_or_fail(driver, "#register-name-error").text
+    said = pages.text(driver, "#register-name-error")
     assert said == "Your name: an entrant named 'Ann' is registered already"
     assert axe.barred(axe.violations(driver)) == []  # the form with its refusals shown
 
@@ -75,7 +75,7 @@ def test_a_person_registers_on_the_page_then_sees_the_pairing_live_and_opens_its
         what="the pairing, live, and the entrant's game",
     )
     assert seat_link is not None
-    href = pages.find_or_fail(driver, "#your-game a").get_attribute("href") or ""
+    href = pages.attribute(driver, "#your-game a", "href") or ""
     game_id = pages.api_get(base, f"/tournaments/{tid}")["tables"][0]["game_id"]
     assert href.startswith(f"{base}/play/{game_id}#token=")
     assert pages.find(driver, "#register") is None  # closed at the start: the form is gone

@@ -29,13 +29,13 @@ def test_after_the_other_seats_move_the_title_says_your_turn_and_the_move_is_out
         "Browser.grantPermissions", {"origin": live_service.url, "permissions": ["notifications"]}
     )
     pages.click(ben, "#notify")
-    pages.wait_until(ben, lambda d: "Stop" in pages.find_or_fail(d, "#notify").text, what="reminders on")
+    pages.wait_until(ben, lambda d: "Stop" in pages.text(d, "#notify"), what="reminders on")
 
     pages.click_line(
         ben, ben.execute_script("return document.querySelector('#board [data-line]').dataset.line")
     )
     pages.wait_until(ben, lambda d: pages.shown(d, "#refusal"), what="the refusal beside the line")
-    assert pages.find_or_fail(ben, "#refusal").text == "Not your turn \u2014 Ann is to move."
+    assert pages.text(ben, "#refusal") == "Not your turn \u2014 Ann is to move."
     ben.save_screenshot(str(ARTIFACTS / "turn-signals-refusal.png"))
 
     placed = None
@@ -59,6 +59,6 @@ def test_after_the_other_seats_move_the_title_says_your_turn_and_the_move_is_out
     )
     ben.save_screenshot(str(ARTIFACTS / "turn-signals-ben.png"))
     assert placed in outlined and ann.title != YOUR_TURN
-    assert pages.find_or_fail(ben, "#message").text == "" and not pages.shown(ben, "#refusal")
-    assert pages.find_or_fail(ben, "#notify").text == "Stop telling me when it is my turn"
+    assert pages.text(ben, "#message") == "" and not pages.shown(ben, "#refusal")
+    assert pages.text(ben, "#notify") == "Stop telling me when it is my turn"
     assert pages.shown(ben, "#notify")  # the offer of a notification; asked for on its click only
