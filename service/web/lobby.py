@@ -31,8 +31,7 @@ from service.games_index import FINISHED, ONGOING, OPEN, STATUSES
 from service.web.move_time import CHOICES as MOVE_TIME_CHOICES
 from service.web.move_time import form_move_time, per_move
 from service.web.option_fields import FormError, chosen_options, option_fields
-from service.web.rules import PAGES as RULES_PAGES
-from service.web.rules import option_words
+from service.web.rules import option_words, pages
 
 #: How many games each list of the lobby shows, newest activity first.
 LISTED = 30
@@ -132,7 +131,7 @@ def _form_context(values: Mapping[str, str], problem: Mapping[str, Any] | None =
         "games": games,
         "option_fields": [field for _, module in sorted(GAMES.items()) for field in option_fields(module)],
         "option_words": option_words,
-        "game_titles": {name: page.title for name, page in RULES_PAGES.items()},
+        "game_titles": {name: page.title for name, page in pages().items()},
         "ai_kinds": AI_KINDS,
         "levels": AI_LEVELS,
         "default_level": DEFAULT_AI_LEVEL,

@@ -11,38 +11,42 @@ from flask.testing import FlaskClient
 
 from domain.games import GAMES
 from service.web.option_fields import option_fields
-from service.web.rules import PAGES
+from service.web.rules import pages
 from tests.api.helpers import bearer
+from tests.families.registered import EVERY_GAME
 from tests.web.pages import by_id, elements
 
 #: A rule id of our rulings (K-7, N-1, V-2, Q-A1): for test names, never for players.
 RULE_ID = re.compile(r"\b[A-Z]-[A-Z]?\d+\b")
 
 
+@pytest.mark.usefixtures("test_families")  # the families that live in the tests have theirs too
 def test_every_registered_game_has_a_rules_page() -> None:
-    assert sorted(GAMES) == sorted(PAGES)
+    assert sorted(GAMES) == sorted(pages()) == EVERY_GAME
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("game", EVERY_GAME)
 def test_a_game_s_rules_page_names_it_shows_its_board_and_speaks_no_rule_id(
     client: FlaskClient, game: str
 ) -> None:
     response = client.get(f"/rules/{game}")
     assert response.status_code == 200 and response.mimetype == "text/html"
     html = response.get_data(as_text=True)
-    assert f"How to play {PAGES[game].title}" in html
+    assert f"How to play {pages()[game].title}" in html
     figure = html.split('id="rules-board"', 1)[1].split("</figure>", 1)[0]
     assert "<svg" in figure and 'role="img"' in figure
     text = re.sub(r"<svg.*?</svg>", "", html, flags=re.S)
     assert RULE_ID.findall(text) == []
     for option in option_fields(GAMES[game]):
-        assert PAGES[game].options.get(option.name), f"{game}'s option {option.name} is not explained"
+        assert pages()[game].options.get(option.name), f"{game}'s option {option.name} is not explained"
 
 
+@pytest.mark.usefixtures("test_families")
 def test_the_rules_index_links_every_game(client: FlaskClient) -> None:
     html = client.get("/rules").get_data(as_text=True)
     linked = {a["data-game"]: a["href"] for tag, a, _ in elements(html) if tag == "a" and "data-game" in a}
-    assert linked == {game: f"/rules/{game}" for game in GAMES}
+    assert linked == {game: f"/rules/{game}" for game in EVERY_GAME}
 
 
 def test_an_unknown_game_has_a_404_page_in_words(client: FlaskClient) -> None:

@@ -19,14 +19,18 @@ from replays.render_svg import render_svg
 
 bp = Blueprint("web_rules", __name__)
 
-PAGES: dict[str, RulesPage] = {
-    name: rules.words.rules for name, rules in GAMES.items() if rules.words.rules is not None
-}
+
+def pages() -> dict[str, RulesPage]:
+    """Every registered game's rules page by name, in the registry's order.
+
+    Asked of the registry at each call, never kept: a game registered after this module was
+    imported (a family that lives in the tests) has its page too."""
+    return {name: rules.words.rules for name, rules in GAMES.items() if rules.words.rules is not None}
 
 
 def page_of(game: str) -> RulesPage | None:
     """The rules page of a registered game; None for a name the registry does not hold."""
-    return PAGES.get(game) if game in GAMES else None
+    return pages().get(game)
 
 
 def option_words(game: str, option: str) -> str:
@@ -47,17 +51,17 @@ def board_picture(game: str) -> str:
 @bp.get("/rules")
 def index() -> Any:
     """Every registered game with its rules page, families together in the registry's order."""
-    listed = [(name, PAGES[name]) for name in GAMES if name in PAGES]
-    return render_template("rules_index.html", games=listed)
+    return render_template("rules_index.html", games=list(pages().items()))
 
 
 @bp.get("/rules/<game>")
 def game_page(game: str) -> Any:
     """One game's rules with its board; a name no game has: a 404 page in words."""
-    found = page_of(game)
+    every = pages()
+    found = every.get(game)
     if found is None:
-        return render_template("rules_missing.html", game=game, games=sorted(PAGES)), 404
-    variant_of = PAGES.get(found.variant_of) if found.variant_of else None
+        return render_template("rules_missing.html", game=game, games=sorted(every)), 404
+    variant_of = every.get(found.variant_of) if found.variant_of else None
     return render_template(
         "rules_game.html",
         game=game,
@@ -65,6 +69,6 @@ def game_page(game: str) -> Any:
         board=board_picture(game),
         variant_of=found.variant_of if variant_of else None,
         parent=variant_of,
-        variants=[(name, p) for name, p in PAGES.items() if p.variant_of == game and name in GAMES],
+        variants=[(name, p) for name, p in every.items() if p.variant_of == game],
         options=[(name.replace("_", " ").capitalize(), words) for name, words in found.options.items()],
     )

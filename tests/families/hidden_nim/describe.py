@@ -8,6 +8,7 @@ from typing import Any
 from domain import history_words
 from domain.core import GameWords
 from tests.families.hidden_nim.rules import PILE_DEALT, TAKE, TAKEN, WON
+from tests.families.hidden_nim.rules_page import PAGE
 
 
 def _clause(event: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -39,4 +40,5 @@ WORDS = GameWords(
     title="Hidden Nim",
     commands={TAKE: lambda c, n: f"Take {c.get('count')} stone{'s' * (c.get('count') != 1)}"},
     end_reasons={"last_stone": "by taking the last stone"},
+    rules=PAGE,
 )
