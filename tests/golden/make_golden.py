@@ -8,6 +8,9 @@ Run by hand from the project root when a game or an option is added (never by th
     .venv/bin/python -m tests.golden.make_golden --force    # rewrite them all
     .venv/bin/python -m tests.golden.make_golden --to /tmp/g kahuna   # try it elsewhere
 
+A family that lives in the tests (tests/families) gets a plain game of each seat count it
+takes, kept in its own folder (`<family>/golden/`), as a registered game's are kept here.
+
 The files are the record of what old games look like: rewrite one only on purpose, never to
 make a failing golden test pass.
 """
@@ -34,6 +37,7 @@ from service.embedded_redis import start_redis
 from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from tests.api.helpers import NAMES, bearer, legal_commands, play, post, view
 from tests.domain.nanuuk.game import LAYOUT_2
+from tests.families import registered
 
 HERE = Path(__file__).parent
 SEED = 20261123
@@ -107,6 +111,15 @@ GOLDEN: dict[str, Golden] = {
 }
 
 
+FAMILY_GOLDEN: dict[str, tuple[Golden, Path]] = {
+    f"{family.module.name}-{seats}": (Golden(family.module.name, seats), family.golden)
+    for family in registered.FAMILIES
+    for seats in range(family.module.min_seats, family.module.max_seats + 1)
+}
+"""The golden games of the families that live in the tests, by name, with their folders."""
+GOLDEN.update({name: golden for name, (golden, _) in FAMILY_GOLDEN.items()})
+
+
 def create(client: FlaskClient, golden: Golden) -> dict[str, Any]:
     if golden.computers:
         seats = [{"name": f"{kind} {n}", "ai": kind, "level": 1} for n, kind in enumerate(golden.computers)]
@@ -157,7 +170,12 @@ def play_out(client: FlaskClient, game: dict[str, Any], golden: Golden, run_jobs
     play(client, game, random.Random(SEED), run_jobs)
 
 
-def write(names: list[str], folder: Path = HERE) -> None:
+def folder_of(name: str, to: Path | None = None) -> Path:
+    """Where a golden game is written: `to` when given, else its family's folder or this one."""
+    return to or (FAMILY_GOLDEN[name][1] if name in FAMILY_GOLDEN else HERE)
+
+
+def write(names: list[str], to: Path | None = None) -> None:
     # Searches end on an iteration cap, never the clock: the same moves on any machine.
     os.environ["ARCHIPELAGO_AI_MAX_ITERATIONS"] = "4"
     os.environ[SEED_VARIABLE] = str(SEED)
@@ -167,6 +185,7 @@ def write(names: list[str], folder: Path = HERE) -> None:
             os.environ["REDIS_URL"] = os.environ["RQ_REDIS_URL"] = server.url
             config = {"REDIS_URL": server.url, "TESTING": True, "RATE_LIMITS_ENABLED": False}
             client = create_app(config).test_client()
+            registered.register()
             connection = redis.Redis.from_url(server.url)
 
             def run_jobs() -> None:
@@ -181,21 +200,24 @@ def write(names: list[str], folder: Path = HERE) -> None:
                 run_jobs()  # whatever the end queued (the analysis of computer games)
                 exported = client.get(f"/games/{game['game_id']}/export")
                 assert exported.status_code == 200, exported.json
+                folder = folder_of(name, to)
+                folder.mkdir(exist_ok=True)
                 (folder / f"{name}.jsonl").write_bytes(exported.data)
                 print(f"{name}: {view(client, game)['version']} events")
             connection.close()
         finally:
+            registered.unregister()
             server.stop()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="rewrite the files that exist too")
-    parser.add_argument("--to", type=Path, default=HERE, help="the folder to write to (default: here)")
+    parser.add_argument("--to", type=Path, help="the folder to write to (default: here, or the family's)")
     parser.add_argument("names", nargs="*", help=f"some of {sorted(GOLDEN)} (default: all)")
     args = parser.parse_args()
     names = args.names or sorted(GOLDEN)
-    write([n for n in names if args.force or not (args.to / f"{n}.jsonl").exists()], args.to)
+    write([n for n in names if args.force or not (folder_of(n, args.to) / f"{n}.jsonl").exists()], args.to)
 
 
 if __name__ == "__main__":

@@ -11,9 +11,9 @@ import pytest
 
 from domain.games import rules_for
 from replays.archive import event_dicts, read
+from tests.golden.test_golden import FILES
 
 HERE = Path(__file__).parent
-FILES = sorted(HERE.glob("*.jsonl"))
 RAW = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]*\b|[{}\[\]]|\bversion\b|\bRound 0\b")
 """A CamelCase type name, a dict or a list, or a developer's word."""
 
@@ -34,6 +34,7 @@ def withheld(group: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**e, "secret": None, "redacted": True} if e.get("secret") is not None else e for e in group]
 
 
+@pytest.mark.usefixtures("test_families")  # the families that live in the tests say theirs too
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_every_step_of_a_golden_game_is_a_sentence(path: Path) -> None:
     archive, groups = steps(path)
