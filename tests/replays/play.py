@@ -11,6 +11,7 @@ from typing import Any
 import redis
 
 from domain.core import Command, Event, Score, fold
+from domain.games import rules_for
 from domain.islands import engine
 from domain.islands import events as ev
 from record.chain import ZERO_HASH, envelope_hash, seal
@@ -52,11 +53,13 @@ def setup_of(name: str, first_seat: int = 0, **more: Any) -> dict[str, Any]:
     return setup
 
 
-def pick(rng: random.Random, state: Any) -> Command:
-    """A random legal command for whoever must act, or the system's due command."""
-    pending = engine.pending_system(state)
+def pick(rng: random.Random, state: Any, rules: Any = engine, seats: int | None = None) -> Command:
+    """A random legal command for whoever must act, or the system's due command, by `rules` (the
+    island engine, or a registered game's module with its number of `seats`)."""
+    pending = rules.pending_system(state)
     if pending is None:
-        movers = [legal for seat in range(state.seats) if (legal := engine.legal_commands(state, seat))]
+        every = range(state.seats if seats is None else seats)
+        movers = [legal for seat in every if (legal := rules.legal_commands(state, seat))]
         legal = rng.choice(movers)
         kind = rng.choice(sorted({c.type for c in legal}))
         return rng.choice([c for c in legal if c.type == kind])
@@ -119,16 +122,18 @@ def play_on(
     """Random legal commands on the game to its end, or until it passed `until_version`.
 
     Scorings are run in place (as the worker would), whether or not the service queued them.
+    Any registered game plays: its rules are the registry's.
     """
     for _ in range(5000):
         loaded = service.load(game_id)
-        if engine.is_terminal(loaded.state) or (until_version and loaded.version >= until_version):
+        rules = rules_for(loaded.setup["game"])
+        if rules.is_terminal(loaded.state) or (until_version and loaded.version >= until_version):
             return
-        pending = engine.pending_system(loaded.state)
+        pending = rules.pending_system(loaded.state)
         if isinstance(pending, Score):
             service.score_round(game_id, pending.round)
             continue
-        command = pick(rng, loaded.state)
+        command = pick(rng, loaded.state, rules, len(loaded.setup["seats"]))
         assert command.seat is not None, command
         service.execute(game_id, command.seat, command.to_json())
     raise AssertionError("no end after 5000 commands")
