@@ -25,6 +25,7 @@ from replays.archive import COMMAND_LINE_FIELDS
 from replays.cli import main as replays_main
 from service.store import EventStore
 from tests.api.helpers import NAMES, bearer, choose, create_game, legal_commands, post, view
+from tests.families.registered import EVERY_MODULE, TEST_GAMES
 
 FAMILIES = [
     ("kahuna", 2, {"edition": "thames-kosmos"}),
@@ -32,7 +33,9 @@ FAMILIES = [
     ("arabana-opodopo", 3, {"gods": True}),
     ("nanuuk", 2, {"pre_cracks": 2}),
     ("conquest-of-paradise", 2, {"last_turn": 2}),
+    *((name, EVERY_MODULE[name].min_seats, {}) for name in TEST_GAMES),
 ]
+"""A game of each family (the families that live in the tests too), with options that draw more."""
 
 
 def entropy(seat: int) -> str:
@@ -123,6 +126,7 @@ def chance_versions(envelopes: list[Any]) -> list[int]:
     ]
 
 
+@pytest.mark.usefixtures("test_families")
 @pytest.mark.parametrize(("game_name", "seats", "options"), FAMILIES, ids=[f[0] for f in FAMILIES])
 def test_every_chance_event_of_a_finished_game_is_drawn_again_from_the_revealed_seed(
     client: FlaskClient,
