@@ -13,6 +13,7 @@ from service.api import allowed, init_api, telemetry
 from service.api.context import EXTENSION, SIGNER
 from service.api.rate_limits import init_limits
 from service.api.rate_limits import settings as limit_settings
+from service.game_plugins import load_game_plugins
 from service.queues import rq_redis_url
 from service.signing import signer_from
 from service.web import cross_site, headers, init_web
@@ -52,6 +53,7 @@ ENVIRONMENT: Mapping[str, tuple[str, type]] = {
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """The web app. `config` may give REDIS_URL, REDIS_CLUSTER_URL, RQ_REDIS_URL (else from the
     environment, as the worker reads them) or a ready GAME_SERVICE, plus any Flask setting."""
+    load_game_plugins()
     app = Flask(__name__)
     app.config.update(DEFAULTS)
     app.config.update(limit_settings())

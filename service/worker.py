@@ -27,6 +27,7 @@ from rq.serializers import JSONSerializer
 from rq.worker import BaseWorker, WorkerStatus
 
 from service import jobs, worker_http
+from service.game_plugins import load_game_plugins
 from service.logs import job_context, logging_config
 from service.metrics import observe_job
 from service.queues import QUEUE_DEFAULT, QUEUES, queue, rq_connection, rq_redis_url
@@ -192,6 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     url = args.url or rq_redis_url()
     connection = rq_connection(url)
     queues = args.queues or list(QUEUES)
+    load_game_plugins()  # before the first fork: every work horse knows the same games
     jobs.worker_service()
     _forks_die_with_worker()
     sweeper = Sweeper(args.sweep_interval) if args.sweep_interval > 0 and not args.burst else None

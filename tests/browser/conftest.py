@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,17 +87,17 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
-@pytest.fixture(scope="package")
-def live_service(redis_server: EmbeddedRedis) -> Iterator[LiveService]:
-    """`archipelago-run` on a free port with REDIS_URL set: gunicorn plus one forking RQ worker,
-    so computer seats move and rounds are scored as in production. Its output goes to
-    test-artifacts/live-service.log."""
+@contextmanager
+def launched(redis_url: str, log_name: str, **more: str) -> Iterator[LiveService]:
+    """`archipelago-run` on a free port with REDIS_URL set (and the variables in `more`): gunicorn
+    plus one forking RQ worker, so computer seats move and rounds are scored as in production.
+    Its output goes to test-artifacts/<log_name>."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = free_port()
     env = dict(
         os.environ,
-        REDIS_URL=redis_server.url,
-        RQ_REDIS_URL=redis_server.url,
+        REDIS_URL=redis_url,
+        RQ_REDIS_URL=redis_url,
         PORT=str(port),
         # One gunicorn worker is enough for a few browsers and leaves the 2 cores to Chromium.
         WEB_CONCURRENCY="1",
@@ -110,10 +111,9 @@ def live_service(redis_server: EmbeddedRedis) -> Iterator[LiveService]:
         # The same deals every run: a failure can be replayed.
         **{SEED_VARIABLE: "20261123"},
         PYTHONUNBUFFERED="1",
+        **more,
     )
-    client = redis.Redis.from_url(redis_server.url)
-    client.flushall()
-    log = (ARTIFACTS / "live-service.log").open("wb")
+    log = (ARTIFACTS / log_name).open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "service.launcher"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
     )
@@ -125,10 +125,21 @@ def live_service(redis_server: EmbeddedRedis) -> Iterator[LiveService]:
             if time.monotonic() > deadline:
                 pytest.fail(f"the service did not answer within {READY_WITHIN:.0f} s: see {log.name}")
             time.sleep(0.1)
-        yield LiveService(url=f"http://127.0.0.1:{port}", redis_url=redis_server.url)
+        yield LiveService(url=f"http://127.0.0.1:{port}", redis_url=redis_url)
     finally:
         _stop(process)
         log.close()
+
+
+@pytest.fixture(scope="package")
+def live_service(redis_server: EmbeddedRedis) -> Iterator[LiveService]:
+    """The service of this package's tests (`launched`), on the session's Redis emptied around it."""
+    client = redis.Redis.from_url(redis_server.url)
+    client.flushall()
+    try:
+        with launched(redis_server.url, "live-service.log") as service:
+            yield service
+    finally:
         client.flushall()
         client.close()
 
