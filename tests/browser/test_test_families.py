@@ -1,5 +1,6 @@
 """A family that lives in the tests, in the browser: two people make a game of it with the lobby's
-form, play it to its end by clicking the buttons its words name, and open its replay.
+form, play it to its end by clicking the buttons its words name, and open its replay; its board
+page and its replay have no serious or critical axe-core violation.
 
 The service here has its web app and its worker load the test families at start
 (ARCHIPELAGO_GAME_PLUGINS, service/game_plugins.py) and keeps its games in a Redis database of its
@@ -18,7 +19,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from domain.games import rules_for
 from service.embedded_redis import EmbeddedRedis
 from service.game_plugins import VARIABLE
-from tests.browser import pages
+from tests.browser import axe, pages
 from tests.browser.conftest import LiveService, launched
 from tests.families.registered import TEST_GAMES
 
@@ -55,6 +56,7 @@ def test_two_people_play_a_test_family_by_clicks_to_its_end_and_open_its_replay(
     pages.wait_until(ben, lambda d: pages.status(d).get("seat") == "1", what="Ben's page")
     title = rules_for(name).words.title
     assert title in ann.title or title in pages.text(ann, "body")
+    assert axe.barred(axe.violations(ann)) == []
 
     rng, played = random.Random(name), 0
     deadline = time.monotonic() + PLAYED_WITHIN
@@ -74,3 +76,4 @@ def test_two_people_play_a_test_family_by_clicks_to_its_end_and_open_its_replay(
     ann.get(replay)
     pages.wait_until(ann, lambda d: pages.find(d, "#replay #board svg"), what="the replay's board")
     assert title in pages.text(ann, "body")
+    assert axe.barred(axe.violations(ann)) == []
