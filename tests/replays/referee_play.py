@@ -18,6 +18,7 @@ from record.convert import to_event
 from record.envelope import Envelope, NewEvent, to_fields
 from service.games import GameService
 from service.store import head_key, stream_key
+from tests.families.registered import EVERY_MODULE, TEST_GAMES
 from tests.seat_signing import SeatKey
 
 NAMES = ("Ana", "Ben", "Cai")
@@ -27,10 +28,14 @@ SETUPS: dict[str, dict[str, Any]] = {
     "paradise": {"game": "conquest-of-paradise", "seats": 2, "options": {"last_turn": 2}},
 }
 """One short game per family (the islands, Nanuuk!, Conquest of Paradise)."""
+TEST_FAMILY_SETUPS: dict[str, dict[str, Any]] = {
+    name: {"game": name, "seats": EVERY_MODULE[name].min_seats} for name in TEST_GAMES
+}
+"""One game of each family that lives in the tests (registered by the test that plays it)."""
 
 
 def setup_of(name: str, **more: Any) -> dict[str, Any]:
-    spec = SETUPS[name]
+    spec = {**SETUPS, **TEST_FAMILY_SETUPS}[name]
     setup = {"game": spec["game"], "seats": [{"name": n} for n in NAMES[: spec["seats"]]], "first_seat": 0}
     if "options" in spec:
         setup["options"] = spec["options"]

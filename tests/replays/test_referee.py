@@ -27,9 +27,20 @@ from service.embedded_redis import EmbeddedRedis
 from service.forfeits import end_forfeited_game
 from service.games import GameService
 from service.store import EventStore
-from tests.replays.referee_play import SETUPS, out_of_turn, play, rechained, setup_of, turns_of
+from tests.families import registered
+from tests.replays.referee_play import (
+    SETUPS,
+    TEST_FAMILY_SETUPS,
+    out_of_turn,
+    play,
+    rechained,
+    setup_of,
+    turns_of,
+)
 
 GOLDEN = Path(__file__).parents[1] / "golden"
+EVERY_FAMILY = sorted({**SETUPS, **TEST_FAMILY_SETUPS})
+"""A game of each family, the families that live in the tests among them."""
 
 
 @pytest.fixture
@@ -46,9 +57,13 @@ def finished(redis_server: EmbeddedRedis) -> Iterator[dict[str, list[Envelope]]]
     client.flushall()
     games_service = GameService(EventStore(client), client, dice=Dice(20261128))
     games = {}
-    for name in SETUPS:
-        game_id = play(games_service, setup_of(name), random.Random(7))
-        games[name] = games_service.store.read(game_id)
+    registered.register()  # for the module's play only: each test registers them again
+    try:
+        for name in EVERY_FAMILY:
+            game_id = play(games_service, setup_of(name), random.Random(7))
+            games[name] = games_service.store.read(game_id)
+    finally:
+        registered.unregister()
     client.flushall()
     client.close()
     yield games
@@ -62,7 +77,8 @@ def written(
     return str(path)
 
 
-@pytest.mark.parametrize("name", sorted(SETUPS))
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("name", EVERY_FAMILY)
 def test_a_finished_game_of_each_family_is_refereed_command_by_command(
     finished: dict[str, list[Envelope]], name: str
 ) -> None:
@@ -75,7 +91,8 @@ def test_a_finished_game_of_each_family_is_refereed_command_by_command(
     assert refereed.recorded_from == 2  # every event after GameCreated belongs to a recorded command
 
 
-@pytest.mark.parametrize("name", sorted(SETUPS))
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("name", EVERY_FAMILY)
 def test_replays_verify_referees_a_finished_game_file(
     finished: dict[str, list[Envelope]], name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -85,7 +102,8 @@ def test_replays_verify_referees_a_finished_game_file(
     assert "referee: the rules referee" in out
 
 
-@pytest.mark.parametrize("name", sorted(SETUPS))
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("name", EVERY_FAMILY)
 def test_a_move_credited_to_the_seat_not_to_act_is_caught_by_its_version(
     finished: dict[str, list[Envelope]], name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -111,7 +129,8 @@ def test_only_the_actor_changed_is_caught_too(finished: dict[str, list[Envelope]
     assert "is credited to seat:1" in refereed.fault
 
 
-@pytest.mark.parametrize("name", sorted(SETUPS))
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("name", EVERY_FAMILY)
 def test_an_event_changed_and_rehashed_is_caught_at_its_command(
     finished: dict[str, list[Envelope]], name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
