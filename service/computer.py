@@ -33,6 +33,7 @@ import os
 import random
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ai.ismcts import Budget, search
@@ -109,18 +110,19 @@ def accepts_takeback(loaded: Loaded, seat: int) -> bool:
     return not any(e.actor == str(Actor.of_seat(seat)) for e in crossed)
 
 
-def next_command(
-    loaded: Loaded, seat: int, environ: Mapping[str, str] | None = None
-) -> dict[str, Any] | None:
-    """The body the AI seat sends now, or None when it need not act."""
-    if takeback_answers(loaded, seat):
-        return {"type": undo.ANSWER_TAKEBACK, "accept": accepts_takeback(loaded, seat)}
-    legal = list(loaded.rules.legal_commands(loaded.state, seat))
-    if not legal:
-        return None
-    kind, level = ai_seats(loaded.setup)[seat]
-    rng = random.Random(seed_of(loaded.game_id, seat, loaded.version))
-    return choose(kind, knowledge_for(loaded, seat), legal, rng, budget_for(level, environ))
+@dataclass(frozen=True)
+class Player:
+    """A computer seat as its game was created with it: the kind of player and its level."""
+
+    seat: int
+    kind: str
+    level: int
+
+
+def player_at(setup: Mapping[str, Any], seat: int) -> Player | None:
+    """The computer that plays `seat`, or None when a person does."""
+    found = ai_seats(setup).get(seat)
+    return None if found is None else Player(seat, *found)
 
 
 def slice_seconds(default: float, environ: Mapping[str, str] | None = None) -> float:
@@ -130,22 +132,37 @@ def slice_seconds(default: float, environ: Mapping[str, str] | None = None) -> f
 
 
 def next_step(
-    loaded: Loaded, seat: int, tally: Tally | None = None, environ: Mapping[str, str] | None = None
+    loaded: Loaded, player: Player, tally: Tally | None = None, environ: Mapping[str, str] | None = None
 ) -> dict[str, Any] | Tally | None:
     """One slice of the seat's decision: the body it sends now, or the Tally of an ismcts search
-    that goes on in another slice (ai.slices), or None when it need not act."""
-    kind, level = ai_seats(loaded.setup)[seat]
+    that goes on in another slice (ai.slices), or None when it need not act.
+
+    The seat's legal commands are listed once per move, in the players' stable order
+    (ai.policies.commands), and handed on as they are."""
+    seat = player.seat
+    if takeback_answers(loaded, seat):
+        return {"type": undo.ANSWER_TAKEBACK, "accept": accepts_takeback(loaded, seat)}
     legal = commands(seat, loaded.rules.legal_commands(loaded.state, seat))
-    if kind != "ismcts" or len(legal) < 2 or takeback_answers(loaded, seat):
-        return next_command(loaded, seat, environ)
-    whole = budget_for(level, environ)
+    if not legal:
+        return None
+    if player.kind != "ismcts" or len(legal) < 2:
+        rng = random.Random(seed_of(loaded.game_id, seat, loaded.version))
+        return choose(player.kind, knowledge_for(loaded, seat), legal, rng, budget_for(player.level, environ))
+    return _searched(loaded, player, legal, tally or Tally(), environ)
+
+
+def _searched(
+    loaded: Loaded, player: Player, legal: list[Command], tally: Tally, environ: Mapping[str, str] | None
+) -> dict[str, Any] | Tally:
+    """The next slice of an ismcts search among `legal`: its Tally while the search goes on, the
+    body of the best command once the level's whole budget is spent."""
+    whole = budget_for(player.level, environ)
     cut = slice_seconds(MOVE_SLICE_SECONDS, environ)
-    tally = tally or Tally()
     budget = next_budget(whole, tally, cut)
     if budget is not None:
         # The first slice draws what an unsliced search drew; each later one its own worlds.
-        parts = (loaded.game_id, seat, loaded.version) + ((tally.slices,) if tally.slices else ())
-        found = search(knowledge_for(loaded, seat), legal, random.Random(seed_of(*parts)), budget)
+        parts = (loaded.game_id, player.seat, loaded.version) + ((tally.slices,) if tally.slices else ())
+        found = search(knowledge_for(loaded, player.seat), legal, random.Random(seed_of(*parts)), budget)
         tally = record(tally, found, budget)
         if next_budget(whole, tally, cut) is not None:
             return tally

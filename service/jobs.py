@@ -96,11 +96,12 @@ def ai_move(game_id: str, seat: int, version: int, tally: Mapping[str, Any] | No
     loaded = service.load(game_id)
     if loaded.version != version:
         return "stale"
-    if seat not in computer.ai_seats(loaded.setup):
+    player = computer.player_at(loaded.setup, seat)
+    if player is None:
         return "not_an_ai_seat"
     if tally is None and service.ai is not None and service.ai.searching(game_id, seat, version):
         return "searching"
-    body = computer.next_step(loaded, seat, None if tally is None else Tally.from_json(tally))
+    body = computer.next_step(loaded, player, None if tally is None else Tally.from_json(tally))
     if isinstance(body, Tally):
         if service.ai is None:
             raise RuntimeError("a search in slices needs the AI queue")

@@ -236,7 +236,7 @@ def stream_events(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     service = game_service()
     loaded = service.load(game_id)
     frames = follow(
-        service.store,
+        service.loader,
         loaded,
         seat,
         after,

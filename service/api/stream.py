@@ -12,13 +12,14 @@ from typing import Protocol, TypeVar
 
 import redis
 
-from record.envelope import Envelope, EventStorePort
+from record.envelope import Envelope
 from record.redaction import redact
 from service import metrics
 from service.api.schemas import EventSchema
 from service.errors import ChainBroken
 from service.feeds import feeds_of
-from service.games import Loaded, chains_onto, extended
+from service.loaded import Loaded
+from service.loading import Loader
 
 log = logging.getLogger("archipelago.api")
 
@@ -45,14 +46,15 @@ def live(
     frames: Callable[[F, Sequence[Envelope]], Iterable[str]],
     finished: Callable[[F], bool],
     wait: Callable[[F, int], Sequence[Envelope]],
-    fold: Callable[[F, Sequence[Envelope]], F],
+    fold: Callable[[F, Sequence[Envelope]], F | None],
     name: str,
     kind: str,
     idle_seconds: float,
     heartbeat_seconds: float,
     clock: Callable[[], float] = time.monotonic,
 ) -> Iterator[str]:
-    """SSE frames of `first`, then of each batch `wait` brings, folded in as it comes.
+    """SSE frames of `first`, then of each batch `wait` brings, folded in as it comes (`fold`
+    answers None for a batch that does not chain onto the events so far).
 
     Ends when `finished` says so, after `idle_seconds` without a new event (so a watcher
     never holds a connection for ever: EventSource reconnects with Last-Event-ID), when
@@ -78,11 +80,12 @@ def live(
             last_wait = deadline - now <= heartbeat_seconds
             wait_ms = max(1, math.ceil(min(deadline - now, heartbeat_seconds) * 1000))
             pending = wait(loaded, wait_ms)
-            if pending and not chains_onto(loaded.envelopes[-1], pending):
-                log.warning("event stream of %s ended: the new events do not chain", name)
-                return
             if pending:
-                loaded = fold(loaded, pending)
+                folded = fold(loaded, pending)
+                if folded is None:
+                    log.warning("event stream of %s ended: the new events do not chain", name)
+                    return
+                loaded = folded
             elif last_wait:
                 return
             else:
@@ -94,7 +97,7 @@ def live(
 
 
 def follow(
-    store: EventStorePort,
+    loader: Loader,
     loaded: Loaded,
     viewer: int | None,
     after: int,
@@ -102,9 +105,12 @@ def follow(
     heartbeat_seconds: float,
 ) -> Iterator[str]:
     """SSE frames of a game's events after `after` for `viewer`, then of each new one as it is
-    appended; ends when the game ends (a broken chain takes no command: nothing more comes)."""
+    appended; ends when the game ends (a broken chain takes no command: nothing more comes).
 
-    feeds = feeds_of(store)
+    New events are folded through `loader`, whose cache usually holds them folded already (by
+    the command that appended them, or by another watcher of the game in this process)."""
+
+    feeds = feeds_of(loader.store)
 
     def frames(now: Loaded, pending: Sequence[Envelope]) -> Iterator[str]:
         for envelope in pending:
@@ -117,17 +123,12 @@ def follow(
         frames=frames,
         finished=lambda now: now.over or now.broken is not None,
         wait=lambda now, wait_ms: feeds.wait(now.game_id, now.version, wait_ms),
-        fold=advanced,
+        fold=loader.advanced,
         name=loaded.game_id,
         kind="game",
         idle_seconds=idle_seconds,
         heartbeat_seconds=heartbeat_seconds,
     )
-
-
-def advanced(loaded: Loaded, envelopes: Sequence[Envelope]) -> Loaded:
-    """`loaded` with `envelopes` (the next ones) folded in, undos included."""
-    return extended(loaded, envelopes)
 
 
 def frame(envelope: Envelope, viewer: int | None, revealed: bool) -> str:

@@ -17,6 +17,7 @@ from record.redaction import redact
 from service.api.schemas import EventSchema
 from service.api.stream import live
 from service.feeds import feeds_of
+from service.loading import chains_onto
 from service.tournaments import LoadedTournament, TournamentService
 
 _EVENT = EventSchema()
@@ -51,7 +52,10 @@ def follow_tournament(
     )
 
 
-def _folded(loaded: LoadedTournament, pending: Sequence[Envelope]) -> LoadedTournament:
+def _folded(loaded: LoadedTournament, pending: Sequence[Envelope]) -> LoadedTournament | None:
+    """`loaded` with `pending` folded in; None when they do not chain onto it."""
+    if not chains_onto(loaded.envelopes[-1], pending):
+        return None
     state = loaded.state
     for envelope in pending:
         state = rules.evolve(state, to_event(envelope))

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from rq import SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 
-from service import games, jobs, wiring
+from service import jobs, loading, wiring
 from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from service.store import EventStore
 from service.worker import make_worker
@@ -56,7 +56,7 @@ def test_an_ai_move_job_on_a_game_its_process_has_seen_does_not_fold_it_from_the
     while view(client, game)["active"] == 1:  # Ann plays until the computer must act again
         command = choose(rng, legal_commands(client, game, 1)["commands"])
         assert post(client, game, 1, command).status_code == 200
-    folds = _counted(monkeypatch, games, "fold_envelopes")
+    folds = _counted(monkeypatch, loading, "fold_envelopes")
 
     assert jobs.ai_move(game_id, 0, store.version(game_id)) == "played"
 
@@ -76,7 +76,7 @@ def test_a_forking_worker_folds_a_jobs_game_itself_before_it_forks_the_horse(
     worker.work(burst=True)
 
     assert len(horses) == 1  # the job went to a (here stubbed) horse
-    folds = _counted(monkeypatch, games, "fold_envelopes")
+    folds = _counted(monkeypatch, loading, "fold_envelopes")
     jobs.worker_service().load(game_id)  # what the horse, a copy of the worker, starts from
     assert folds == []
 
@@ -105,8 +105,8 @@ def test_an_ismcts_move_searched_in_slices_loads_the_game_from_the_processs_fold
         command = choose(rng, legal_commands(client, game, 1)["commands"])
         assert post(client, game, 1, command).status_code == 200
     played = store.version(game_id)
-    folds = _counted(monkeypatch, games, "fold_envelopes")
-    catch_ups = _counted(monkeypatch, games, "extended")
+    folds = _counted(monkeypatch, loading, "fold_envelopes")
+    catch_ups = _counted(monkeypatch, loading, "extended")
     slices = _counted(monkeypatch, jobs, "ai_move")
 
     worker.work(burst=True)

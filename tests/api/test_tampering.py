@@ -290,7 +290,7 @@ def test_the_live_stream_ends_at_an_event_that_does_not_chain(
 ) -> None:
     game = played(app, client, seed=21, until_version=10)
     watched = service_of(app).load(game["game_id"])
-    frames = follow(service_of(app).store, watched, None, watched.version, 2.0, 0.05)
+    frames = follow(service_of(app).loader, watched, None, watched.version, 2.0, 0.05)
     other = GameService(EventStore(redis_client), redis_client)  # another web worker
     play_on(other, game["game_id"], random.Random(21), until_version=watched.version + 1)
     rewrite_stored_event(redis_client, game["game_id"], watched.version + 1, data)

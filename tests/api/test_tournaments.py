@@ -16,10 +16,11 @@ from flask.testing import FlaskClient
 from freezegun import freeze_time
 
 from domain.core import Event
-from service import sweeper
+from service import game_system, sweeper
 from service.ai_games import AiGameLimits
 from service.api.context import EXTENSION, game_service
-from service.games import GameService, Step
+from service.chance import Dice
+from service.games import Step
 from service.store import GLOBAL_STREAMS, TOURNAMENT, stream_key
 from service.tournament_jobs import TournamentQueue
 from service.tournament_tokens import entrants_key, organizer_key
@@ -385,13 +386,13 @@ def test_a_game_ended_by_the_deal_that_follows_a_scoring_is_reported_to_its_tour
     service = app.extensions[EXTENSION]
     ended: list[str] = []
     monkeypatch.setattr(service, "tournaments", SimpleNamespace(game_ended=lambda g: ended.append(g.game_id)))
-    deal = GameService._system_steps
+    deal = game_system.system_steps
 
-    def deal_then_premature_end(self: GameService, rules: Any, state: Any, *drawn_from: Any) -> list[Step]:
+    def deal_then_premature_end(dice: Dice, rules: Any, state: Any, *drawn_from: Any) -> list[Step]:
         end = Event("GameEnded", {"winner": 0, "totals": [1, 0], "reason": "premature", "round": 1})
-        return [*deal(self, rules, state, *drawn_from), (None, [end])]
+        return [*deal(dice, rules, state, *drawn_from), (None, [end])]
 
-    monkeypatch.setattr(GameService, "_system_steps", deal_then_premature_end)
+    monkeypatch.setattr(game_system, "system_steps", deal_then_premature_end)
     assert service.score_round(game["game_id"], scoring["round"])
 
     assert ended == [game["game_id"]]
