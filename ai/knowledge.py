@@ -18,7 +18,7 @@ the events come the facts the view does not show:
   game of hidden information folds both, drawing what the seat cannot read (Conquest of
   Paradise: domain/paradise/ai.py).
 
-`build` is pure; the computer seats (service/computer.py) and the arena (ai/arena.py) both use it.
+`build` is pure; the computer seats (service/computer_seats.py) and the arena (ai/arena.py) both use it.
 """
 
 from __future__ import annotations

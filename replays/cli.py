@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from domain.core import DomainError
+from domain.decider import DomainError
 from domain.games import rules_for
 from record.annotations import MARKS, AnnotationRefused, check_record
 from record.canonical import canonical_json

@@ -19,10 +19,12 @@ from redis.cluster import RedisCluster
 from domain import resign, undo
 from domain.actor import ORGANIZER as ORGANIZER_ACTOR
 from domain.actor import SYSTEM, WORKER, Actor
-from domain.core import Command, Event, GameModule, IllegalMove, Score, fold
+from domain.decider import Command, Event, IllegalMove, fold
 from domain.ending import GAME_RESIGNED, platform_end
+from domain.game_module import GameModule
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
+from domain.turns import Score
 from record.chain import verify_chain
 from record.commands import recorded, with_command
 from record.convert import to_event

@@ -138,8 +138,8 @@ def test_the_circle_finder_finds_a_circle_between_packages() -> None:
 
 def test_relative_imports_resolve_to_our_modules(tmp_path: Path) -> None:
     source = tmp_path / "__init__.py"
-    source.write_text("from . import engine\nfrom ..core import Event\n", encoding="utf-8")
-    assert _imported(source, "domain.islands") >= {"domain.islands.engine", "domain.core.Event"}
+    source.write_text("from . import engine\nfrom ..decider import Event\n", encoding="utf-8")
+    assert _imported(source, "domain.islands") >= {"domain.islands.engine", "domain.decider.Event"}
 
 
 def test_no_circle_between_the_top_level_packages() -> None:

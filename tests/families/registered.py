@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core import GameModule
+from domain.game_module import GameModule
 from domain.games import GAMES, register_game, unregister_game
 from replays.renderers import Renderer, register_renderer, unregister_renderer
 from tests.families.hidden_nim.module import HIDDEN_NIM

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.games import GAMES, rules_for
 from replays.archive import read, refold, verify
 
