@@ -228,3 +228,37 @@ def test_tournaments_import_no_game_family() -> None:
         if any(_within(target, family) for family in found)
     }
     assert direct == set()
+
+
+LONGEST_FUNCTION = 60
+"""Lines a function may span, from its `def` to its last line (P18: rooms none too big)."""
+SIZED = ("domain", "record", "service", "replays", "ai")
+
+
+def _long_functions(source: str, label: str, limit: int = LONGEST_FUNCTION) -> list[str]:
+    """`label:line name (lines)` of each function over `limit` lines; a nested function is
+    measured apart (and its lines count in the function around it too)."""
+    return [
+        f"{label}:{node.lineno} {node.name} ({size})"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and (size := (node.end_lineno or node.lineno) - node.lineno + 1) > limit
+    ]
+
+
+def test_the_measure_names_each_long_function_a_nested_one_apart() -> None:
+    body = "".join(f"        x{n} = {n}\n" for n in range(61))
+    source = f"def outer():\n    async def inner():\n{body}    return inner\n"
+    assert _long_functions(source, "m.py") == ["m.py:1 outer (64)", "m.py:2 inner (62)"]
+    assert _long_functions(source, "m.py", limit=62) == ["m.py:1 outer (64)"]
+    assert _long_functions(source, "m.py", limit=64) == []
+
+
+def test_no_function_is_over_60_lines() -> None:
+    long = [
+        found
+        for package in SIZED
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for found in _long_functions(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    ]
+    assert long == [], "split by what its parts do: " + ", ".join(long)
