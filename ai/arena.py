@@ -28,7 +28,7 @@ from typing import Any
 from ai.policies import KINDS, LEVELS, budget_for, choose
 from ai.sim import as_command, seed_of
 from ai.table import Table
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.games import GAMES, rules_for
 
 Z95 = 1.959963984540054

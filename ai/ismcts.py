@@ -9,7 +9,7 @@ each node scoring the chance of the seat that chose its command. The root's chil
 start with a few virtual visits worth the evaluation right after each command (what the
 greedy player sees), so a short search never does worse than that guess by much.
 The answer is the most visited command. The constants (UCB1's, the virtual visits, the
-rollout's length and noise) are the game's: AIHooks.search (domain.core.SearchSettings).
+rollout's length and noise) are the game's: AIHooks.search (domain.game_module.SearchSettings).
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from typing import Any
 from ai.knowledge import SeatKnowledge
 from ai.sim import ident, key, mover
 from ai.steps import Steps
-from domain.core import AIHooks, Command, GameModule, IllegalMove, SearchSettings
+from domain.decider import Command, IllegalMove
+from domain.game_module import AIHooks, GameModule, SearchSettings
 from domain.games import rules_for
 
 

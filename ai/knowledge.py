@@ -18,7 +18,7 @@ the events come the facts the view does not show:
   game of hidden information folds both, drawing what the seat cannot read (Conquest of
   Paradise: domain/paradise/ai.py).
 
-`build` is pure; the computer seats (service/computer.py) and the arena (ai/arena.py) both use it.
+`build` is pure; the computer seats (service/computer_seats.py) and the arena (ai/arena.py) both use it.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.game_module import Recorded
 from domain.games import GAMES
 from domain.undo import live
 
@@ -137,11 +138,6 @@ def build(
     ]
     chain = live(records) if records else []
     seats = len(view["seats"])
-    hands = _Hands(seats, seat)
-    own_hidden: list[str] = []
-    turn: dict[str, Any] = _fresh_turn()
-    skipped_last = False
-    pending: list[Any] = []
     version = records[-1].version if records else 0
     game = GAMES.get(str(view.get("game")))
     shown = tuple((record.type, record.data) for record in chain)
@@ -150,69 +146,25 @@ def build(
         # Only the searches read which cards a seat can place; a game that gives them no
         # hooks is played by the random player, which needs the view alone.
         return SeatKnowledge(seat, version, dict(view), ((),) * seats, takeback=takeback, events=shown)
-    end_event = None if game is None else game.end_event
+    reading = _Reading(seat, _Hands(seats, seat), None if game is None else game.end_event)
     for record in chain:
-        e = {"type": record.type, "data": record.data, "secret": record.secret}
-        kind, data = record.type, record.data
-        if kind == "DeckShuffled":
-            own_hidden = []
-        elif kind == "HandDealt":
-            hands.size[data["seat"]] += int(data.get("count", 0))
-        elif kind == "CardsPlayed":
-            hands.lose(data["seat"], list(data["cards"]))
-            turn["played"] = True
-        elif kind == "CardsDiscarded":
-            cards = _secret(e, "cards")
-            if data["seat"] == seat and cards:
-                own_hidden += cards
-            hands.lose(data["seat"], list(cards) if cards else [None] * int(data.get("count", 1)))
-            turn["discarded"] = True
-        elif kind == "CardDrawn":
-            card = data.get("card") if data.get("source") == "face_up" else _secret(e, "card")
-            hands.gain(data["seat"], card)
-        elif kind == "FaceUpRevealed":
-            for who, card in enumerate(data["cards"]):
-                hands.lose(who, [card])
-        elif kind == "HandShown":
-            cards = _secret(e, "cards")
-            if data["seat"] == seat and cards is not None:
-                hands.show(data["target"], cards)
-        elif kind in ("CardTaken", "CardGiven"):
-            giver, taker = (data["from"], data["seat"]) if kind == "CardTaken" else (data["seat"], data["to"])
-            card = _secret(e, "card")
-            hands.lose(giver, [card])
-            hands.gain(taker, card)
-        elif kind == "ShipPlaced":
-            turn["played"] = True
-        elif kind == "ShipMoved":
-            turn["moved"] = True
-        elif kind == "BridgeRemoved" and data.get("cause") == "taken_back":
-            turn["taken_back"].append(list(data["line"]))
-        elif kind == "DrawSkipped":
-            turn["skipped_draw"] = True
-        elif kind == "ChoiceRequired":
-            options = data.get("options")
-            pending.append(options if options is not None else _secret(e, "options"))
-        elif kind == "ChoiceResolved":
-            pending = pending[1:]
-        elif kind == end_event:
-            pending = []
-        if kind in TURN_MARKERS:
-            if kind == "TurnEnded":
-                skipped_last = bool(turn["skipped_draw"])
-            elif kind == "RoundStarted":
-                skipped_last = False
-            turn = _fresh_turn()
+        reading.read(record)
+    hands = reading.hands
     hand = tuple(view.get("hand", ()))
     known = tuple(hand if s == seat else _at_most(hands.known[s], view, s) for s in range(seats))
-    seen = {**view, "turn": turn, "skipped_last": skipped_last, "pending_options": pending}
+    seen = {
+        **view,
+        "turn": reading.turn,
+        "skipped_last": reading.skipped_last,
+        "pending_options": reading.pending,
+    }
     return SeatKnowledge(
         seat=seat,
         version=version,
         seen=seen,
         known=known,
         maybe=tuple(tuple(m) if s != seat else () for s, m in enumerate(hands.maybe)),
-        own_hidden=tuple(own_hidden),
+        own_hidden=tuple(reading.own_hidden),
         takeback=takeback,
         events=shown,
         secrets=secrets,
@@ -227,3 +179,84 @@ def _at_most(cards: list[str], view: Mapping[str, Any], seat: int) -> tuple[str,
     """Known cards, never more than the hand holds (a safety net for events a rule adds later;
     a game without hands, such as Nanuuk!, has none)."""
     return tuple(sorted(cards)[: view["seats"][seat].get("hand_count", 0)])
+
+
+@dataclass
+class _Reading:
+    """What the seat has learned from the events read so far (`build`'s working state)."""
+
+    seat: int
+    hands: _Hands
+    end_event: str | None
+    own_hidden: list[str] = field(default_factory=list)
+    turn: dict[str, Any] = field(default_factory=_fresh_turn)
+    skipped_last: bool = False
+    pending: list[Any] = field(default_factory=list)
+
+    def read(self, record: Recorded) -> None:
+        """Learn what one live event tells the seat."""
+        if not self._read_cards(record):
+            self._read_play(record)
+        kind = record.type
+        if kind in TURN_MARKERS:
+            if kind == "TurnEnded":
+                self.skipped_last = bool(self.turn["skipped_draw"])
+            elif kind == "RoundStarted":
+                self.skipped_last = False
+            self.turn = _fresh_turn()
+
+    def _read_cards(self, record: Recorded) -> bool:
+        """Follow the cards an event moves; False when it moves none."""
+        e = {"type": record.type, "data": record.data, "secret": record.secret}
+        kind, data, hands = record.type, record.data, self.hands
+        if kind == "DeckShuffled":
+            self.own_hidden = []
+        elif kind == "HandDealt":
+            hands.size[data["seat"]] += int(data.get("count", 0))
+        elif kind == "CardsPlayed":
+            hands.lose(data["seat"], list(data["cards"]))
+            self.turn["played"] = True
+        elif kind == "CardsDiscarded":
+            cards = _secret(e, "cards")
+            if data["seat"] == self.seat and cards:
+                self.own_hidden += cards
+            hands.lose(data["seat"], list(cards) if cards else [None] * int(data.get("count", 1)))
+            self.turn["discarded"] = True
+        elif kind == "CardDrawn":
+            card = data.get("card") if data.get("source") == "face_up" else _secret(e, "card")
+            hands.gain(data["seat"], card)
+        elif kind == "FaceUpRevealed":
+            for who, card in enumerate(data["cards"]):
+                hands.lose(who, [card])
+        elif kind == "HandShown":
+            cards = _secret(e, "cards")
+            if data["seat"] == self.seat and cards is not None:
+                hands.show(data["target"], cards)
+        elif kind in ("CardTaken", "CardGiven"):
+            giver, taker = (data["from"], data["seat"]) if kind == "CardTaken" else (data["seat"], data["to"])
+            card = _secret(e, "card")
+            hands.lose(giver, [card])
+            hands.gain(taker, card)
+        else:
+            return False
+        return True
+
+    def _read_play(self, record: Recorded) -> None:
+        """Note the turn's facts and the pending choices an event changes."""
+        kind, data = record.type, record.data
+        e = {"secret": record.secret}
+        if kind == "ShipPlaced":
+            self.turn["played"] = True
+        elif kind == "ShipMoved":
+            self.turn["moved"] = True
+        elif kind == "BridgeRemoved" and data.get("cause") == "taken_back":
+            self.turn["taken_back"].append(list(data["line"]))
+        elif kind == "DrawSkipped":
+            self.turn["skipped_draw"] = True
+        elif kind == "ChoiceRequired":
+            options = data.get("options")
+            self.pending.append(options if options is not None else _secret(e, "options"))
+        elif kind == "ChoiceResolved":
+            self.pending = self.pending[1:]
+        elif kind == self.end_event:
+            self.pending = []

@@ -16,7 +16,7 @@ from typing import Any
 from ai.ismcts import Budget, search
 from ai.knowledge import SeatKnowledge
 from ai.sim import as_command, step
-from domain.core import Command, IllegalMove
+from domain.decider import Command, IllegalMove
 from domain.games import rules_for
 
 KINDS = ("random", "greedy", "ismcts")

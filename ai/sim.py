@@ -14,7 +14,9 @@ from collections.abc import Hashable, Mapping
 from types import MappingProxyType
 from typing import Any, cast
 
-from domain.core import Command, Event, GameModule, Seats
+from domain.decider import Command, Event
+from domain.game_module import GameModule
+from domain.turns import Seats
 
 MAX_SYSTEM_STEPS = 1000
 """More system steps in a row than any game's rules ask for, so a guard against a rules bug

@@ -21,7 +21,7 @@ from typing import Any
 
 from ai.ismcts import Budget, Searched
 from ai.sim import key
-from domain.core import Command
+from domain.decider import Command
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from collections.abc import Hashable
 from typing import Any
 
 from ai.sim import MAX_SYSTEM_STEPS, ident
-from domain.core import Command, GameModule, IllegalMove
+from domain.decider import Command, IllegalMove
+from domain.game_module import GameModule
 
 MAX_KEPT = 60_000
 """Steps kept per search at most (a few hundred bytes each, the states they lead to more):

@@ -13,7 +13,7 @@ from typing import Any
 
 from ai.knowledge import SeatKnowledge, build
 from ai.sim import apply, mover
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from domain.games import rules_for
 from record.redaction import redact_event
 

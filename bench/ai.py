@@ -22,7 +22,7 @@ from ai.policies import LEVELS, budget_for, choose, commands
 from ai.sim import as_command
 from ai.table import Table
 from bench.common import Figure, say
-from domain.core import Command
+from domain.decider import Command
 
 GAMES = (
     ("kahuna", 2, {}),

@@ -14,7 +14,7 @@ from typing import Any
 
 from bench.domain import play_game
 from domain.actor import SYSTEM, Actor
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from domain.games import GAMES
 from record.chain import ZERO_HASH, seal
 from record.envelope import NewEvent, to_fields

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench.common import Figure, say
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.games import GAMES
 
 SEAT_COUNTS = (2, 3, 4)

@@ -24,7 +24,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from bench.common import Figure, say, temp_redis
-from domain.core import Score
+from domain.turns import Score
 from service.app import create_app
 from service.game_files import store_imported
 from service.games import GameService

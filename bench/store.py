@@ -40,7 +40,7 @@ from bench.appends import (
     measure,
 )
 from bench.common import Figure, filesystem_of, say, temp_redis
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from domain.games import GAMES
 from record.chain import ZERO_HASH, seal
 from record.envelope import NewEvent, to_fields

@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from domain.core import Event, Recorded
+from domain.decider import Event
+from domain.game_module import Recorded
 
 R = TypeVar("R", bound=Recorded)
 

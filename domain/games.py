@@ -1,4 +1,4 @@
-"""The registry of playable games: name -> the GameModule that declares it (domain.core).
+"""The registry of playable games: name -> the GameModule that declares it (domain.game_module).
 
 A game family is a package `domain/<family>/` whose `module.py` declares its games as
 `GAMES = (...)`, a tuple of GameModule. The registry finds the families by that declaration,
@@ -13,7 +13,8 @@ import pkgutil
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import GameModule, IllegalMove, Recorded
+from domain.decider import IllegalMove
+from domain.game_module import GameModule, Recorded
 
 GAMES: dict[str, GameModule[Any]] = {}
 

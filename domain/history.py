@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from domain.core import Decider, Event
+from domain.decider import Decider, Event
 
 S = TypeVar("S")
 

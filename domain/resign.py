@@ -20,8 +20,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actor import Actor
-from domain.core import Command, Event, IllegalMove, Recorded
+from domain.decider import Command, Event, IllegalMove
 from domain.ending import GAME_ABORTED, GAME_RESIGNED, ending
+from domain.game_module import Recorded
 from domain.undo import live, mode_of, seat_count
 
 RESIGN = "Resign"

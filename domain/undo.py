@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.actor import SYSTEM, Actor
-from domain.core import Command, Event, GameModule, IllegalMove, Recorded, UndoHints
+from domain.decider import Command, Event, IllegalMove
 from domain.ending import ending
+from domain.game_module import GameModule, Recorded, UndoHints
 from domain.history import REWINDS
 from domain.text import is_blank, trimmed
 

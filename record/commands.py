@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from record.envelope import Envelope, NewEvent
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from domain.core import Event
+from domain.decider import Event
 from record.envelope import Envelope
 
 Upcaster = Callable[[Event], Event]

@@ -4,7 +4,7 @@ added, and the draw's index, so that anyone holding the revealed seed draws the 
 Each draw reads its own stream of bytes, HMAC-SHA256 in counter mode keyed by the seed over
 the canonical JSON of {block, draw, entropy}; `below(n)` takes 8 bytes at a time and rejects
 the values past the last whole multiple of n, so every answer is exactly as likely.
-The rules ask for chance through `randrange` and `sample` (domain.core.RandomSource), which
+The rules ask for chance through `randrange` and `sample` (domain.turns.RandomSource), which
 a stream provides. A draw's index is the version of the first event it caused: versions never
 repeat, so a takeback does not draw the same chance again and an undone draw stays in the log.
 """
@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.contract import ENTROPY_ADDED
+from domain.platform_schemas import ENTROPY_ADDED
 from record.canonical import canonical_json
 
 SCHEME = "hmac-sha256-ctr-v1"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.actor import Actor
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from record.draws import ENTROPY_EVENT, is_entropy
 from record.envelope import Envelope
 

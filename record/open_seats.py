@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.contract import SEAT_TAKEN
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
+from domain.platform_schemas import SEAT_TAKEN
 from record.envelope import Envelope
 
 TAKE_SEAT = "TakeSeat"

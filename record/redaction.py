@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from domain.core import Event
+from domain.decider import Event
 from record.envelope import Envelope
 
 SPECTATOR = None

@@ -33,10 +33,12 @@ from typing import Any
 
 from domain import resign, undo
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
-from domain.core import CHANCE, Command, DomainError, Event, GameModule, Seats
+from domain.decider import Command, DomainError, Event
 from domain.ending import FORFEIT, PLATFORM_ENDINGS, game_forfeited, game_timed_out
+from domain.game_module import GameModule
 from domain.games import rules_for
 from domain.history import extend_history, rewind_target
+from domain.turns import CHANCE, Seats
 from record.canonical import canonical_json
 from record.commands import command_of, signature_of, withheld
 from record.convert import to_event

@@ -25,7 +25,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
 from domain.actor import Actor
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from record.canonical import canonical_json
 from record.envelope import Envelope
 from record.receipts import b64url, unb64url

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core import DomainError
+from domain.decider import DomainError
 from domain.games import rules_for
 from domain.history import extend_history
 from record.canonical import canonical_json

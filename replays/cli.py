@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from domain.core import DomainError
+from domain.decider import DomainError
 from domain.games import rules_for
 from record.annotations import MARKS, AnnotationRefused, check_record
 from record.canonical import canonical_json
@@ -54,6 +54,18 @@ def build_parser() -> argparse.ArgumentParser:
         f"--url and --token default to ${URL_ENV} and ${TOKEN_ENV}. "
         "Exit status: 0 done, 1 failed (bad file, broken chain, HTTP error), 2 bad usage.",
     )
+    remote = _remote_options()
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    _add_transfers(commands, remote)
+    _add_verify(commands, remote)
+    _add_show(commands, remote)
+    _add_annotate(commands, remote)
+    _add_render(commands, remote)
+    return parser
+
+
+def _remote_options() -> argparse.ArgumentParser:
+    """The options of every command that may talk to the service."""
     remote = argparse.ArgumentParser(add_help=False)
     remote.add_argument(
         "--url", default=os.environ.get(URL_ENV), help="the service, e.g. http://127.0.0.1:8000"
@@ -61,8 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
     remote.add_argument(
         "--token", default=os.environ.get(TOKEN_ENV), help="a seat's token: see the game as that seat"
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    return remote
 
+
+def _add_transfers(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], remote: argparse.ArgumentParser
+) -> None:
+    """export, export-tournament and import: files to and from the service."""
     export = commands.add_parser(
         "export", parents=[remote], help="save a game of the service as a file (needs --url)"
     )
@@ -82,6 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     imp.add_argument("file", metavar="FILE", help="the game file")
 
+
+def _add_verify(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], remote: argparse.ArgumentParser
+) -> None:
     verify = commands.add_parser(
         "verify",
         parents=[remote],
@@ -102,6 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
         "instead of the keys the file publishes",
     )
 
+
+def _add_show(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], remote: argparse.ArgumentParser
+) -> None:
     show = commands.add_parser(
         "show", parents=[remote], help="print the board and hands at a version, as the viewer sees them"
     )
@@ -109,6 +134,10 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--at", type=int, metavar="N", help="the version (default: the last)")
     show.add_argument("--seat", metavar="S", help="view as this seat (number or name; complete files only)")
 
+
+def _add_annotate(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], remote: argparse.ArgumentParser
+) -> None:
     annotate = commands.add_parser(
         "annotate", parents=[remote], help="add a comment, a move mark or a highlight to a version"
     )
@@ -124,6 +153,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     annotate.add_argument("--text", help="words to go with a mark or a highlight")
 
+
+def _add_render(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], remote: argparse.ArgumentParser
+) -> None:
     render = commands.add_parser(
         "render", parents=[remote], help="draw the board at a version (.svg) or the whole game (.html)"
     )
@@ -132,7 +165,6 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--at", type=int, metavar="N", help="the version (.svg) or the opening step (.html)")
     render.add_argument("--seat", metavar="S", help="view as this seat (number or name; complete files only)")
     render.add_argument("--format", choices=("svg", "html"), help="default: from the output's suffix")
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from domain.core import DomainError, Event, GameModule
+from domain.decider import DomainError, Event
+from domain.game_module import GameModule
 from domain.games import rules_for
 from domain.history import extend_history, fold_history
 from record.convert import to_event

@@ -22,11 +22,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from domain.actor import ORGANIZER
-from domain.core import Command, DomainError, IllegalMove
+from domain.decider import Command, DomainError, IllegalMove
 from domain.ending import result_end
 from domain.games import end_event_of
-from domain.tournaments import State, read_game_end, score_game
-from domain.tournaments import rules as tournament_rules
+from domain.tournament import State, read_game_end, score_game
+from domain.tournament import rules as tournament_rules
 from record.canonical import plain
 from record.chain import ZERO_HASH, digest_holds, envelope_hash
 from record.convert import to_event

@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import SERVER, Command, Event, RandomSource, SystemRequest
+from domain.decider import SERVER, Command, Event
+from domain.turns import RandomSource, SystemRequest
 from record.draws import SCHEME, SEED_BYTES, DrawStream, commitment, entropy_before
 
 SEED_VARIABLE = "ARCHIPELAGO_DICE_SEED"

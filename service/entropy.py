@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from record.entropy import ADD_ENTROPY, INVALID
 from record.entropy import entropy_events as decided
 from record.envelope import Envelope

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import redis
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 
 
 class ServiceError(Exception):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.actor import SYSTEM
-from domain.core import Command
+from domain.decider import Command
 from domain.ending import FORFEIT, game_forfeited
 from record.commands import recorded, with_command
 from record.envelope import Envelope, NewEvent

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from domain import resign, undo
 from domain.actor import ORGANIZER as ORGANIZER_ACTOR
 from domain.actor import Actor
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from domain.ending import platform_end
 from record.commands import recorded, with_command
 from record.envelope import Envelope, NewEvent

@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from domain.core import GameModule, IllegalMove
+from domain.decider import IllegalMove
+from domain.game_module import GameModule
 from domain.games import rules_for
 from record.draws import FIRST_SEAT_DRAW, SCHEME, DrawStream, commitment, creator_entropy
 from record.open_seats import OPEN_NAME

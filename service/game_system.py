@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from domain.actor import SYSTEM, WORKER
-from domain.core import Score, fold
+from domain.decider import fold
+from domain.turns import Score
 from record.envelope import Envelope
 from service.chance import Deal, Dice, deal_of, draw_source
 from service.errors import ChainBroken, VersionConflict

@@ -15,7 +15,7 @@ from typing import Any
 import redis
 from redis.cluster import RedisCluster
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from record.envelope import EventStorePort
 from service import game_commands, game_creation, game_system
 from service.chance import Dice

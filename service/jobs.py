@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ai.slices import Tally
-from service import computer
+from service import analysis, computer_seats
 from service.annotations import Annotations, Author
 from service.errors import PreconditionFailed, VersionConflict
 from service.games import GameService
@@ -96,12 +96,12 @@ def ai_move(game_id: str, seat: int, version: int, tally: Mapping[str, Any] | No
     loaded = service.load(game_id)
     if loaded.version != version:
         return "stale"
-    player = computer.player_at(loaded.setup, seat)
+    player = computer_seats.player_at(loaded.setup, seat)
     if player is None:
         return "not_an_ai_seat"
     if tally is None and service.ai is not None and service.ai.searching(game_id, seat, version):
         return "searching"
-    body = computer.next_step(loaded, player, None if tally is None else Tally.from_json(tally))
+    body = computer_seats.next_step(loaded, player, None if tally is None else Tally.from_json(tally))
     if isinstance(body, Tally):
         if service.ai is None:
             raise RuntimeError("a search in slices needs the AI queue")
@@ -140,11 +140,11 @@ def _analysis_slice(service: GameService, game_id: str, after: int) -> tuple[int
     if not loaded.over or loaded.setup.get("mode", "casual") != "casual":
         return 0, True
     notes_store = Annotations(service.redis)
-    layer = computer.layer_name(loaded)
+    layer = analysis.layer_name(loaded)
     if any(n.get("layer") == layer and n["version"] > after for n in notes_store.list(game_id)):
         return 0, True  # a re-run: this slice is written already
-    seconds = computer.slice_seconds(computer.ANALYSIS_SLICE_SECONDS)
-    notes, rest = computer.analysis_notes(loaded, computer.analysis_budget(), after, seconds)
+    seconds = computer_seats.slice_seconds(analysis.ANALYSIS_SLICE_SECONDS)
+    notes, rest = analysis.analysis_notes(loaded, analysis.analysis_budget(), after, seconds)
     author = Author("analysis", layer)
     for note in notes:
         notes_store.add(loaded, author, note)

@@ -224,6 +224,13 @@ class Launcher:
         self._signing_key(child_env)
         self._rq_url = child_env.get("RQ_REDIS_URL") or redis_url
 
+        for part in self._add_children(self._web_command(host, port), child_env):
+            part.child = part.start()
+            part.starting = True
+        return self._supervise(f"http://{_display_host(host)}:{port}")
+
+    def _web_command(self, host: str, port: int) -> list[str]:
+        """gunicorn's command line: its config file's settings when there is one."""
         app = self.env.get("ARCHIPELAGO_WSGI_APP") or DEFAULT_APP
         conf = Path(self.env.get("GUNICORN_CONF") or GUNICORN_CONF)
         web_cmd = [sys.executable, "-m", "gunicorn"]
@@ -232,7 +239,11 @@ class Launcher:
         else:
             web_cmd += ["--worker-class", "gevent", "--worker-connections", "4000", "--reuse-port"]
         web_cmd += ["--bind", f"{host}:{port}", app]
-        self.web = self._add(
+        return web_cmd
+
+    def _add_children(self, web_cmd: list[str], child_env: dict[str, str]) -> tuple[Part, Part]:
+        """The web server and the RQ worker, as parts the supervisor keeps running."""
+        web = self.web = self._add(
             "web server (gunicorn)",
             lambda: self._spawn(
                 "web server (gunicorn)",
@@ -242,7 +253,7 @@ class Launcher:
                 orphan_signal=signal.SIGTERM,  # gunicorn's graceful stop takes seconds
             ),
         )
-        self.worker = self._add(
+        worker = self.worker = self._add(
             "RQ worker",
             lambda: self._spawn(
                 "RQ worker",
@@ -257,10 +268,7 @@ class Launcher:
                 orphan_signal=signal.SIGKILL,
             ),
         )
-        for part in (self.web, self.worker):
-            part.child = part.start()
-            part.starting = True
-        return self._supervise(f"http://{_display_host(host)}:{port}")
+        return web, worker
 
     def _add(self, name: str, start: Callable[[], Child]) -> Part:
         part = Part(name, start)

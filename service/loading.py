@@ -9,7 +9,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from domain.core import fold
+from domain.decider import fold
 from domain.games import rules_for
 from domain.history import fold_history, rewind_target
 from record.chain import verify_chain

@@ -16,13 +16,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from domain.actor import SYSTEM
-from domain.core import Command
+from domain.decider import Command
 from domain.ending import FORFEIT, game_timed_out
 from record.commands import recorded, with_command
 from record.envelope import NewEvent
 from record.open_seats import open_seats
 from service.clock import iso_utc, utc_now
-from service.computer import ai_seats, must_act
+from service.computer_seats import ai_seats, must_act
 from service.errors import VersionConflict
 from service.games import CONFLICT_RETRIES, GameService, Loaded
 from service.sweeper import each_game

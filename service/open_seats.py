@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain import resign
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from record.entropy import ADD_ENTROPY
 from record.envelope import Envelope
 from record.open_seats import TAKE_SEAT, open_seats

@@ -3,8 +3,8 @@ for the tournament's game (service.ratings_projection), None for a player not ra
 
 from __future__ import annotations
 
-from domain.core import Command
-from domain.tournaments import State
+from domain.decider import Command
+from domain.tournament import State
 from service.ratings_projection import RatingsProjection
 
 

@@ -23,9 +23,9 @@ from rq import Queue
 from rq.exceptions import DuplicateJobError
 from rq.serializers import JSONSerializer
 
-from domain.core import Score
+from domain.turns import Score
 from service.ai_games import OpenAiGames, has_computer, limits_from
-from service.computer import ai_seats, must_act
+from service.computer_seats import ai_seats, must_act
 from service.errors import ChainBroken
 from service.jobs import ai_move, analyse, score_round
 from service.redis_clients import connect

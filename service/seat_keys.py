@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from record.envelope import Envelope
 from record.seat_keys import INVALID_KEY, REGISTER_KEY, public_key
 from record.seat_keys import key_events as decided

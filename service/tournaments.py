@@ -22,14 +22,14 @@ import redis
 from redis.cluster import RedisCluster
 
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from domain.ending import result_end
-from domain.tournaments import AI, CLOSED, State, Table, rules
+from domain.tournament import AI, CLOSED, State, Table, rules
 from record.convert import to_event
 from record.envelope import Envelope, EventStorePort, NewEvent
 from service.chance import Dice, committed, deal_of, draw_source
 from service.clock import iso_utc, utc_now
-from service.computer import must_act
+from service.computer_seats import must_act
 from service.errors import ChainBroken, Conflict, PreconditionFailed, TournamentNotFound, VersionConflict
 from service.forfeits import end_forfeited_game, forfeit_of, forfeits_since
 from service.games import CONFLICT_RETRIES, GameService, Loaded, chains_onto, command_id_for, first_bad

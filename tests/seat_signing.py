@@ -13,7 +13,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-from domain.core import Command
+from domain.decider import Command
 from record.receipts import b64url
 from record.seat_keys import SIGNATURE_HEADER, signed_text
 

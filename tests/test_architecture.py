@@ -138,8 +138,8 @@ def test_the_circle_finder_finds_a_circle_between_packages() -> None:
 
 def test_relative_imports_resolve_to_our_modules(tmp_path: Path) -> None:
     source = tmp_path / "__init__.py"
-    source.write_text("from . import engine\nfrom ..core import Event\n", encoding="utf-8")
-    assert _imported(source, "domain.islands") >= {"domain.islands.engine", "domain.core.Event"}
+    source.write_text("from . import engine\nfrom ..decider import Event\n", encoding="utf-8")
+    assert _imported(source, "domain.islands") >= {"domain.islands.engine", "domain.decider.Event"}
 
 
 def test_no_circle_between_the_top_level_packages() -> None:
@@ -228,3 +228,37 @@ def test_tournaments_import_no_game_family() -> None:
         if any(_within(target, family) for family in found)
     }
     assert direct == set()
+
+
+LONGEST_FUNCTION = 60
+"""Lines a function may span, from its `def` to its last line (P18: rooms none too big)."""
+SIZED = ("domain", "record", "service", "replays", "ai")
+
+
+def _long_functions(source: str, label: str, limit: int = LONGEST_FUNCTION) -> list[str]:
+    """`label:line name (lines)` of each function over `limit` lines; a nested function is
+    measured apart (and its lines count in the function around it too)."""
+    return [
+        f"{label}:{node.lineno} {node.name} ({size})"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and (size := (node.end_lineno or node.lineno) - node.lineno + 1) > limit
+    ]
+
+
+def test_the_measure_names_each_long_function_a_nested_one_apart() -> None:
+    body = "".join(f"        x{n} = {n}\n" for n in range(61))
+    source = f"def outer():\n    async def inner():\n{body}    return inner\n"
+    assert _long_functions(source, "m.py") == ["m.py:1 outer (64)", "m.py:2 inner (62)"]
+    assert _long_functions(source, "m.py", limit=62) == ["m.py:1 outer (64)"]
+    assert _long_functions(source, "m.py", limit=64) == []
+
+
+def test_no_function_is_over_60_lines() -> None:
+    long = [
+        found
+        for package in SIZED
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for found in _long_functions(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    ]
+    assert long == [], "split by what its parts do: " + ", ".join(long)

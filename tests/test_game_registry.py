@@ -1,7 +1,9 @@
-"""The platform reaches a game only through its declaration (domain.core.GameModule) in the registry."""
+"""The platform reaches a game only through its declaration (domain.game_module.GameModule)
+in the registry."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 from collections.abc import Mapping
@@ -12,9 +14,11 @@ from typing import Any
 import pytest
 
 from domain import undo
-from domain.core import CHANCE, TERMINAL, Command, Draw, GameModule, IllegalMove, Pick, Score, Seats, Shuffle
+from domain.decider import Command, IllegalMove
 from domain.ending import ending, result_end
+from domain.game_module import GameModule
 from domain.games import GAMES, register_game, rules_for
+from domain.turns import CHANCE, TERMINAL, Draw, Pick, Score, Seats, Shuffle
 from domain.undo import Record
 from replays import notation
 from replays.render_svg import render_svg, status_line
@@ -109,18 +113,39 @@ def test_a_game_without_a_seated_check_is_asked_its_plain_check_whatever_the_sea
 
 RENDERERS = {"replays/render_svg.py", "replays/render_text.py", "replays/render_html.py"}
 # Every package under domain/ (a game family, the tournament aggregate) is reached from outside
-# through its public face (domain.games, domain.tournaments), never through its inner modules.
+# through its public face (domain.games, the names of domain.tournament), never through its inner modules.
 PACKAGES = sorted(p.parent.name for p in (ROOT / "domain").glob("*/__init__.py"))
-FAMILY_IMPORT = re.compile(rf"^\s*(from|import)\s+domain\.({'|'.join(PACKAGES)})\b", re.MULTILINE)
+FAMILY_IMPORT = re.compile(
+    rf"^\s*(?:from|import)\s+domain\.({'|'.join(PACKAGES)})\b(\.\w+|\s+import\s+(\([^)]*\)|[^\n]*))",
+    re.MULTILINE,
+)
+
+
+def _public(package: str) -> set[str]:
+    """The names a package's __init__ offers outside domain/ (its __all__; none for a family)."""
+    return set(getattr(importlib.import_module(f"domain.{package}"), "__all__", ()))
+
+
+def _reaches_inside(source: str) -> bool:
+    for match in FAMILY_IMPORT.finditer(source):
+        package, rest, names = match.groups()
+        imported = {n.split(" as ")[0].strip() for n in (names or "").strip("()").split(",") if n.strip()}
+        if rest.startswith(".") or not imported <= _public(package):
+            return True
+    return False
 
 
 def test_outside_domain_only_renderers_import_a_game_family() -> None:
     assert {"islands", "tournament"} <= set(PACKAGES)
+    assert _reaches_inside("from domain.tournament import module")
+    assert _reaches_inside("from domain.tournament.state import State")
+    assert _reaches_inside("from domain.tournament import (\n    State,\n    module,\n)")
+    assert not _reaches_inside("from domain.tournament import State, rules")
     importers = {
         str(path.relative_to(ROOT))
         for package in ("service", "ai", "replays", "bench", "record")
         for path in (ROOT / package).rglob("*.py")
-        if FAMILY_IMPORT.search(path.read_text())
+        if _reaches_inside(path.read_text())
     }
     assert importers <= RENDERERS, sorted(importers - RENDERERS)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
 from domain.islands.board import Line

@@ -14,7 +14,7 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from domain.core import Command
+from domain.decider import Command
 from domain.islands.majority import bits
 from domain.islands.ruleset import Ruleset
 

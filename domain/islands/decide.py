@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain import resign, undo
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.islands import actions, gods, setup, turns
 from domain.islands import args as read
 from domain.islands import events as ev

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain import history_words
-from domain.core import GameWords
+from domain.game_module import GameWords
 from domain.islands import rules_page
 from domain.islands.explain import explainer
 

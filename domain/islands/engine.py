@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import IllegalMove, Pick, Score, Shuffle, SystemRequest, seat_counts
+from domain.decider import IllegalMove
+from domain.game_module import seat_counts
 from domain.islands.decide import decide, decide_with_state
 from domain.islands.evolve import evolve
 from domain.islands.gods import pele_picks_due
@@ -14,6 +15,7 @@ from domain.islands.ruleset import ruleset_for
 from domain.islands.setup import permutations_due
 from domain.islands.state import ENDED, SCORING, SETUP, State
 from domain.islands.view import view
+from domain.turns import Pick, Score, Shuffle, SystemRequest
 
 __all__ = [
     "decide",

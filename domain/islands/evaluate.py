@@ -21,7 +21,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domain.core import Command
+from domain.decider import Command
 from domain.islands.ruleset import Ruleset
 from domain.islands.state import ENDED, State
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import SERVER, Event
+from domain.decider import SERVER, Event
 from domain.islands.board import Line
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from domain.core import Event
+from domain.decider import Event
 from domain.islands.state import (
     CHOOSING,
     ENDED,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import product
 
-from domain.core import Command, IllegalMove
+from domain.decider import Command, IllegalMove
 from domain.islands.catalog import Catalog, catalog, distinct, kinds
 from domain.islands.decide import check_command, check_listed, known_commands
 from domain.islands.majority import bits, enclosed_by

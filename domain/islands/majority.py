@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from domain.core import Event
+from domain.decider import Event
 from domain.islands import events as ev
 from domain.islands.evolve import evolve_all
 from domain.islands.state import ENDED, State

@@ -6,16 +6,18 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from domain.core import CHANCE, TERMINAL, AIHooks, Command, GameModule, Recorded, Seats, ToAct, UndoHints
+from domain.decider import Command
+from domain.game_module import AIHooks, GameModule, Recorded, UndoHints
 from domain.islands import engine
 from domain.islands.board import load_board
-from domain.islands.contract import schemas_for
 from domain.islands.describe import describe, words
 from domain.islands.evaluate import priors, win_chances
 from domain.islands.events import GAME_ENDED
 from domain.islands.ruleset import ruleset_for
 from domain.islands.sampling import determinize
+from domain.islands.schemas import schemas_for
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
+from domain.turns import CHANCE, TERMINAL, Seats, ToAct
 
 TURN_MARKERS = frozenset(
     {

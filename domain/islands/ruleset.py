@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.islands.board import Board, load_board
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import Event
+from domain.decider import Event
 from domain.islands import events as ev
 from domain.islands.state import State
 

@@ -20,17 +20,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "rounds": state.rules.rounds,
         "active": state.active,
         "viewer": seat,
-        "seats": [
-            {
-                "seat": s,
-                "name": state.names[s],
-                "hand_count": len(state.hands[s]),
-                "bridges_in_stock": state.stock[s],
-                "islands": list(state.islands_of(s)),
-                "score": state.scores[s],
-            }
-            for s in range(state.seats)
-        ],
+        "seats": [_seat(state, s) for s in range(state.seats)],
         "bridges": [
             {"line": list(board.lines[n]), "seat": owner}
             for n, owner in enumerate(state.owners)
@@ -51,15 +41,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             for n, owner in enumerate(state.ships)
             if owner is not None
         ]
-        for s in range(state.seats):
-            seen["seats"][s]["ships_in_stock"] = state.ship_stock[s]
-    if state.rules.handicap is not None:
-        for s in range(state.seats):
-            seen["seats"][s]["free_bridges"] = state.free_bridges[s]
     if state.rules.gods:
         seen["gods"] = {names[i]: god for i, god in enumerate(state.gods) if god is not None}
-        for s in range(state.seats):
-            seen["seats"][s]["god_stones"] = list(state.stones[s])
     if state.chosen:
         seen["chosen"] = [c is not None for c in state.chosen]
     if state.phase == "final":
@@ -71,6 +54,26 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         if state.chosen and state.chosen[seat] is not None:
             seen["my_face_up_choice"] = state.chosen[seat]
     return seen
+
+
+def _seat(state: State, s: int) -> dict[str, Any]:
+    """Seat `s`'s public counts, with the stocks its rule switches add (ships, free bridges,
+    god stones)."""
+    shown: dict[str, Any] = {
+        "seat": s,
+        "name": state.names[s],
+        "hand_count": len(state.hands[s]),
+        "bridges_in_stock": state.stock[s],
+        "islands": list(state.islands_of(s)),
+        "score": state.scores[s],
+    }
+    if state.rules.seafarers:
+        shown["ships_in_stock"] = state.ship_stock[s]
+    if state.rules.handicap is not None:
+        shown["free_bridges"] = state.free_bridges[s]
+    if state.rules.gods:
+        shown["god_stones"] = list(state.stones[s])
+    return shown
 
 
 def _pending(pending: Pending, seat: int | None) -> dict[str, Any]:

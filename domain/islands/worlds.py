@@ -86,22 +86,8 @@ def frame(seen: Mapping[str, Any]) -> State:
     board = rules.board
     seats = seen["seats"]
     n = len(seats)
-    owners: list[int | None] = [None] * len(board.lines)
-    for bridge in seen["bridges"]:
-        index = board.line_index(*bridge["line"])
-        if index is not None:
-            owners[index] = bridge["seat"]
     control = tuple(seen["control"].get(name) for name in board.names)
-    ships: tuple[int | None, ...] = ()
-    ship_stock: tuple[int, ...] = ()
-    if rules.seafarers:
-        placed: list[int | None] = [None] * len(board.sea_spaces)
-        for ship in seen.get("ships", ()):
-            sea = board.sea_index(ship["sea"])
-            if sea is not None:
-                placed[sea] = ship["seat"]
-        ships = tuple(placed)
-        ship_stock = tuple(s["ships_in_stock"] for s in seats)
+    ships, ship_stock = _ships(seen, rules)
     if rules.handicap is not None:
         free = tuple(s.get("free_bridges", 0) for s in seats)
     else:
@@ -118,7 +104,7 @@ def frame(seen: Mapping[str, Any]) -> State:
         phase=seen["phase"],
         round=seen["round"],
         active=seen["active"],
-        owners=tuple(owners),
+        owners=_owners(seen, rules),
         control=control,
         stock=tuple(s["bridges_in_stock"] for s in seats),
         hands=(),
@@ -139,6 +125,30 @@ def frame(seen: Mapping[str, Any]) -> State:
         gods=gods,
         stones=stones,
     )
+
+
+def _owners(seen: Mapping[str, Any], rules: Ruleset) -> tuple[int | None, ...]:
+    """Each bridge line's owner (None: no bridge), from the bridges `seen` shows."""
+    board = rules.board
+    owners: list[int | None] = [None] * len(board.lines)
+    for bridge in seen["bridges"]:
+        index = board.line_index(*bridge["line"])
+        if index is not None:
+            owners[index] = bridge["seat"]
+    return tuple(owners)
+
+
+def _ships(seen: Mapping[str, Any], rules: Ruleset) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """Each sea space's ship owner and each seat's ships in stock; both empty without Seafarers."""
+    if not rules.seafarers:
+        return (), ()
+    board = rules.board
+    placed: list[int | None] = [None] * len(board.sea_spaces)
+    for ship in seen.get("ships", ()):
+        sea = board.sea_index(ship["sea"])
+        if sea is not None:
+            placed[sea] = ship["seat"]
+    return tuple(placed), tuple(s["ships_in_stock"] for s in seen["seats"])
 
 
 def fill(base: State, seen: Mapping[str, Any], hidden: Hidden) -> State:

@@ -1,4 +1,4 @@
-"""What the greedy and search players need of Nanuuk! (domain.core.AIHooks).
+"""What the greedy and search players need of Nanuuk! (domain.game_module.AIHooks).
 
 Nothing in these games is hidden and nothing is left to chance once the ice is laid out
 (N-2, V-3): a seat knows the whole state. So the one world a search samples is the state
@@ -16,7 +16,8 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from domain.core import AIHooks, Command, Event
+from domain.decider import Command, Event
+from domain.game_module import AIHooks
 from domain.nanuuk.board import Cell, line
 from domain.nanuuk.decide import legal_commands
 from domain.nanuuk.evolve import evolve

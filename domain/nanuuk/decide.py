@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.nanuuk import events as ev
 from domain.nanuuk.board import Cell, line
 from domain.nanuuk.cracks import crack_choices

@@ -13,7 +13,7 @@ from typing import Any
 
 from domain import history_words
 from domain.board_keys import cell_key, crack_key
-from domain.core import GameWords
+from domain.game_module import GameWords
 from domain.nanuuk import rules_page
 
 QUIET = frozenset({"MoveEnded", "StepsEnded", "TurnEnded", "MoveSkipped"})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from domain.core import Event
+from domain.decider import Event
 from domain.nanuuk.board import Cell, Line
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain.core import Event
+from domain.decider import Event
 from domain.nanuuk.board import Cell, Line, line
 from domain.nanuuk.rules import BEAR_FLIGHT, BEAR_HUNT
 from domain.nanuuk.setup import with_layout

@@ -6,20 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from domain.core import (
-    CHANCE,
-    TERMINAL,
-    GameModule,
-    Recorded,
-    Seats,
-    Shuffle,
-    SystemRequest,
-    ToAct,
-    UndoHints,
-)
+from domain.game_module import GameModule, Recorded, UndoHints
 from domain.nanuuk.ai import HOOKS
 from domain.nanuuk.board import board
-from domain.nanuuk.contract import schemas_for
 from domain.nanuuk.decide import decide, decide_with_state, legal_commands
 from domain.nanuuk.describe import describe, words
 from domain.nanuuk.events import GAME_ENDED
@@ -34,9 +23,11 @@ from domain.nanuuk.rules import (
     SEATS,
     read_options,
 )
+from domain.nanuuk.schemas import schemas_for
 from domain.nanuuk.setup import check_seated_options, initial_state, layout_due
 from domain.nanuuk.state import ENDED, LAYOUT, State
 from domain.nanuuk.view import view
+from domain.turns import CHANCE, TERMINAL, Seats, Shuffle, SystemRequest, ToAct
 
 COMMAND_FIELDS = ("piece", "cell", "bear", "crack", "kayak", "sled", "one_crack", "animal")
 TURN_MARKERS = frozenset({"IceLaidOut", "PiecePlaced", "TurnEnded", "TurnSkipped"})

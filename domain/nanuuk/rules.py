@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.nanuuk.board import Ice, ice_for
 
 NANUUK = "nanuuk"

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.nanuuk.board import Cell, Ice, Line, line
 from domain.nanuuk.rules import BEAR_FLIGHT, BEAR_HUNT, HELPER, LEARNING, Rules, rules_of
 from domain.nanuuk.state import LAYOUT, PLACING, Piece, Sheet, State

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from domain.core import Event
+from domain.decider import Event
 from domain.nanuuk import events as ev
 from domain.nanuuk.cracks import crack_choices
 from domain.nanuuk.evolve import evolve

@@ -1,4 +1,4 @@
-"""What the computer players need of Conquest of Paradise beyond the rules (domain.core.AIHooks).
+"""What the computer players need of Conquest of Paradise beyond the rules (domain.game_module.AIHooks).
 
 A search never holds the game's State. `world` rebuilds one from what a seat knows: it
 folds the game's live events as that seat may read them, and draws every secret it may not
@@ -28,7 +28,8 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, MutableSequence, Sequence
 from typing import Any, Protocol
 
-from domain.core import AIHooks, Command, Event, SearchSettings
+from domain.decider import Command, Event
+from domain.game_module import AIHooks, SearchSettings
 from domain.paradise import engine, legal, setup
 from domain.paradise.build import on_map
 from domain.paradise.evaluate import priors, win_chances

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.paradise.empire import controller, pools, revealed_effect
 from domain.paradise.hexes import as_hex
 from domain.paradise.state import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.paradise.advanced import wades
 from domain.paradise.cards_held import may_hold
 from domain.paradise.empire import controlled, controller, nearest_friendly

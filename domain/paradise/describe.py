@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain import history_words
-from domain.core import GameWords
+from domain.game_module import GameWords
 from domain.paradise import rules_page
 from domain.paradise.explain import explain
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.core import CHANCE, TERMINAL, Command, Draw, Event, IllegalMove, Seats, ToAct
+from domain.decider import Command, Event, IllegalMove
 from domain.paradise import advanced, build, combat, explore, move, order, victory
 from domain.paradise.state import BUILD, ENDED, EXPLORE, MOVE, START, VICTORY, State, replace
 from domain.paradise.tables import CHITS
+from domain.turns import CHANCE, TERMINAL, Draw, Seats, ToAct
 
 Evolver = Callable[[State, dict[str, Any], Any], State]
 MAX_AUTOMATIC = 500

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from domain.core import Command
+from domain.decider import Command
 from domain.paradise.empire import controlled, controller, vp_halves
 from domain.paradise.hexes import distance
 from domain.paradise.state import BUILD, EXPLORE, MOVE, ORDER, State, total

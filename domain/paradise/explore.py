@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.paradise.empire import controlled, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import as_hex, neighbours, reachable
 from domain.paradise.state import (

@@ -9,7 +9,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from domain.core import Command, IllegalMove
+from domain.decider import Command, IllegalMove
 from domain.paradise import advanced, build, engine, explore, move, sea
 from domain.paradise.combat import ARIOI, HAKA, holds
 from domain.paradise.empire import components, controlled, is_enemy, is_known

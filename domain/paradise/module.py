@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import GameModule, Recorded, UndoHints
+from domain.game_module import GameModule, Recorded, UndoHints
 from domain.paradise import engine, legal, setup, view
 from domain.paradise.ai import HOOKS
-from domain.paradise.contract import SCHEMAS
 from domain.paradise.describe import WORDS, describe
+from domain.paradise.schemas import SCHEMAS
 from domain.paradise.state import State
 from domain.paradise.tables import BOARD_RAW
 from domain.paradise.victory import GAME_ENDED

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.paradise import advanced
 from domain.paradise.empire import components, controller, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import as_hex, neighbours

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.paradise.empire import controller, revealed_effect, vp_halves
 from domain.paradise.state import EXPLORE, ORDER, Choice, Draft, Due, State, counts, replace, with_island
 

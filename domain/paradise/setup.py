@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.paradise.order import begin_turn
 from domain.paradise.state import (
     HOME,

@@ -7,7 +7,8 @@ from typing import Any
 
 from domain.paradise import engine
 from domain.paradise.empire import vp_halves
-from domain.paradise.state import State
+from domain.paradise.state import Island, Stack, State
+from domain.paradise.tables import Hex
 from domain.paradise.victory import target
 
 
@@ -17,48 +18,9 @@ def _hex(at: tuple[int, int]) -> list[int]:
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     ended = state.result is not None
-    islands = []
-    for at, island in sorted(state.islands.items()):
-        seen = island.face_up or island.printed or ended or (seat is not None and seat in island.discoverers)
-        shown = {"hex": _hex(at), "face_up": island.face_up, "discoverers": list(island.discoverers)}
-        if seen:
-            shown |= {
-                "name": island.name,
-                "green": island.green,
-                "brown": island.brown,
-                "atoll": island.atoll,
-                "owner": island.owner,
-                "villages": island.villages,
-                "agriculture": island.agriculture,
-                "warriors": island.warriors,
-            }
-        islands.append(shown)
-    stacks = []
-    for (at, owner), stack in sorted(state.stacks.items()):
-        entry: dict[str, Any] = {"hex": _hex(at), "seat": owner, "count": sum(stack.pieces.values())}
-        entry["face_up_transport"] = stack.shown
-        if owner == seat or ended:
-            entry["pieces"] = dict(stack.pieces)
-            entry["moved"] = dict(stack.spent)
-        stacks.append(entry)
-    players = []
-    for n, name in enumerate(state.names):
-        mine = n == seat or ended
-        players.append(
-            {
-                "seat": n,
-                "name": name,
-                "base": _hex(b) if (b := state.bases[n]) else None,
-                "explorer": list(e) if isinstance(e := state.explorers[n], tuple) else e,
-                "vp": _vp(state, n),
-                "cards_shown": list(state.revealed[n]),
-                "cards_held": len(state.hands[n]),
-                "cards": list(state.hands[n]) if mine else None,
-                "kumara": state.kumara[n],
-                "saved": state.saved[n],
-                "committed": state.drafts[n].committed,
-            }
-        )
+    islands = [_island(at, island, seat, ended) for at, island in sorted(state.islands.items())]
+    stacks = [_stack(at, owner, stack, seat, ended) for (at, owner), stack in sorted(state.stacks.items())]
+    players = [_player(state, n, name, n == seat or ended) for n, name in enumerate(state.names)]
     seats = [{"seat": n, "name": name} for n, name in enumerate(state.names)]
     acting = list(engine.acting(state))
     exp = state.expedition
@@ -89,6 +51,51 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         else {"kind": state.choice.kind, "seat": state.choice.seat, "options": _plain(state.choice.options)},
         "draft": _draft(state, seat),
         "result": dict(state.result) if state.result else None,
+    }
+
+
+def _island(at: Hex, island: Island, seat: int | None, ended: bool) -> dict[str, Any]:
+    """An island as `seat` sees it: its face, and all it holds once the seat has seen it."""
+    seen = island.face_up or island.printed or ended or (seat is not None and seat in island.discoverers)
+    shown = {"hex": _hex(at), "face_up": island.face_up, "discoverers": list(island.discoverers)}
+    if seen:
+        shown |= {
+            "name": island.name,
+            "green": island.green,
+            "brown": island.brown,
+            "atoll": island.atoll,
+            "owner": island.owner,
+            "villages": island.villages,
+            "agriculture": island.agriculture,
+            "warriors": island.warriors,
+        }
+    return shown
+
+
+def _stack(at: Hex, owner: int, stack: Stack, seat: int | None, ended: bool) -> dict[str, Any]:
+    """A stack: its size and face-up transport to all, its pieces to its owner (all at the end)."""
+    entry: dict[str, Any] = {"hex": _hex(at), "seat": owner, "count": sum(stack.pieces.values())}
+    entry["face_up_transport"] = stack.shown
+    if owner == seat or ended:
+        entry["pieces"] = dict(stack.pieces)
+        entry["moved"] = dict(stack.spent)
+    return entry
+
+
+def _player(state: State, n: int, name: str, mine: bool) -> dict[str, Any]:
+    """Seat `n`'s line of the table; its cards only when `mine` (its own view, or the end)."""
+    return {
+        "seat": n,
+        "name": name,
+        "base": _hex(b) if (b := state.bases[n]) else None,
+        "explorer": list(e) if isinstance(e := state.explorers[n], tuple) else e,
+        "vp": _vp(state, n),
+        "cards_shown": list(state.revealed[n]),
+        "cards_held": len(state.hands[n]),
+        "cards": list(state.hands[n]) if mine else None,
+        "kumara": state.kumara[n],
+        "saved": state.saved[n],
+        "committed": state.drafts[n].committed,
     }
 
 

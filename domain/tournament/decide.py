@@ -10,9 +10,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import domain.tournament.entrants as entrants
+import domain.tournament.play as play
 from domain.actor import Actor
-from domain.core import Command, Event, IllegalMove
-from domain.tournament import entrants, play
+from domain.decider import Command, Event, IllegalMove
 from domain.tournament.state import CLOSED, RUNNING, State
 
 Args = Mapping[str, Any]

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.tournament.dutch_colours import STRONG, compatible, first_of, preference
 from domain.tournament.pairing import Pairing, Standing
 

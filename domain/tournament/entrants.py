@@ -6,11 +6,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import domain.tournament.events as ev
 from domain.actor import Actor
-from domain.core import Event, IllegalMove
+from domain.decider import Event, IllegalMove
 from domain.games import rules_for
 from domain.text import is_blank, trimmed
-from domain.tournament import events as ev
 from domain.tournament.schedule import round_robin_rounds
 from domain.tournament.settings import RATINGS, ROUND_ROBIN, SWISS
 from domain.tournament.state import AI, PERSON, REGISTRATION, RUNNING, Entrant, State

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.core import Event
+from domain.decider import Event
 from domain.tournament.state import Bye, Entrant, Result, Table
 
 

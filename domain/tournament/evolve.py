@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from domain.core import Event
+from domain.decider import Event
 from domain.tournament.settings import Settings
 from domain.tournament.state import CLOSED, RUNNING, Bye, Entrant, Result, State, Table
 

@@ -6,13 +6,13 @@ from dataclasses import asdict
 from typing import Any
 
 from domain.actor import Actor
-from domain.core import Shuffle
 from domain.tournament.decide import decide
 from domain.tournament.entrants import entrant_of
 from domain.tournament.evolve import evolve, initial_state
 from domain.tournament.settings import created
 from domain.tournament.standings import standings
 from domain.tournament.state import CLOSED, Entrant, State
+from domain.turns import Shuffle
 
 __all__ = ["created", "decide", "evolve", "initial_state", "is_terminal", "pending_system", "view"]
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+import domain.tournament.events as ev
 from domain.actor import Actor
-from domain.core import Event, IllegalMove
-from domain.tournament import events as ev
+from domain.decider import Event, IllegalMove
 from domain.tournament.evolve import evolve
 from domain.tournament.points import bye_points, read_game_end, score_forfeit, score_game
 from domain.tournament.schedule import next_pairing

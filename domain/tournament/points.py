@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.tournament.settings import I9, PLACEMENT, Settings
 from domain.tournament.state import Result
 

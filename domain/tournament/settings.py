@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import Event, GameModule, IllegalMove
+from domain.decider import Event, IllegalMove
+from domain.game_module import GameModule
 from domain.games import rules_for
 
 ROUND_ROBIN, SWISS, TABLES = "round_robin", "swiss", "tables"

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, permutations
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.tournament.pairing import Pairing, Standing, bye_candidates, in_rank_order
 
 

@@ -12,9 +12,9 @@ from flask_smorest.utils import prepare_response
 from domain.games import GAMES
 from service.api import (
     accounts,
-    contract,
     deal,
     finish,
+    game_components,
     games,
     listings,
     open_seats,
@@ -86,7 +86,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(accounts.blp)
     register_stream_components(api.spec)
     schemas = api.spec.components.schemas
-    schemas.update(contract.build(list(GAMES.values()), schemas))
+    schemas.update(game_components.build(list(GAMES.values()), schemas))
     # After Api(app), so that ours replace flask-smorest's JSON error handler.
     problems.register(app)
     sizes.install(app)

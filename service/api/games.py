@@ -43,7 +43,7 @@ from service.api.schemas import (
     LegalSchema,
 )
 from service.api.stream import follow
-from service.computer import ai_seats
+from service.computer_seats import ai_seats
 from service.errors import BadRequest, Unprocessable
 from service.finishing import ending_view, finish_options
 from service.games import Executed, takeback_answers, takeback_view

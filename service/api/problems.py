@@ -15,7 +15,7 @@ import redis
 from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException
 
-from domain.core import DomainError
+from domain.decider import DomainError
 from service.accounts.errors import TooManyAttempts
 from service.ai_games import TooManyAiGames
 from service.api.allowed import allowed_methods

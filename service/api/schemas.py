@@ -553,7 +553,7 @@ class ChainBrokenSchema(Schema):
 
 class GameViewSchema(OpenSchema):
     """The keys the platform adds to the rules' view of a game; the rest passes through as the
-    rules give it, and the document types it per game (service/api/contract.py)."""
+    rules give it, and the document types it per game (service/api/game_components.py)."""
 
     class Meta:
         description = "The game as one viewer may see it."

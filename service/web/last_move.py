@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence, Set
 from typing import Any
 
 from domain import undo
-from domain.core import Recorded
+from domain.game_module import Recorded
 
 MOST = 12
 """Commands looked back over at most: a turn of the island games is a few commands."""

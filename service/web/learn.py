@@ -12,7 +12,7 @@ from typing import Any
 from flask import redirect, url_for
 from marshmallow import ValidationError
 
-from domain.core import DomainError
+from domain.decider import DomainError
 from service.api.context import game_service
 from service.api.problems import SERVICE_STATUS
 from service.api.rate_limits import client_address, creation_limit

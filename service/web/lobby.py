@@ -15,9 +15,9 @@ from flask import redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
 from ai.policies import KINDS as AI_KINDS
-from domain.core import DomainError
+from domain.decider import DomainError
 from domain.games import GAMES
-from domain.tournaments import AI_LEVELS
+from domain.tournament import AI_LEVELS
 from service.accounts.store import Accounts
 from service.api.account_context import accounts, seat_holder, signed_in
 from service.api.context import game_service

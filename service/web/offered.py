@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.board_keys import cell_key, crack_key
-from domain.core import GameWords
+from domain.game_module import GameWords
 from domain.undo import ANSWER_TAKEBACK
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.core import GameModule
+from domain.game_module import GameModule
 
 SWITCH, CHOICE, NUMBER = "switch", "choice", "number"
 

@@ -12,15 +12,16 @@ from typing import Any
 from flask import render_template
 
 from domain import undo
-from domain.core import TERMINAL, Command, IllegalMove, Seats
+from domain.decider import Command, IllegalMove
 from domain.ending import forfeit
+from domain.turns import TERMINAL, Seats
 from record.open_seats import open_seats, seat_names
 from record.seat_keys import seat_keys
 from replays.render_svg import render_svg, round_words
 from service import game_files
 from service.api.auth import resolve_seat
 from service.api.context import game_service
-from service.computer import ai_seats
+from service.computer_seats import ai_seats
 from service.finishing import ending_view, finish_options
 from service.games import Loaded, takeback_answers, takeback_view
 from service.web.last_move import touched

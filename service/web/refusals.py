@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.core import TERMINAL, Seats, ToAct
+from domain.turns import TERMINAL, Seats, ToAct
 from service.web.offered import line_key
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from flask import redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
-from domain.core import DomainError
+from domain.decider import DomainError
 from domain.games import GAMES
 from service.api.context import tournament_service
 from service.api.problems import PROBLEM_JSON, SERVICE_STATUS

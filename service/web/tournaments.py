@@ -14,8 +14,8 @@ from typing import Any
 from flask import redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
-from domain.core import DomainError
-from domain.tournaments import CLOSED, RUNNING
+from domain.decider import DomainError
+from domain.tournament import CLOSED, RUNNING
 from replays import tournament_reports
 from service.api.account_context import accounts
 from service.api.account_context import signed_in as current_account

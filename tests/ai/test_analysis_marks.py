@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.computer import BLUNDER, DUBIOUS, mark_for
+from service.analysis import BLUNDER, DUBIOUS, mark_for
 
 
 def test_marks_follow_the_documented_thresholds() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from ai.table import Table
-from domain.core import Command
+from domain.decider import Command
 from domain.islands import engine, evaluate
 from domain.islands.evaluate import BRIDGE, CARD, ISLAND, READY, SCORE, THREAT
 from domain.islands.state import State

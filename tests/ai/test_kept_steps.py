@@ -12,7 +12,7 @@ import pytest
 from ai.ismcts import Budget, search
 from ai.steps import Steps
 from bench.ai import positions
-from domain.core import Command, IllegalMove
+from domain.decider import Command, IllegalMove
 from domain.games import GAMES, rules_for
 
 

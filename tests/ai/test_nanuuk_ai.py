@@ -85,7 +85,7 @@ def test_the_world_is_the_state_folded_from_the_seats_events(
 
 def test_an_undone_move_is_not_in_the_world() -> None:
     from ai.knowledge import build
-    from domain.core import Event
+    from domain.decider import Event
     from record.redaction import redact_event
 
     t = table("nanuuk", 2, {})

@@ -12,7 +12,7 @@ import pytest
 from ai.knowledge import build
 from ai.policies import Budget, choose, greedy_ranked
 from ai.sim import mover
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from domain.games import rules_for
 from record.redaction import redact_event
 

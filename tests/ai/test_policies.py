@@ -12,7 +12,7 @@ from ai.knowledge import build
 from ai.policies import KINDS, budget_for, choose, commands
 from ai.sim import as_command, key
 from ai.table import Table
-from domain.core import Command
+from domain.decider import Command
 from domain.islands import engine
 from domain.islands import events as domain_events
 from record.redaction import redact_event

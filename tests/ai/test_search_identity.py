@@ -16,7 +16,7 @@ from ai import ismcts
 from ai.ismcts import Budget, search
 from ai.sim import ident, key
 from bench.ai import positions
-from domain.core import Command
+from domain.decider import Command
 
 
 def test_ident_is_hashable_and_equal_exactly_when_the_posted_bodies_are() -> None:

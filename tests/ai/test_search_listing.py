@@ -12,7 +12,9 @@ import pytest
 
 from ai import ismcts
 from ai.ismcts import Budget, search
-from domain.core import TERMINAL, AIHooks, Command, IllegalMove, SearchSettings, Seats, ToAct
+from domain.decider import Command, IllegalMove
+from domain.game_module import AIHooks, SearchSettings
+from domain.turns import TERMINAL, Seats, ToAct
 
 World = tuple[int, int]  # (which world, commands played)
 

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from ai.sim import MAX_SYSTEM_STEPS, settle, step
-from domain.core import Command, Draw
+from domain.decider import Command
 from domain.games import rules_for
 from domain.paradise.state import INDEPENDENT, Battle, Due, Stack, counts, with_stack
+from domain.turns import Draw
 
 GAME = rules_for("conquest-of-paradise")
 FIJI = (4, 5)

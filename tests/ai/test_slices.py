@@ -11,7 +11,7 @@ from ai.policies import commands
 from ai.sim import key
 from ai.slices import Tally, best, next_budget, record
 from ai.table import Table
-from domain.core import Command
+from domain.decider import Command
 
 
 def _cmd(card: str) -> Command:

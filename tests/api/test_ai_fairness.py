@@ -14,7 +14,7 @@ from rq import SimpleWorker
 from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
-from service import computer, jobs
+from service import analysis, jobs
 from service.api.context import game_service
 from service.queues import QUEUE_AI, QUEUE_DEFAULT, queue
 from service.store import annotations_key
@@ -27,7 +27,7 @@ def slices(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARCHIPELAGO_AI_SECONDS", "1=0.02,5=0.25")
     monkeypatch.setenv("ARCHIPELAGO_AI_SLICE_SECONDS", "0.05")
     monkeypatch.setenv("ARCHIPELAGO_ANALYSIS_SECONDS", "0.01")
-    monkeypatch.setattr(computer, "ANALYSIS_SLICE_SECONDS", 0.05)
+    monkeypatch.setattr(analysis, "ANALYSIS_SLICE_SECONDS", 0.05)
 
 
 def _run(redis_client: redis.Redis) -> None:

@@ -15,7 +15,7 @@ from rq.job import Job
 
 from ai.policies import greedy_ranked
 from ai.sim import key
-from service import computer, jobs, queues
+from service import analysis, computer_seats, jobs, queues
 from service.api.context import game_service
 from service.store import EventStore
 from tests.api.helpers import bearer, legal_commands, post, view
@@ -48,7 +48,7 @@ def _versions(redis_client: redis.Redis, game: dict) -> int:
 def _worst(app: Flask, game_id: str, commands: list[dict]) -> dict:
     """The command the evaluation likes least: the human player blunders now and then."""
     with app.app_context():
-        knowledge = computer.knowledge_for(game_service().load(game_id), 0)
+        knowledge = computer_seats.knowledge_for(game_service().load(game_id), 0)
     return greedy_ranked(knowledge, commands, random.Random(1))[-1][1].to_json()
 
 
@@ -213,7 +213,7 @@ def test_the_analysis_runs_in_short_slices_that_cover_every_decision_once(
     client: FlaskClient, run_jobs: Callable[[], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # One decision a job: a round's scoring on the same worker never waits behind a review.
-    monkeypatch.setattr(computer, "ANALYSIS_SLICE_SECONDS", 0.0)
+    monkeypatch.setattr(analysis, "ANALYSIS_SLICE_SECONDS", 0.0)
     game = _computers_play_kahuna_to_the_end(client, run_jobs)
     run_jobs()
     notes = client.get(f"/games/{game['game_id']}/annotations?layer=analysis").json["annotations"]
@@ -235,10 +235,10 @@ def test_the_analysis_marks_a_move_that_loses_win_chance_with_the_preferred_move
             self.best_chance = 0.9
             self.chances = defaultdict(lambda: 0.5, {key(legal[0]): 0.9})
 
-    monkeypatch.setattr(computer, "search", lambda knowledge, legal, rng, budget: Verdict(legal))
+    monkeypatch.setattr(analysis, "search", lambda knowledge, legal, rng, budget: Verdict(legal))
     with app.app_context():
         loaded = game_service().load(game["game_id"])
-        notes, rest = computer.analysis_notes(loaded, computer.analysis_budget())
+        notes, rest = analysis.analysis_notes(loaded, analysis.analysis_budget())
     assert rest is None
     marks = [n for n in notes if n["kind"] == "mark"]
     assert marks and all(m["mark"] == "??" and "lost 40%" in m["text"] for m in marks)

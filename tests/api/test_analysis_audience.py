@@ -21,7 +21,7 @@ from flask.testing import FlaskClient
 
 from ai.sim import key
 from replays import cli
-from service import computer
+from service import analysis as game_analysis
 from tests.api.helpers import bearer, create_game, play
 from tests.backends import store_backend  # noqa: F401  (on one Redis and on a cluster)
 
@@ -38,8 +38,8 @@ def blunders_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
             self.best_chance = 0.9
             self.chances = defaultdict(lambda: 0.5, {key(legal[0]): 0.9})
 
-    monkeypatch.setattr(computer, "search", lambda knowledge, legal, rng, budget: Verdict(legal))
-    monkeypatch.setattr(computer, "ANALYSIS_SLICE_SECONDS", 60.0)
+    monkeypatch.setattr(game_analysis, "search", lambda knowledge, legal, rng, budget: Verdict(legal))
+    monkeypatch.setattr(game_analysis, "ANALYSIS_SLICE_SECONDS", 60.0)
 
 
 def analysed(client: FlaskClient, run_jobs: Callable[[], None], **setup: Any) -> dict[str, Any]:

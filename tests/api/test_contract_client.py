@@ -19,7 +19,7 @@ import pytest
 from flask import Flask
 
 from domain.games import GAMES
-from service.api.contract import camel
+from service.api.game_components import camel
 from tests.families.registered import TEST_GAMES
 
 PACKAGE = "archipelago_client"

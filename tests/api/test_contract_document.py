@@ -13,9 +13,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.core import GameSchemas
+from domain.game_module import GameSchemas
 from domain.games import GAMES, register_game, unregister_game
-from service.api.contract import camel
+from service.api.game_components import camel
 from service.api.openapi import API_VERSION
 from tests.api.helpers import bearer
 from tests.families.registered import TEST_GAMES

@@ -1,5 +1,5 @@
 """Each event's `secret` is typed by what its game declares (GameSchemas.secrets; the deal's seed
-in domain/contract.py): an event type no game gives a secret is null in the document, never a
+in domain/platform_schemas.py): an event type no game gives a secret is null in the document, never a
 free-form object, and every secret of the golden games is what its event's schema says.
 (tests/api/test_contract_answers.py holds every event of random playouts, each seat's secrets
 included, to the same document.)"""

@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from record.envelope import Envelope
 from record.redaction import may_read_secret
 from service.api.context import EXTENSION
-from service.computer import knowledge_for
+from service.computer_seats import knowledge_for
 from service.games import GameService, Loaded
 from service.store import EventStore
 from tests.api.helpers import NAMES, bearer, choose, legal_commands, post, view

@@ -24,9 +24,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.core import Score
 from domain.games import rules_for
 from domain.islands import engine
+from domain.turns import Score
 from record.canonical import canonical_json
 from replays import archive
 from service.api.context import EXTENSION

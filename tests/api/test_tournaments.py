@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from freezegun import freeze_time
 
-from domain.core import Event
+from domain.decider import Event
 from service import game_system, sweeper
 from service.ai_games import AiGameLimits
 from service.api.context import EXTENSION, game_service

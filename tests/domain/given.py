@@ -21,10 +21,11 @@ from typing import Any
 
 import pytest
 
-from domain.core import Command, Event, IllegalMove, Shuffle, fold
+from domain.decider import Command, Event, IllegalMove, fold
 from domain.islands import engine
 from domain.islands.setup import GOD_STONES
 from domain.islands.state import State
+from domain.turns import Shuffle
 
 BLACK, WHITE = 0, 1
 SEAT_NAMES = ["Capucine", "Matthieu", "Gaspard", "Ysaline", "Octave"]

@@ -24,7 +24,7 @@ from given import (
     play_out,
 )
 
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from domain.islands import engine
 from domain.islands.state import State
 

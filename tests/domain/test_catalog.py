@@ -7,7 +7,7 @@ import random
 import pytest
 from given import KAHUNA, OPODOPO, random_game
 
-from domain.core import Command
+from domain.decider import Command
 from domain.islands import catalog as catalog_module
 from domain.islands import engine
 from domain.islands.ruleset import ruleset_for

@@ -13,7 +13,7 @@ from given import IKIBITI, KAHUNA, OPODOPO, Table, random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.core import Command, IllegalMove
+from domain.decider import Command, IllegalMove
 from domain.games import GAMES
 from domain.islands import engine
 from domain.islands.evolve import evolve_all

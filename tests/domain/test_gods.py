@@ -30,8 +30,9 @@ from given import (
     taken,
 )
 
-from domain.core import Command, Event, Pick, Shuffle
+from domain.decider import Command, Event
 from domain.islands import engine
+from domain.turns import Pick, Shuffle
 
 GODS = OPODOPO.with_options(gods=True)
 BOARD = GODS.board

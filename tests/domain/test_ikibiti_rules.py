@@ -34,7 +34,7 @@ from given import (
     taken,
 )
 
-from domain.core import Event, IllegalMove
+from domain.decider import Event, IllegalMove
 from domain.islands import engine
 from domain.islands.legal import _closed_lines
 from domain.islands.scoring import difference_points, tournament_points

@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from invariants import check_random_game
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.islands import engine
 from domain.islands.state import State
 from tests.hypothesis_profiles import examples

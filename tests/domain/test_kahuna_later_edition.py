@@ -21,7 +21,7 @@ from given import (
     taken,
 )
 
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from domain.islands import engine
 
 LATER = KAHUNA.with_options(edition="thames-kosmos")

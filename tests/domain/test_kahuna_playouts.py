@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from invariants import check_end, invariants
 
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from domain.islands.state import State
 
 

@@ -39,10 +39,11 @@ from given import (
 )
 from given import attack as attack_with
 
-from domain.core import Command, Event, IllegalMove, Score, Shuffle
+from domain.decider import Command, Event, IllegalMove
 from domain.islands import engine
 from domain.islands.scoring import kahuna_points
 from domain.islands.state import State
+from domain.turns import Score, Shuffle
 
 
 def control(state: State) -> dict[str, int]:

@@ -12,7 +12,7 @@ import random
 import pytest
 from given import IKIBITI, KAHUNA, OPODOPO, Table, random_game
 
-from domain.core import Command, IllegalMove
+from domain.decider import Command, IllegalMove
 from domain.islands import decide, engine, gods, legal, majority
 
 HANDICAP = {"seat": 1, "free_bridges": 2, "extra_cards": 1, "hand_limit": 6}

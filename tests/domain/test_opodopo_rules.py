@@ -35,9 +35,10 @@ from given import (
     taken,
 )
 
-from domain.core import Command, Event, IllegalMove, Shuffle
+from domain.decider import Command, Event, IllegalMove
 from domain.islands import engine
 from domain.islands.scoring import island_value
+from domain.turns import Shuffle
 
 BOARD = OPODOPO.board
 FOUR, THREE = OPODOPO, OPODOPO.with_options(seats=3)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from domain import resign
-from domain.core import Command, IllegalMove
+from domain.decider import Command, IllegalMove
 from domain.ending import ending
 from domain.tournament.points import places_of, read_game_end
 from domain.undo import Record, undone

@@ -33,7 +33,7 @@ from hypothesis import given as for_all
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from domain.islands import engine
 from tests.hypothesis_profiles import examples
 

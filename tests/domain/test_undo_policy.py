@@ -35,11 +35,13 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from domain import undo
-from domain.core import Command, Event, GameModule, IllegalMove, Pick, Shuffle, fold
+from domain.decider import Command, Event, IllegalMove, fold
+from domain.game_module import GameModule
 from domain.games import rules_for
 from domain.history import extend_history, fold_history, numbered
 from domain.islands import engine
 from domain.islands.state import State
+from domain.turns import Pick, Shuffle
 from tests.hypothesis_profiles import examples
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.islands import engine
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import tests.families.hidden_nim
-from domain.core import GameModule
+from domain.game_module import GameModule
 from domain.games import GAMES, register_game, unregister_game
 from replays.renderers import Renderer, register_renderer, unregister_renderer
 from tests.families.hidden_nim.module import HIDDEN_NIM

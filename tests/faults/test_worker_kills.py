@@ -26,7 +26,7 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import computer, jobs
+from service import analysis, jobs
 from service.api.context import game_service
 from service.embedded_redis import EmbeddedRedis
 from service.queues import ANALYSIS_AWAITING
@@ -214,6 +214,6 @@ def test_a_worker_killed_in_an_analysis_slice_leaves_each_decision_analysed_exac
     notes = client.get(f"/games/{game_id}/annotations?layer=analysis").json["annotations"]
     versions = [n["version"] for n in notes if n["kind"] == "comment"]
     with app.app_context():
-        whole, rest = computer.analysis_notes(game_service().load(game_id), computer.analysis_budget())
+        whole, rest = analysis.analysis_notes(game_service().load(game_id), analysis.analysis_budget())
     assert rest is None
     assert sorted(versions) == [n["version"] for n in whole if n["kind"] == "comment"]

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.games import rules_for
 from replays.archive import read, refold, verify
 from tests.families.registered import EVERY_GAME, FAMILIES

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from domain.core import Event
+from domain.decider import Event
 from domain.nanuuk.evolve import evolve
 from domain.nanuuk.setup import initial_state
 from domain.nanuuk.turns import Outcome, begin_turn, end_turn

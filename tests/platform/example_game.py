@@ -12,19 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.core import (
-    TERMINAL,
-    Command,
-    Event,
-    GameModule,
-    GameSchemas,
-    GameWords,
-    IllegalMove,
-    Recorded,
-    Seats,
-    ToAct,
-    UndoHints,
-)
+from domain.decider import Command, Event, IllegalMove
+from domain.game_module import GameModule, GameSchemas, GameWords, Recorded, UndoHints
+from domain.turns import TERMINAL, Seats, ToAct
 
 TARGET = 10
 STEPS_PER_TURN = 2

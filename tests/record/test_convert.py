@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from domain.core import Event
+from domain.decider import Event
 from record.chain import ZERO_HASH, seal
 from record.convert import UPCASTERS, to_event, upcast
 from record.envelope import NewEvent

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.core import Event
+from domain.decider import Event
 from record.chain import ZERO_HASH, seal
 from record.envelope import NewEvent
 from record.redaction import redact, redact_event

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.core import Command, IllegalMove
+from domain.decider import Command, IllegalMove
 from record.canonical import canonical_json
 from record.envelope import Envelope
 from record.receipts import b64url

@@ -10,10 +10,11 @@ from typing import Any
 
 import redis
 
-from domain.core import Command, Event, Score, fold
+from domain.decider import Command, Event, fold
 from domain.games import rules_for
 from domain.islands import engine
 from domain.islands import events as ev
+from domain.turns import Score
 from record.chain import ZERO_HASH, envelope_hash, seal
 from record.commands import recorded, with_command
 from record.envelope import Envelope, NewEvent

@@ -10,8 +10,8 @@ from typing import Any
 
 import redis
 
-from domain.core import Score, Seats
 from domain.games import rules_for
+from domain.turns import Score, Seats
 from record.chain import ZERO_HASH, envelope_hash, seal
 from record.commands import command_of, recorded, signature_of, with_command
 from record.convert import to_event

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from domain.core import Event, Seats
+from domain.decider import Event
 from domain.games import rules_for
+from domain.turns import Seats
 from record.redaction import redact_event
 from replays import notation
 from replays.notation import paradise

@@ -16,7 +16,8 @@ from types import SimpleNamespace
 import pytest
 import redis
 
-from domain.core import IllegalMove, Seats
+from domain.decider import IllegalMove
+from domain.turns import Seats
 from record.chain import verify_chain
 from record.envelope import Envelope
 from record.referee import NOT_RECORDED, PARTIAL, REFEREED, referee

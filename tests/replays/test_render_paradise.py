@@ -7,8 +7,8 @@ import random
 import re
 import xml.etree.ElementTree as ET
 
-from domain.core import Seats
 from domain.games import rules_for
+from domain.turns import Seats
 from replays.render_svg import render_svg
 
 GAME = rules_for("conquest-of-paradise")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.actor import ORGANIZER, SYSTEM, Actor
-from domain.core import Command
+from domain.decider import Command
 from domain.tournament import module as rules
 from domain.tournament.state import State
 from record.chain import ZERO_HASH, seal

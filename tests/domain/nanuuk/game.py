@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.nanuuk import events as ev
 from domain.nanuuk.decide import decide_with_state, legal_commands
 from domain.nanuuk.evolve import evolve

@@ -6,11 +6,12 @@ import random
 
 import pytest
 
-from domain.core import CHANCE, TERMINAL, IllegalMove, Seats
+from domain.decider import IllegalMove
 from domain.games import rules_for
 from domain.nanuuk.describe import CLAUSES, describe
 from domain.nanuuk.module import GAMES
 from domain.nanuuk.setup import initial_state
+from domain.turns import CHANCE, TERMINAL, Seats
 from tests.domain.nanuuk.game import LAYOUT_2, Game, setup
 from tests.domain.nanuuk.test_playouts import MODES
 

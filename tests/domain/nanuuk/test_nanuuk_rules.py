@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.core import Event
+from domain.decider import Event
 from domain.nanuuk import events as ev
 from tests.domain.nanuuk.game import IGLOO_E, IGLOO_N, IGLOO_W, LAYOUT_2, Game, line, of, settle, solo
 

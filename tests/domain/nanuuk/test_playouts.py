@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.nanuuk import board as engine_board
 from domain.nanuuk.decide import decide_with_state, legal_commands
 from domain.nanuuk.describe import CLAUSES, describe

@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from domain.core import IllegalMove, Shuffle
+from domain.decider import IllegalMove
 from domain.nanuuk.module import pending_system
 from domain.nanuuk.setup import initial_state
+from domain.turns import Shuffle
 from tests.domain.nanuuk.game import LAYOUT_2, Game, setup
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.core import Command, Event
+from domain.decider import Command, Event
 from domain.paradise.module import NAME, PARADISE
 from domain.paradise.state import Island, Stack, State, counts, with_island, with_stack
 from domain.paradise.tables import Hex

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from paradise_given import TONGA, act, declined, die, moving, place, started, tile, types
 
-from domain.core import Event, IllegalMove
+from domain.decider import Event, IllegalMove
 from domain.paradise.advanced import kumara_result
 from domain.paradise.empire import vp_halves
 from domain.paradise.engine import settle

@@ -26,7 +26,7 @@ from paradise_given import (
     types,
 )
 
-from domain.core import Command, IllegalMove
+from domain.decider import Command, IllegalMove
 from domain.paradise.build import EXTRAS, ITEMS
 from domain.paradise.empire import vp_halves
 from domain.paradise.engine import acting as acting_seats

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from paradise_given import SAMOA, TONGA, building, commit, order, types
 
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.paradise.engine import evolve
 from domain.paradise.module import PARADISE
 from domain.paradise.state import State

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from paradise_given import FIJI, SAMOA, TONGA, act, die, moving, place, tile, types
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.paradise.empire import controller
 from domain.paradise.legal import legal_commands
 from domain.paradise.state import INDEPENDENT

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from paradise_given import NIUE, SAMOA, TONGA, act, draw, started, types
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.paradise.explore import first_steps
 from domain.paradise.state import LOST, Expedition
 from domain.paradise.tables import CHITS

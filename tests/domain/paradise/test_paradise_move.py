@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from paradise_given import FIJI, SAMOA, TONGA, act, moving, place, tile
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.paradise.legal import legal_commands
 from domain.paradise.module import PARADISE
 from domain.paradise.state import State, counts

@@ -26,7 +26,7 @@ from paradise_given import (
     types,
 )
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.paradise.legal import legal_commands
 from domain.paradise.module import PARADISE
 from domain.paradise.sea import stranded_at_sea

@@ -22,12 +22,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from paradise_given import SAMOA, moving, new, place
 
-from domain.core import Command, Event, Seats
+from domain.decider import Command, Event
 from domain.paradise.build import on_map
 from domain.paradise.module import PARADISE
 from domain.paradise.sea import stranded_at_sea
 from domain.paradise.state import State
 from domain.paradise.tables import CARDS, DECK, PIECES
+from domain.turns import Seats
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 SWITCHES = ("variable_start", "saved_resources", "malaria", "south_island", "kumara")

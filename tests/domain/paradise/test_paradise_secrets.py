@@ -6,11 +6,11 @@ from dataclasses import replace
 
 from paradise_given import NIUE, TONGA, act, building, draw, new, started, tile, types
 
-from domain.core import CHANCE, Draw, Seats
 from domain.paradise.empire import controller, vp_halves
 from domain.paradise.module import PARADISE, learners
 from domain.paradise.state import INDEPENDENT
 from domain.paradise.tables import CHITS
+from domain.turns import CHANCE, Draw, Seats
 from domain.undo import Record
 
 

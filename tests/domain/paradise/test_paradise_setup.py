@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from paradise_given import SAMOA, TONGA, act, draw, new, started
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.paradise import tables
 from domain.paradise.empire import controlled, vp_halves
 from domain.paradise.setup import check_options

@@ -14,12 +14,13 @@ from tournament_given import Given, game_end, given, hash_of, paired, registered
 
 from ai.policies import LEVELS
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
-from domain.core import Event, Shuffle
+from domain.decider import Event
 from domain.tournament import module as tournament
 from domain.tournament import schedule
 from domain.tournament.berger import round_robin
 from domain.tournament.entrants import AI_LEVELS
 from domain.tournament.pairing import Pairing, Standing
+from domain.turns import Shuffle
 
 ADA, BO, CY = Actor.of_seat(1), Actor.of_seat(2), Actor.of_seat(3)
 

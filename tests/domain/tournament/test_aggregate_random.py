@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from tournament_given import NAMES, Given, game_end, given, hash_of, refold, stored
 
 from domain.actor import ORGANIZER, SYSTEM
-from domain.core import Command, IllegalMove
+from domain.decider import Command, IllegalMove
 from domain.tournament import module as tournament
 from domain.tournament.settings import PLACEMENT
 from domain.tournament.standings import standings

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.tournament import module as tournament
 
 

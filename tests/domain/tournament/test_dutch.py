@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.tournament.dutch import pair_dutch
 from domain.tournament.pairing import Pairing, Standing
 

@@ -26,7 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.tournament.dutch import pair_dutch
 from domain.tournament.pairing import Standing
 from tests.domain.tournament.dutch_by_the_text import Met, candidates, first_legal

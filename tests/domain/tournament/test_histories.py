@@ -7,7 +7,7 @@ import pytest
 from tournament_given import created, game_end, paired, registered, started
 
 from domain.actor import SYSTEM
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.tournament.histories import with_histories
 from domain.tournament.schedule import pairing_standings
 

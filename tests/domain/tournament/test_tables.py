@@ -28,7 +28,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.core import IllegalMove
+from domain.decider import IllegalMove
 from domain.tournament.pairing import Pairing, Standing
 from domain.tournament.tables import group_tables, table_sizes
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from domain.actor import ORGANIZER, SYSTEM, Actor
-from domain.core import Command, Event, IllegalMove
+from domain.decider import Command, Event, IllegalMove
 from domain.tournament import module as tournament
 from domain.tournament.standings import Line, standings
 from domain.tournament.state import State

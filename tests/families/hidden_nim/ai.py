@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.core import AIHooks, Event
+from domain.decider import Event
+from domain.game_module import AIHooks
 from tests.families.hidden_nim.rules import LEAST, SIZES, Nim, evolve, initial_state, legal_commands
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain import history_words
-from domain.core import GameWords
+from domain.game_module import GameWords
 from tests.families.hidden_nim.rules import PILE_DEALT, TAKE, TAKEN, WON
 from tests.families.hidden_nim.rules_page import PAGE
 

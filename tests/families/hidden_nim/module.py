@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.core import GameModule, GameSchemas, Recorded, UndoHints
+from domain.game_module import GameModule, GameSchemas, Recorded, UndoHints
 from tests.families.hidden_nim import rules
 from tests.families.hidden_nim.ai import HOOKS
 from tests.families.hidden_nim.describe import WORDS, describe

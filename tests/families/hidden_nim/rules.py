@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.core import CHANCE, SERVER, TERMINAL, Command, Draw, Event, IllegalMove, Seats, ToAct
+from domain.decider import SERVER, Command, Event, IllegalMove
+from domain.turns import CHANCE, TERMINAL, Draw, Seats, ToAct
 
 NAME = "hidden-nim"
 LEAST, SIZES = 10, 6  # the pile holds LEAST to LEAST + SIZES - 1 stones

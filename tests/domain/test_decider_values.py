@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from domain.core import SERVER, Command, Event
+from domain.decider import SERVER, Command, Event
 
 
 def test_a_command_is_a_frozen_value_with_its_own_empty_args() -> None:

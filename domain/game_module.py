@@ -1,190 +1,17 @@
-"""The contract every game module honours: commands in, events out, state by folding."""
+"""The declaration of a game: everything the platform needs of one (GameModule) and its parts."""
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+from domain.decider import Command, Event
+from domain.json_schema import JsonSchema
 from domain.rules_page import RulesPage
-
-SERVER: tuple[int, ...] = ()
-"""Audience of a secret that only the server may read (e.g. the stack order)."""
-
-
-class DomainError(Exception):
-    """Root of every refusal the rules can give; carries a stable machine code."""
-
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.field = field  # the offending input, e.g. "options.handicap.seat", when known
-
-
-class IllegalMove(DomainError):
-    """A command the rules refuse in the current state."""
-
-
-@dataclass(frozen=True, init=False)
-class Command:
-    """An imperative request: `type` like "PlaceBridge", `seat` None for the system."""
-
-    type: str
-    seat: int | None
-    args: Mapping[str, Any] = field(default_factory=dict)
-
-    def __init__(self, type: str, seat: int | None, args: Mapping[str, Any] | None = None) -> None:
-        # Searches build hundreds of thousands of these a second; the generated frozen
-        # __init__ calls object.__setattr__ per field, twice the cost of these stores.
-        fields = self.__dict__
-        fields["type"] = type
-        fields["seat"] = seat
-        fields["args"] = {} if args is None else args
-
-    def to_json(self) -> dict[str, Any]:
-        """The command as the body a client would POST."""
-        return {"type": self.type, **self.args}
-
-
-@dataclass(frozen=True, init=False)
-class Event:
-    """A fact in the past tense; `secret` is readable only by `audience` seats."""
-
-    type: str
-    data: Mapping[str, Any]
-    secret: Mapping[str, Any] | None = None
-    audience: tuple[int, ...] = SERVER
-    schema: int = 1
-
-    def __init__(
-        self,
-        type: str,
-        data: Mapping[str, Any],
-        secret: Mapping[str, Any] | None = None,
-        audience: tuple[int, ...] = SERVER,
-        schema: int = 1,
-    ) -> None:
-        # As Command's: the rules make several events per command.
-        fields = self.__dict__
-        fields["type"] = type
-        fields["data"] = data
-        fields["secret"] = secret
-        fields["audience"] = audience
-        fields["schema"] = schema
-
+from domain.turns import SystemRequest, ToAct
 
 S = TypeVar("S")
-
-
-class Decider(Protocol[S]):
-    """What the service needs from a game's rules; all functions are pure."""
-
-    def initial_state(self, setup: Mapping[str, Any]) -> S: ...
-
-    def decide(self, state: S, command: Command) -> list[Event]: ...
-
-    def evolve(self, state: S, event: Event) -> S: ...
-
-    def legal_commands(self, state: S, seat: int) -> Sequence[Command]: ...
-
-    def view(self, state: S, seat: int | None) -> dict[str, Any]: ...
-
-    def is_terminal(self, state: S) -> bool: ...
-
-
-# --- whose move it is ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Seats:
-    """The seats whose command the game waits for (several when they act at once)."""
-
-    seats: tuple[int, ...]
-
-
-class Turn(enum.Enum):
-    """No seat acts: the system must answer a request (chance, scoring), or the game is over."""
-
-    CHANCE = "chance"
-    TERMINAL = "terminal"
-
-
-CHANCE = Turn.CHANCE
-TERMINAL = Turn.TERMINAL
-ToAct = Seats | Turn
-"""One answer to "who acts now", like OpenSpiel's current_player()."""
-
-
-# --- what the system must answer ----------------------------------------------------------
-
-
-class RandomSource(Protocol):
-    """The little of random.Random the rules' requests use; the caller owns the randomness."""
-
-    def randrange(self, stop: int, /) -> int: ...
-
-    def sample(self, population: Sequence[int], k: int, /) -> list[int]: ...
-
-
-@dataclass(frozen=True)
-class Shuffle:
-    """Permutations to draw, by argument name and size; answered at once by `command`."""
-
-    permutations: Mapping[str, int]
-    command: str
-    immediate: ClassVar[bool] = True
-
-    def answer(self, rng: RandomSource) -> Command:
-        args = {name: rng.sample(range(size), size) for name, size in self.permutations.items()}
-        return Command(self.command, None, args)
-
-
-@dataclass(frozen=True)
-class Pick:
-    """One index to draw per seat, below the size of that seat's hand (e.g. Pele's picks)."""
-
-    hands: Mapping[str, int]
-    command: str
-    immediate: ClassVar[bool] = True
-
-    def answer(self, rng: RandomSource) -> Command:
-        picks = {seat: rng.randrange(size) for seat, size in self.hands.items()}
-        return Command(self.command, None, {"picks": picks})
-
-
-@dataclass(frozen=True)
-class Draw:
-    """One index to draw per named pile, below that pile's size: a chit from a cup, a tile or
-    a card from a face-down pile, a die (a pile of six faces)."""
-
-    piles: Mapping[str, int]
-    command: str
-    immediate: ClassVar[bool] = True
-
-    def answer(self, rng: RandomSource) -> Command:
-        draws = {name: rng.randrange(size) for name, size in self.piles.items()}
-        return Command(self.command, None, {"draws": draws})
-
-
-@dataclass(frozen=True)
-class Score:
-    """A round to score: no chance, but work the service hands to its worker."""
-
-    round: int
-    command: str
-    immediate: ClassVar[bool] = False
-
-    def answer(self, rng: RandomSource | None = None) -> Command:
-        return Command(self.command, None, {"round": self.round})
-
-
-SystemRequest = Shuffle | Pick | Draw | Score
-"""System work a game waits for; `immediate` ones the service answers in the same append."""
-
-
-# --- the declaration of a game ------------------------------------------------------------
 
 
 class Recorded(Protocol):
@@ -274,14 +101,9 @@ class AIHooks(Generic[S]):
     search: SearchSettings = SearchSettings()
 
 
-JsonSchema = Mapping[str, Any]
-"""A JSON Schema as plain data (the OpenAPI 3.0 dialect): the rules describe their messages
-without knowing the web stack that publishes them."""
-
-
 @dataclass(frozen=True)
 class GameSchemas:
-    """The shapes of one game's messages, for the API document (service/api/contract.py).
+    """The shapes of one game's messages, for the API document (service/api/game_components.py).
 
     `commands`: command type -> an object schema of the body's fields besides `type`;
     `events`: event type -> the schema of its `data`, and `secrets` of its `secret` (when it
@@ -411,10 +233,3 @@ class GameModule(Generic[S]):
 def seat_counts(least: int, most: int) -> str:
     """A range of seat counts, as said: "2 seats", "3-4 seats"."""
     return f"{least} seats" if least == most else f"{least}-{most} seats"
-
-
-def fold(decider: Decider[S], state: S, events: Iterable[Event]) -> S:
-    """The state after applying `events` in order."""
-    for event in events:
-        state = decider.evolve(state, event)
-    return state

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.contract import obj
-from domain.core import GameSchemas, JsonSchema
+from domain.game_module import GameSchemas
 from domain.islands.decide import answer_commands, seat_commands
 from domain.islands.ruleset import KAHUNA_EDITIONS, ruleset_for
+from domain.json_schema import JsonSchema, obj
 
 MAX_NAME = 32
 """No island name is longer; the API's bound for one word."""

@@ -7,8 +7,8 @@ piece the position allows the rules say (422).
 
 from __future__ import annotations
 
-from domain.contract import listed, nullable, obj
-from domain.core import GameSchemas, JsonSchema
+from domain.game_module import GameSchemas
+from domain.json_schema import JsonSchema, listed, nullable, obj
 from domain.paradise.build import EXTRAS, ITEMS, ORDERS_AT_MOST
 from domain.paradise.combat import FRONT_KINDS
 from domain.paradise.move import PASSENGERS

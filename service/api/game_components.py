@@ -13,9 +13,10 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from domain import contract as platform
 from domain import ending
-from domain.core import GameModule, JsonSchema
+from domain import platform_schemas as platform
+from domain.game_module import GameModule
+from domain.json_schema import JsonSchema
 
 Schema = dict[str, Any]
 Components = dict[str, Schema]

@@ -3,33 +3,8 @@ shares, beside the commands and events each game gives in GameModule.schemas."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain import ending, resign, undo
-from domain.core import JsonSchema
-
-MAX_VERSION = 10**9
-SEAT: JsonSchema = {"type": "integer", "minimum": 0, "maximum": 7}
-VERSION: JsonSchema = {"type": "integer", "minimum": 1, "maximum": MAX_VERSION}
-
-
-def obj(required: tuple[str, ...] = (), **properties: JsonSchema) -> JsonSchema:
-    """An object schema; keys a later version adds are let through (no additionalProperties)."""
-    schema: dict[str, Any] = {"type": "object", "properties": dict(properties)}
-    if required:
-        schema["required"] = list(required)
-    return schema
-
-
-def nullable(schema: JsonSchema) -> JsonSchema:
-    """`schema` or null (OpenAPI 3.0 says it with a flag, not a type list)."""
-    return {**schema, "nullable": True}
-
-
-def listed(items: JsonSchema) -> JsonSchema:
-    """An array of `items`, of any length."""
-    return {"type": "array", "items": items}
-
+from domain.json_schema import SEAT, VERSION, JsonSchema, listed, nullable
 
 COMMANDS: dict[str, JsonSchema] = {
     undo.UNDO: {

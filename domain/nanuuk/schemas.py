@@ -7,8 +7,8 @@ is ice or a piece may step there the rules say (422).
 
 from __future__ import annotations
 
-from domain.contract import listed, nullable, obj
-from domain.core import GameSchemas, JsonSchema
+from domain.game_module import GameSchemas
+from domain.json_schema import JsonSchema, listed, nullable, obj
 from domain.nanuuk.rules import (
     AIMS,
     ANIMALS,
