@@ -43,11 +43,21 @@ def test_a_file_ending_in_an_exec_or_a_partial_command_outside_a_transaction_is_
         assert aof.read_bytes() == content
 
 
+def test_a_file_whose_last_multi_has_its_exec_is_not_checked(tmp_path: Path) -> None:
+    """redis-check-aof reads a grown file's RDB preamble whole: a start after a clean stop skips it."""
+    aof = tmp_path / "appendonly.aof"
+    aof.write_bytes(WHOLE + command("SET", "k9", "9"))
+    assert repair_open_transaction(aof, str(tmp_path / "no-such-redis-server")) == 0
+    aof.write_bytes(WHOLE + OPEN)
+    with pytest.raises(FileNotFoundError):
+        repair_open_transaction(aof, str(tmp_path / "no-such-redis-server"))
+
+
 def test_damage_before_the_end_is_left_for_redis_to_refuse(tmp_path: Path) -> None:
     """A second MULTI inside an open one is not what a kill leaves: cutting there would drop
     everything after it."""
     aof = tmp_path / "appendonly.aof"
-    content = WHOLE + OPEN + command("MULTI") + command("SET", "k4", "4") + command("EXEC") + WHOLE
+    content = WHOLE + OPEN + command("MULTI") + command("SET", "k4", "4")
     aof.write_bytes(content)
     assert repair_open_transaction(aof, redis_server_binary()) == 0
     assert aof.read_bytes() == content
