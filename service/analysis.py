@@ -25,7 +25,7 @@ from domain.decider import Command, IllegalMove
 from domain.history import fold_history
 from record.convert import to_event
 from service.computer_seats import knowledge_for
-from service.games import Loaded
+from service.loaded import Loaded
 
 ANALYSIS_LAYER = "analysis"
 DUBIOUS = 0.10

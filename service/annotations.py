@@ -25,8 +25,8 @@ from record.canonical import canonical_json
 from record.envelope import Clock
 from service.clock import iso_utc, utc_now
 from service.errors import Conflict, Unauthorized, Unprocessable
-from service.games import Loaded
 from service.keys import layout_of
+from service.loaded import Loaded
 from service.store import annotations_key
 
 MAX_NAME = 60

@@ -38,7 +38,7 @@ from domain.actor import Actor
 from domain.decider import Command
 from record.open_seats import open_seats
 from record.redaction import redact
-from service.games import Loaded, takeback_answers, takeback_view
+from service.loaded import Loaded, takeback_answers, takeback_view
 
 log = logging.getLogger("archipelago.ai")
 

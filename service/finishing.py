@@ -6,7 +6,7 @@ from typing import Any
 
 from domain import resign
 from domain.ending import GAME_ABORTED, GAME_FORFEITED, GAME_RESIGNED, ending
-from service.games import Loaded
+from service.loaded import Loaded
 
 HOW = {GAME_FORFEITED: "forfeited", GAME_RESIGNED: "resigned", GAME_ABORTED: "aborted"}
 

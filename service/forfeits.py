@@ -17,7 +17,7 @@ from domain.ending import FORFEIT, game_forfeited
 from record.commands import recorded, with_command
 from record.envelope import Envelope, NewEvent
 from service.errors import VersionConflict
-from service.games import CONFLICT_RETRIES
+from service.game_commands import CONFLICT_RETRIES
 
 SEAT_FORFEITED = "SeatForfeited"
 

@@ -24,8 +24,9 @@ from record.redaction import redact
 from replays import archive
 from service.annotations import Annotations, unprocessable, visible, without_ids
 from service.errors import ChainBroken, Conflict, Unprocessable
-from service.games import GameService, Loaded
+from service.games import GameService
 from service.keys import layout_of
+from service.loaded import Loaded
 from service.store import archive_key
 
 

@@ -15,24 +15,17 @@ from typing import Any
 import redis
 from redis.cluster import RedisCluster
 
-from domain.decider import IllegalMove
 from record.envelope import EventStorePort
 from service import game_commands, game_creation, game_system
 from service.chance import Dice
-from service.game_commands import CONFLICT_RETRIES, CORRECT, ORGANIZER, Executed, Step
+from service.game_commands import Executed
 from service.game_creation import Created
 from service.games_index import GamesIndex
-from service.idempotency import command_id_for, idempotency_key
 from service.keys import layout_of
-from service.loaded import Loaded, takeback_answers, takeback_view
+from service.loaded import Loaded
 from service.loading import (
     RECHECK_SECONDS,
     Loader,
-    chains_onto,
-    checked,
-    extended,
-    first_bad,
-    fold_envelopes,
 )
 from service.seats import SeatTokens
 from service.verifying import Verified, verify
@@ -156,27 +149,3 @@ class GameService:
     def score_round(self, game_id: str, round_: int) -> bool:
         """Append the scoring of `round_` (and the next deal); False when it is not due."""
         return game_system.score_round(self, game_id, round_)
-
-
-__all__ = [
-    "CONFLICT_RETRIES",
-    "CORRECT",
-    "ORGANIZER",
-    "RECHECK_SECONDS",
-    "Created",
-    "Executed",
-    "GameService",
-    "IllegalMove",
-    "Loaded",
-    "Step",
-    "Verified",
-    "chains_onto",
-    "checked",
-    "command_id_for",
-    "extended",
-    "first_bad",
-    "fold_envelopes",
-    "idempotency_key",
-    "takeback_answers",
-    "takeback_view",
-]

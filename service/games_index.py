@@ -38,7 +38,7 @@ def seat_summary(seat: Mapping[str, Any], name: str, waiting: bool) -> dict[str,
 
 
 def summary_of(loaded: Any) -> dict[str, Any]:
-    """What the listing shows of a folded game (service.games.Loaded)."""
+    """What the listing shows of a folded game (service.loaded.Loaded)."""
     setup = loaded.setup
     done = loaded.over
     names, waiting = seat_names(loaded.envelopes), open_seats(loaded.envelopes)

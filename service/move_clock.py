@@ -24,7 +24,9 @@ from record.open_seats import open_seats
 from service.clock import iso_utc, utc_now
 from service.computer_seats import ai_seats, must_act
 from service.errors import VersionConflict
-from service.games import CONFLICT_RETRIES, GameService, Loaded
+from service.game_commands import CONFLICT_RETRIES
+from service.games import GameService
+from service.loaded import Loaded
 from service.sweeper import each_game
 
 MIN_MOVE_TIME = 30

@@ -20,8 +20,9 @@ from typing import Any
 
 from record.open_seats import filled_setup
 from service.errors import ChainBroken, Conflict, VersionConflict
-from service.games import GameService, Loaded
+from service.games import GameService
 from service.keys import GAME
+from service.loaded import Loaded
 
 KEPT = ("game", "options", "mode", "reveal_after_end")
 """What the new game keeps of the old setup (seats turn, the first seat stays the same index)."""

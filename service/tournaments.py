@@ -32,8 +32,12 @@ from service.clock import iso_utc, utc_now
 from service.computer_seats import must_act
 from service.errors import ChainBroken, Conflict, PreconditionFailed, TournamentNotFound, VersionConflict
 from service.forfeits import end_forfeited_game, forfeit_of, forfeits_since
-from service.games import CONFLICT_RETRIES, GameService, Loaded, chains_onto, command_id_for, first_bad
+from service.game_commands import CONFLICT_RETRIES
+from service.games import GameService
+from service.idempotency import command_id_for
 from service.keys import SINGLE, TOURNAMENT, Layout, layout_of
+from service.loaded import Loaded
+from service.loading import chains_onto, first_bad
 from service.pairing_ratings import with_ratings
 from service.ratings_projection import RatingsProjection
 from service.seats import organizer_key as game_organizer_key

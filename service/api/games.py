@@ -46,7 +46,8 @@ from service.api.stream import follow
 from service.computer_seats import ai_seats
 from service.errors import BadRequest, Unprocessable
 from service.finishing import ending_view, finish_options
-from service.games import Executed, takeback_answers, takeback_view
+from service.game_commands import Executed
+from service.loaded import takeback_answers, takeback_view
 from service.move_clock import clock_view
 
 blp = Blueprint("games", __name__, description="Create, watch and play games.")

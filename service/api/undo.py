@@ -27,7 +27,7 @@ from service.api.schemas import (
     UndoSchema,
 )
 from service.errors import Forbidden, GameNotFound, Unauthorized
-from service.games import takeback_view
+from service.loaded import takeback_view
 
 blp = Blueprint("undo", __name__, description="Undo, takebacks and organizer corrections.")
 

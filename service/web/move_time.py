@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from service.games import Loaded
+from service.loaded import Loaded
 from service.move_clock import clock_view, move_time
 
 CHOICES = [("", "none"), ("60", "1 min"), ("300", "5 min"), ("3600", "1 hour"), ("86400", "1 day")]

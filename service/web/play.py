@@ -23,7 +23,7 @@ from service.api.auth import resolve_seat
 from service.api.context import game_service
 from service.computer_seats import ai_seats
 from service.finishing import ending_view, finish_options
-from service.games import Loaded, takeback_answers, takeback_view
+from service.loaded import Loaded, takeback_answers, takeback_view
 from service.web.last_move import touched
 from service.web.move_time import clock_words
 from service.web.offered import offered

@@ -20,7 +20,7 @@ from service.annotations import Annotations
 from service.api.auth import resolve_seat
 from service.api.context import game_service
 from service.errors import Forbidden, Unprocessable
-from service.games import Loaded
+from service.loaded import Loaded
 
 bp = Blueprint("web_replay", __name__)
 

@@ -16,7 +16,8 @@ from domain.games import rules_for
 from record.envelope import Envelope
 from service.api.context import game_service
 from service.game_files import store_imported
-from service.games import GameService, fold_envelopes
+from service.games import GameService
+from service.loading import fold_envelopes
 from tests.replays.play import sealed_game, setup_of
 
 READS = ("/", "/games?limit=30", "/games?game=kahuna&status=finished&limit=30", "/games?player=ann&limit=30")

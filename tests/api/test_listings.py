@@ -16,7 +16,7 @@ from domain.games import rules_for
 from service.admin import rebuild_listings
 from service.api.context import game_service
 from service.game_files import store_imported
-from service.games import fold_envelopes
+from service.loading import fold_envelopes
 from service.sweeper import sweep
 from tests.api.helpers import create_game, post, view
 from tests.api.tournament_helpers import create_tournament, organize, register

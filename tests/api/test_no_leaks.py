@@ -36,7 +36,8 @@ from record.envelope import Envelope
 from record.redaction import may_read_secret
 from service.api.context import EXTENSION
 from service.computer_seats import knowledge_for
-from service.games import GameService, Loaded
+from service.games import GameService
+from service.loaded import Loaded
 from service.store import EventStore
 from tests.api.helpers import NAMES, bearer, choose, legal_commands, post, view
 from tests.hypothesis_profiles import examples

@@ -21,7 +21,8 @@ from werkzeug.test import TestResponse
 from replays import archive
 from service.api.context import game_service
 from service.api.stream import follow
-from service.games import RECHECK_SECONDS, GameService
+from service.games import GameService
+from service.loading import RECHECK_SECONDS
 from service.queues import SCORING_AWAITING, scoring_job_id
 from service.store import EventStore, stream_key
 from tests.api.helpers import bearer, create_game, legal_commands, parse_sse, play, post

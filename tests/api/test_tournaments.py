@@ -20,7 +20,7 @@ from service import game_system, sweeper
 from service.ai_games import AiGameLimits
 from service.api.context import EXTENSION, game_service
 from service.chance import Dice
-from service.games import Step
+from service.game_commands import Step
 from service.store import GLOBAL_STREAMS, TOURNAMENT, stream_key
 from service.tournament_jobs import TournamentQueue
 from service.tournament_tokens import entrants_key, organizer_key

@@ -21,7 +21,7 @@ import pytest
 import redis
 
 from bench.api import running_service
-from service.games import fold_envelopes
+from service.loading import fold_envelopes
 from service.wiring import build_service
 
 SETUP = {"game": "kahuna", "seats": [{"name": "A"}, {"name": "B"}], "first_seat": 0}
