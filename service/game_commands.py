@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domain import resign, undo
 from domain.actor import ORGANIZER as ORGANIZER_ACTOR
@@ -29,14 +29,12 @@ from service.errors import (
     SeatNotFound,
     VersionConflict,
 )
+from service.game_parts import GameParts
 from service.idempotency import game_command_id
 from service.loaded import Loaded
 from service.open_seats import TAKE_SEAT, refuse_while_open, seat_events
 from service.seat_keys import REGISTER_KEY, key_events
 from service.store import archive_key
-
-if TYPE_CHECKING:
-    from service.games import GameService
 
 CONFLICT_RETRIES = 5
 ORGANIZER = str(ORGANIZER_ACTOR)
@@ -57,7 +55,7 @@ class Executed:
 
 
 def execute(
-    service: GameService,
+    service: GameParts,
     game_id: str,
     seat: int,
     body: Mapping[str, Any],
@@ -72,7 +70,7 @@ def execute(
     return run(service, game_id, str(Actor.of_seat(seat)), command, command_id, expected_version, signature)
 
 
-def take_seat(service: GameService, game_id: str, seat: int, name: str) -> tuple[Executed, str]:
+def take_seat(service: GameParts, game_id: str, seat: int, name: str) -> tuple[Executed, str]:
     """Take the open `seat` under `name` and issue its token (GameService.take_seat)."""
     loaded = service.load(game_id)
     if not 0 <= seat < len(loaded.setup.get("seats") or []):
@@ -85,7 +83,7 @@ def take_seat(service: GameService, game_id: str, seat: int, name: str) -> tuple
 
 
 def correct(
-    service: GameService,
+    service: GameParts,
     game_id: str,
     to_version: int,
     reason: str,
@@ -100,7 +98,7 @@ def correct(
 
 
 def run(
-    service: GameService,
+    service: GameParts,
     game_id: str,
     actor: str,
     command: Command,
@@ -140,7 +138,7 @@ def run(
     raise VersionConflict(game_id, loaded.version, service.store.version(game_id))
 
 
-def refuse(service: GameService, loaded: Loaded, command: Command, expected_version: int | None) -> None:
+def refuse(service: GameParts, loaded: Loaded, command: Command, expected_version: int | None) -> None:
     """Refuse `command` before it is decided: after the end, against the tournament mode's undo
     policy, without the If-Match a tournament game needs or with a stale one, or while a seat
     is open."""
@@ -161,7 +159,7 @@ def refuse(service: GameService, loaded: Loaded, command: Command, expected_vers
     refuse_while_open(loaded.envelopes, command)
 
 
-def _refuse_after_end(service: GameService, loaded: Loaded) -> None:
+def _refuse_after_end(service: GameParts, loaded: Loaded) -> None:
     """Conflict for a game of a closed tournament (tournament_closed) or one that a forfeit,
     a resignation or an abort ended (game_over): nothing moves after the end. A game the
     rules ended refuses by its rules."""

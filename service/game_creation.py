@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domain.decider import IllegalMove
 from domain.game_module import GameModule
@@ -16,10 +16,8 @@ from record.open_seats import OPEN_NAME
 from record.seat_keys import INVALID_KEY, public_key
 from service.chance import Deal, Dice, committed
 from service.game_commands import ORGANIZER, Step, batch
+from service.game_parts import GameParts
 from service.game_system import system_steps
-
-if TYPE_CHECKING:
-    from service.games import GameService
 
 
 @dataclass(frozen=True)
@@ -31,7 +29,7 @@ class Created:
 
 
 def create(
-    service: GameService,
+    service: GameParts,
     setup: Mapping[str, Any],
     client: str | None = None,
     game_id: str | None = None,

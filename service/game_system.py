@@ -5,7 +5,7 @@ tournament's record of a result)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domain.actor import SYSTEM, WORKER
 from domain.decider import fold
@@ -14,16 +14,14 @@ from record.envelope import Envelope
 from service.chance import Deal, Dice, deal_of, draw_source
 from service.errors import ChainBroken, VersionConflict
 from service.game_commands import CONFLICT_RETRIES, Step, batch
+from service.game_parts import GameParts
 from service.loaded import Loaded
-
-if TYPE_CHECKING:
-    from service.games import GameService
 
 MAX_SYSTEM_DRAWS = 256
 """Draws in a row with no seat's move between them; a longest battle has far fewer."""
 
 
-def follow_up(service: GameService, loaded: Loaded) -> None:
+def follow_up(service: GameParts, loaded: Loaded) -> None:
     """Start what the game now waits for: a shuffle at once, a scoring or AI moves on the worker."""
     if loaded.broken is not None:
         return
@@ -35,7 +33,7 @@ def follow_up(service: GameService, loaded: Loaded) -> None:
         service.tournaments.game_ended(loaded)
 
 
-def appended(service: GameService, game_id: str) -> None:
+def appended(service: GameParts, game_id: str) -> None:
     """List the game as it now is and enqueue the moves of computer seats the newest version
     waits for (and the analysis)."""
     loaded = service.load(game_id)
@@ -45,7 +43,7 @@ def appended(service: GameService, game_id: str) -> None:
             service.ai.schedule(loaded)
 
 
-def _system_follow_up(service: GameService, loaded: Loaded) -> Loaded:
+def _system_follow_up(service: GameParts, loaded: Loaded) -> Loaded:
     """Schedule the scoring, or append the chance the game waits for; the game after that."""
     pending = None if loaded.over else loaded.rules.pending_system(loaded.state)
     if pending is None:
@@ -67,7 +65,7 @@ def _system_follow_up(service: GameService, loaded: Loaded) -> Loaded:
     return loaded
 
 
-def score_round(service: GameService, game_id: str, round_: int) -> bool:
+def score_round(service: GameParts, game_id: str, round_: int) -> bool:
     """Append the scoring of `round_` (and the next deal); False when it is not due.
 
     Seats may append meanwhile (a takeback request or answer): the scoring is then
