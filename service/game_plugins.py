@@ -6,9 +6,9 @@ that lives in the tests (tests/browser/test_test_families.py) runs the service w
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Mapping
+from importlib.metadata import EntryPoint
 
 VARIABLE = "ARCHIPELAGO_GAME_PLUGINS"
 
@@ -22,9 +22,9 @@ def load_game_plugins(environ: Mapping[str, str] = os.environ) -> list[str]:
     for spec in (part.strip() for part in environ.get(VARIABLE, "").split(",")):
         if not spec:
             continue
-        module, _, function = spec.partition(":")
-        if not function:
+        entry = EntryPoint(name=spec, value=spec, group=VARIABLE)  # the entry-point syntax
+        if entry.pattern.fullmatch(spec) is None or not entry.attr:
             raise ValueError(f"{VARIABLE}: {spec!r} is not 'package.module:function'")
-        getattr(importlib.import_module(module), function)()
+        entry.load()()
         called.append(spec)
     return called
