@@ -21,7 +21,7 @@ from domain.paradise.state import (
     State,
     add,
     counts,
-    derived,
+    kept,
     out_of_game,
     put,
     replace,
@@ -47,14 +47,14 @@ START_ITEMS = KINDS
 def on_map(state: State, seat: int) -> dict[str, int]:
     """`seat`'s pieces on the map by kind (worked out once per state and seat: never to be
     changed by the caller)."""
-    cache = derived(state)
-    got: dict[str, int] | None = cache.get(("on_map", seat))
-    if got is None:
-        got = counts()
-        for (_, owner), stack in state.stacks.items():
-            if owner == seat:
-                got = add(got, stack.pieces)
-        cache[("on_map", seat)] = got
+    return kept(state, ("on_map", seat), lambda: _on_map(state, seat))
+
+
+def _on_map(state: State, seat: int) -> dict[str, int]:
+    got = counts()
+    for (_, owner), stack in state.stacks.items():
+        if owner == seat:
+            got = add(got, stack.pieces)
     return got
 
 
@@ -75,17 +75,17 @@ def _extra(state: State, seat: int, draft: Draft) -> int:
 def _pooled(state: State, seat: int) -> tuple[tuple[int, ...], dict[Hex, int], int | None]:
     """`seat`'s build pools as `shortfall` reads them, worked out once per state and seat: each
     pool's village points, the pool of each group (the first holding it), the base's pool."""
-    cache = derived(state)
-    found: tuple[tuple[int, ...], dict[Hex, int], int | None] | None = cache.get(("pooled", seat))
-    if found is None:
-        all_pools = pools(state, seat)
-        villages = tuple(sum(state.islands[at].villages for at in pool) for pool in all_pools)
-        pool_of: dict[Hex, int] = {}
-        for n, pool in enumerate(all_pools):
-            for at in pool:
-                pool_of.setdefault(at, n)
-        found = cache[("pooled", seat)] = (villages, pool_of, _base_pool(state, seat, all_pools))
-    return found
+    return kept(state, ("pooled", seat), lambda: _pools_read(state, seat))
+
+
+def _pools_read(state: State, seat: int) -> tuple[tuple[int, ...], dict[Hex, int], int | None]:
+    all_pools = pools(state, seat)
+    villages = tuple(sum(state.islands[at].villages for at in pool) for pool in all_pools)
+    pool_of: dict[Hex, int] = {}
+    for n, pool in enumerate(all_pools):
+        for at in pool:
+            pool_of.setdefault(at, n)
+    return villages, pool_of, _base_pool(state, seat, all_pools)
 
 
 def shortfall(state: State, seat: int, draft: Draft) -> str | None:

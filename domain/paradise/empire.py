@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.paradise.hexes import neighbours, reachable
-from domain.paradise.state import INDEPENDENT, Island, State, derived
+from domain.paradise.state import INDEPENDENT, Island, State, kept
 from domain.paradise.tables import CARDS, HALVES, Hex, card_with
 
 
@@ -17,13 +17,11 @@ def controller(island: Island) -> int | None:
 def controlled(state: State, seat: int) -> list[Hex]:
     """The groups `seat` controls (P-5.1: a group where it has a village); worked out once per
     state and seat, so never to be changed by the caller."""
-    cache = derived(state)
-    found: list[Hex] | None = cache.get(("controlled", seat))
-    if found is None:
-        found = cache[("controlled", seat)] = sorted(
-            at for at, island in state.islands.items() if controller(island) == seat
-        )
-    return found
+    return kept(
+        state,
+        ("controlled", seat),
+        lambda: sorted(at for at, island in state.islands.items() if controller(island) == seat),
+    )
 
 
 def is_known(state: State, at: Hex) -> bool:
@@ -50,11 +48,7 @@ def chain_hexes(state: State, seat: int) -> set[Hex]:
 def components(state: State, seat: int) -> list[set[Hex]]:
     """`seat`'s transport-canoe chains: connected hexes each holding a face-up transport
     (worked out once per state and seat: never to be changed by the caller)."""
-    cache = derived(state)
-    found: list[set[Hex]] | None = cache.get(("components", seat))
-    if found is None:
-        found = cache[("components", seat)] = _components(state, seat)
-    return found
+    return kept(state, ("components", seat), lambda: _components(state, seat))
 
 
 def _components(state: State, seat: int) -> list[set[Hex]]:
@@ -76,11 +70,7 @@ def base_chain(state: State, seat: int) -> set[Hex]:
 def pools(state: State, seat: int) -> list[set[Hex]]:
     """Groups whose villages build together (P-4.2): those on one chain, else each alone
     (worked out once per state and seat: never to be changed by the caller)."""
-    cache = derived(state)
-    found: list[set[Hex]] | None = cache.get(("pools", seat))
-    if found is None:
-        found = cache[("pools", seat)] = _pools(state, seat)
-    return found
+    return kept(state, ("pools", seat), lambda: _pools(state, seat))
 
 
 def _pools(state: State, seat: int) -> list[set[Hex]]:

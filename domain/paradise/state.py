@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -27,6 +27,7 @@ START, ORDER, EXPLORE, MOVE, BUILD, VICTORY, ENDED = (
 
 Counts = Mapping[str, int]
 Value = TypeVar("Value")
+K = TypeVar("K")
 DERIVED = "_derived"
 """Where a State keeps what it computed from itself (see `derived`); never copied by `replace`."""
 
@@ -258,18 +259,31 @@ def derived(state: State) -> dict[Any, Any]:
     return found
 
 
+def kept(state: State, key: Hashable, compute: Callable[[], K]) -> K:
+    """What `compute` answers of `state`, worked out once per state and `key` and then kept
+    (shared with every caller: never to be changed by one)."""
+    cache = derived(state)
+    found = cache.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
+        found = cache[key] = compute()
+    return found  # type: ignore[no-any-return]
+
+
+_UNKNOWN = object()
+
+
 def occupied(state: State) -> dict[Hex, tuple[int, ...]]:
     """The seats with pieces in each hex that has any, in seat order: worked out once per
     state, as the legal lists ask it for every step of every candidate move."""
-    cache = derived(state)
-    found: dict[Hex, tuple[int, ...]] | None = cache.get(OCCUPIED)
-    if found is None:
-        seats: dict[Hex, list[int]] = {}
-        for (at, seat), stack in state.stacks.items():
-            if total(stack.pieces):
-                seats.setdefault(at, []).append(seat)
-        found = cache[OCCUPIED] = {at: tuple(sorted(present)) for at, present in seats.items()}
-    return found
+    return kept(state, OCCUPIED, lambda: _occupied(state))
+
+
+def _occupied(state: State) -> dict[Hex, tuple[int, ...]]:
+    seats: dict[Hex, list[int]] = {}
+    for (at, seat), stack in state.stacks.items():
+        if total(stack.pieces):
+            seats.setdefault(at, []).append(seat)
+    return {at: tuple(sorted(present)) for at, present in seats.items()}
 
 
 OCCUPIED = "occupied"
