@@ -18,7 +18,7 @@ from domain.decider import DomainError
 from domain.ending import ending
 from domain.games import end_event_of, rules_for
 from domain.history import extend_history
-from domain.tournament import rules as tournament_rules
+from domain.tournament_rules import rules as tournament_rules
 from record.canonical import canonical_json
 from record.convert import to_event
 from record.draws import FIRST_SEAT_DRAW, SCHEME, DrawStream, commitment, creator_entropy, entropy_before

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from domain.tournament import rules as tournament_rules
+from domain.tournament_rules import rules as tournament_rules
 from replays import archive, audit_page, bundle
 from replays.frames import replay
 from replays.render_html import game_page

@@ -25,8 +25,8 @@ from domain.actor import ORGANIZER
 from domain.decider import Command, DomainError, IllegalMove
 from domain.ending import result_end
 from domain.games import end_event_of
-from domain.tournament import State, read_game_end, score_game
-from domain.tournament import rules as tournament_rules
+from domain.tournament_rules import State, read_game_end, score_game
+from domain.tournament_rules import rules as tournament_rules
 from record.canonical import plain
 from record.chain import ZERO_HASH, digest_holds, envelope_hash
 from record.convert import to_event

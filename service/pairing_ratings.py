@@ -4,7 +4,7 @@ for the tournament's game (service.ratings_projection), None for a player not ra
 from __future__ import annotations
 
 from domain.decider import Command
-from domain.tournament import State
+from domain.tournament_rules import State
 from service.ratings_projection import RatingsProjection
 
 

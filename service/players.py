@@ -19,7 +19,7 @@ import secrets
 import redis
 from redis.cluster import RedisCluster
 
-from domain.tournament import PLAYER_ID
+from domain.tournament_rules import PLAYER_ID
 from service.keys import PLAYER, SINGLE, Layout, layout_of
 
 SEPARATOR = "."

@@ -24,7 +24,7 @@ from redis.cluster import RedisCluster
 from domain.actor import ORGANIZER, SYSTEM, WORKER, Actor
 from domain.decider import Command, Event
 from domain.ending import result_end
-from domain.tournament import AI, CLOSED, State, Table, rules
+from domain.tournament_rules import AI, CLOSED, State, Table, rules
 from record.convert import to_event
 from record.envelope import Envelope, EventStorePort, NewEvent
 from service.chance import Dice, committed, deal_of, draw_source

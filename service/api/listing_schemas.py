@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from domain.tournament import CLOSED, REGISTRATION, RUNNING
+from domain.tournament_rules import CLOSED, REGISTRATION, RUNNING
 from service.api.schemas import MAX_NAME, RegisteredGame
 from service.games_index import STATUSES
 

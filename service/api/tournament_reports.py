@@ -11,7 +11,7 @@ from flask import Response, request, url_for
 from marshmallow import Schema
 
 from domain.games import GAMES
-from domain.tournament import SWISS, rules
+from domain.tournament_rules import SWISS, rules
 from record.envelope import Envelope
 from replays import tournament_reports, tournament_trf
 from replays.bundle import MEDIA_TYPE, write_bundle

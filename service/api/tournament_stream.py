@@ -9,7 +9,7 @@ from dataclasses import asdict
 
 from flask import Response
 
-from domain.tournament import rules, standings
+from domain.tournament_rules import rules, standings
 from record.convert import to_event
 from record.deal import tournament_revealed
 from record.envelope import Envelope

@@ -14,7 +14,7 @@ from typing import Any
 from flask import current_app, url_for
 
 from domain.actor import ORGANIZER, Actor
-from domain.tournament import AI, State, Table, entrant_id, rules
+from domain.tournament_rules import AI, State, Table, entrant_id, rules
 from record.deal import tournament_revealed
 from record.receipts import TOURNAMENT
 from record.redaction import redact

@@ -17,7 +17,7 @@ from marshmallow import ValidationError
 from ai.policies import KINDS as AI_KINDS
 from domain.decider import DomainError
 from domain.games import GAMES
-from domain.tournament import AI_LEVELS
+from domain.tournament_rules import AI_LEVELS
 from service.accounts.store import Accounts
 from service.api.account_context import accounts, seat_holder, signed_in
 from service.api.context import game_service

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.tournament import CLOSED, REGISTRATION, RUNNING
+from domain.tournament_rules import CLOSED, REGISTRATION, RUNNING
 
 View = Mapping[str, Any]
 

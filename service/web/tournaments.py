@@ -15,7 +15,7 @@ from flask import redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
 from domain.decider import DomainError
-from domain.tournament import CLOSED, RUNNING
+from domain.tournament_rules import CLOSED, RUNNING
 from replays import tournament_reports
 from service.api.account_context import accounts
 from service.api.account_context import signed_in as current_account
