@@ -13,6 +13,7 @@ from typing import Any
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
+from domain.platform_schemas import SECRETS
 from service.api.deal_schemas import DealCommitmentSchema
 from service.api.schemas import OpenSchema
 from service.api.seat_key_schemas import PublicKeySchema
@@ -239,6 +240,20 @@ def event_component(event_type: str) -> str:
     return f"{_named(event_type)}Event"
 
 
+#: The one tournament event with a secret: the lots' seed, like a game's deal (service/chance.py).
+SEEDED = "TournamentCreated"
+
+
+def secret_of(event_type: str) -> dict[str, Any]:
+    """What a tournament event's `secret` holds: the lots' seed in TournamentCreated (null while
+    redacted, before the close), null in every other event."""
+    if event_type == SEEDED:
+        seed = dict(SECRETS["GameCreated"])
+        seed["description"] = "The lots' seed (32 bytes, hex) for no entrant, opened at the close."
+        return {**seed, "nullable": True}
+    return {"enum": [None], "nullable": True, "description": "Always null: this event carries no secret."}
+
+
 def register_stream_components(spec: Any) -> None:
     """Each event's data schema, each typed event (the TournamentEvent envelope with `type`
     fixed and `data` typed), their union by `type` (what every list of a tournament's events
@@ -253,6 +268,7 @@ def register_stream_components(spec: Any) -> None:
             "properties": {
                 "type": {"type": "string", "enum": [event_type]},
                 "data": _ref(data_component(event_type)),
+                "secret": secret_of(event_type),
             },
         }
         components.schema(event_component(event_type), {"allOf": [_ref("TournamentEvent"), typed]})

@@ -177,7 +177,8 @@ class RegisteredSchema(Schema):
 
 
 class TournamentEventSchema(EventSchema):
-    """A tournament's event (domain.tournament): registrations, pairings, results; none is secret."""
+    """A tournament's event (domain.tournament): registrations, pairings, results. Only
+    TournamentCreated carries a secret, the lots' seed, redacted until the close."""
 
 
 class TournamentEventsSchema(Schema):

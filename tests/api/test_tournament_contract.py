@@ -150,3 +150,22 @@ def test_a_played_result_in_the_stream_is_what_the_document_says(
     validator = _message_validator(document)
     assert [e.message for e in validator.iter_errors(recorded)] == []
     assert not validator.is_valid({**recorded, "data": {**recorded["data"], "game_end": None}})
+
+
+def test_a_tournament_event_s_secret_is_typed_the_lots_seed_alone(client: FlaskClient) -> None:
+    document = client.get("/openapi.json").json
+    tournament, _ = _organized(client)
+    messages = parse_sse(
+        client.get(f"/tournaments/{tournament['tournament_id']}/stream").get_data(as_text=True)
+    )
+    validator = _message_validator(document)
+    created = next(m for m in messages if m.get("type") == "TournamentCreated")
+    assert set(created["secret"]) == {"seed"}, "the close opens the lots' seed"
+    assert validator.is_valid(created)
+    assert not validator.is_valid({**created, "secret": {"seed": "not hex"}}), "the seed is 64 hex digits"
+    assert validator.is_valid({**created, "secret": None, "redacted": True}), "redacted before the close"
+    started = next(m for m in messages if m.get("type") == "TournamentStarted")
+    assert started.get("secret") is None
+    assert not validator.is_valid({**started, "secret": {"seed": created["secret"]["seed"]}}), (
+        "no other event carries a secret"
+    )
