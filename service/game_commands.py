@@ -131,7 +131,7 @@ def run(
             if expected_version is not None:
                 raise
             continue
-        after = service.load(game_id)
+        after = service.after_append(loaded, result)
         service.follow_up(after)
         written = after.envelopes[result.versions[0] - 1 : result.versions[-1]]
         return Executed(result.versions[-1], written, result.duplicate, after)

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 import redis
 from redis.cluster import RedisCluster
 
-from record.envelope import EventStorePort
+from record.envelope import AppendResult, EventStorePort
 from service.chance import Dice
 from service.games_index import GamesIndex
 from service.keys import Layout
@@ -30,6 +30,8 @@ class GameParts(Protocol):
     dice: Dice
 
     def load(self, game_id: str, upto: int | None = None, fresh: bool = False) -> Loaded: ...
+
+    def after_append(self, loaded: Loaded, result: AppendResult) -> Loaded: ...
 
     def follow_up(self, loaded: Loaded) -> None: ...
 
