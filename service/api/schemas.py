@@ -25,6 +25,7 @@ from service.api.deal_schemas import DealReportSchema, entropy_field
 from service.api.finish_schemas import EndingSchema, FinishSchema
 from service.api.move_clock_schemas import move_clock_field, move_time_field
 from service.api.receipt_schemas import ReceiptSchema
+from service.api.remembered_dumps import RememberedNested
 from service.api.seat_key_schemas import PublicKeySchema
 
 MODES = ("casual", "tournament")
@@ -580,7 +581,7 @@ class GameViewSchema(OpenSchema):
 
 class LegalSchema(Schema):
     version = fields.Integer()
-    commands = fields.List(fields.Nested(CommandSchema))
+    commands = fields.List(RememberedNested(CommandSchema))
 
 
 class EventSchema(Schema):
