@@ -10,6 +10,7 @@ import redis
 from redis.cluster import RedisCluster
 
 from record.envelope import AppendResult, EventStorePort
+from service.archived_games import ArchivedGames
 from service.chance import Dice
 from service.games_index import GamesIndex
 from service.keys import Layout
@@ -27,6 +28,7 @@ class GameParts(Protocol):
     move_clock: Any
     ai: Any
     listings: GamesIndex
+    archived: ArchivedGames
     dice: Dice
 
     def load(self, game_id: str, upto: int | None = None, fresh: bool = False) -> Loaded: ...

@@ -17,6 +17,7 @@ from redis.cluster import RedisCluster
 
 from record.envelope import AppendResult, EventStorePort
 from service import game_commands, game_creation, game_system
+from service.archived_games import ArchivedGames
 from service.chance import Dice
 from service.game_commands import Executed
 from service.game_creation import Created
@@ -58,6 +59,8 @@ class GameService:
         self.ai = ai  # service.queues.AiQueue: computer seats' moves and the analysis
         # The games listing, recorded after each append this service makes (the lobby, GET /games).
         self.listings = GamesIndex(client)
+        # Imported games take no command; asked of Redis once per game in play.
+        self.archived = ArchivedGames(client, self.layout)
         self.dice = dice or Dice()
         self.loader = Loader(store, cache_size, clock, recheck_seconds)
 
