@@ -291,8 +291,12 @@ class CommandSchema(OpenSchema):
     def _declared_by_a_game(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
         if not isinstance(original, Mapping):
             return
-        known = {f.data_key or name for name, f in self.fields.items()} | declared_command_fields()
-        unknown = [key for key in original if key not in known]
+        declared = {f.data_key or name for name, f in self.fields.items()}
+        # What the games declare is gathered only for a field this schema does not name.
+        unknown = [key for key in original if key not in declared]
+        if unknown:
+            games_declare = declared_command_fields()
+            unknown = [key for key in unknown if key not in games_declare]
         if unknown:
             raise ValidationError({key: ["Unknown field."] for key in unknown})
 
