@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -22,7 +22,7 @@ class Point:
 
 VALUES: list[Any] = [
     {"b": 1, "a": [True, None, 2.5, "Ōʻahu 😀 \u2028"], "c": {"z": {}, "y": []}},
-    {"when": datetime(2026, 11, 28, 16, 30, tzinfo=timezone.utc), "point": Point(1, 2)},
+    {"when": datetime(2026, 11, 28, 16, 30, tzinfo=UTC), "point": Point(1, 2)},
     {"big": 2**70, "small": -(2**63)},
     {2: "keys that are not strings", 1: "go to the standard module"},
     [1e21, 1e-7, -0.0, 123456789.125],

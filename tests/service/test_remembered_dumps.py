@@ -19,7 +19,9 @@ class ReferenceLegalSchema(Schema):
 
 NAMES = [f.data_key or name for name, f in CommandSchema().fields.items()] + ["extra", "from_"]
 scalars = st.none() | st.booleans() | st.integers(-5, 70) | st.text(max_size=3) | st.floats(allow_nan=False)
-values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner), max_leaves=6)
+values = st.recursive(
+    scalars, lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner), max_leaves=6
+)
 commands = st.dictionaries(st.sampled_from(NAMES), values, max_size=5)
 
 

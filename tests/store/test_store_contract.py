@@ -115,10 +115,23 @@ class EventStoreContract:
     def test_an_append_reports_the_envelopes_a_read_returns(self, store: EventStorePort) -> None:
         store.append(GAME, 0, events("c0", "A", note="first"))
         batch = [
-            NewEvent("c1:0", "Moved", {"line": ["Ōʻahu", "Maui"], "n": 2.5, "deep": {"x": [1, None]}},
-                     actor="seat:0", command_id="c1", command={"type": "Move", "cards": ["a"]}),
-            NewEvent("c1:1", "Drawn", {"size": 3}, secret={"card": "Maui"}, audience=(1,),
-                     actor="seat:0", command_id="c1"),
+            NewEvent(
+                "c1:0",
+                "Moved",
+                {"line": ["Ōʻahu", "Maui"], "n": 2.5, "deep": {"x": [1, None]}},
+                actor="seat:0",
+                command_id="c1",
+                command={"type": "Move", "cards": ["a"]},
+            ),
+            NewEvent(
+                "c1:1",
+                "Drawn",
+                {"size": 3},
+                secret={"card": "Maui"},
+                audience=(1,),
+                actor="seat:0",
+                command_id="c1",
+            ),
         ]
         result = store.append(GAME, 1, batch)
         assert result.written == tuple(store.read(GAME, after=1))
