@@ -3,11 +3,12 @@ in a fraction of its time; what orjson would write otherwise goes to Flask's pro
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import orjson
-from flask import Flask, Response
+from flask import Flask
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.sansio.response import Response
 
 # Dates and dataclasses go to Flask's `default` (HTTP dates, asdict), as they always did.
 OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
@@ -28,7 +29,7 @@ class AnswerJSONProvider(DefaultJSONProvider):
             body = orjson.dumps(obj, default=self.default, option=OPTIONS)
         except TypeError:  # orjson.JSONEncodeError is one
             return super().response(*args, **kwargs)
-        return self._app.response_class(body + b"\n", mimetype=self.mimetype)
+        return cast(Flask, self._app).response_class(body + b"\n", mimetype=self.mimetype)
 
 
 def install(app: Flask) -> None:

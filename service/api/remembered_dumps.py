@@ -33,7 +33,7 @@ def plain(value: Any, depth: int = 4) -> bool:
     return False
 
 
-class RememberedNested(fields.Nested):  # type: ignore[misc]
+class RememberedNested(fields.Nested):
     """fields.Nested that dumps a plain value once and then hands out copies of that dump; any
     other value is dumped as fields.Nested dumps it. The document shows it as fields.Nested."""
 
@@ -42,14 +42,15 @@ class RememberedNested(fields.Nested):  # type: ignore[misc]
         self._dumps: dict[bytes, Any] = {}
         self._lock = threading.Lock()
 
-    def _serialize(self, nested_obj: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+    # Named as fields.Nested names them, which differs from fields.Field.
+    def _serialize(self, nested_obj: Any, attr: Any, obj: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         if self.many or type(nested_obj) is not dict or not plain(nested_obj):
-            return super()._serialize(nested_obj, attr, obj, **kwargs)
+            return super()._serialize(nested_obj, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
         key = orjson.dumps(nested_obj, option=orjson.OPT_SORT_KEYS)
         with self._lock:
             dumped = self._dumps.get(key)
         if dumped is None:
-            dumped = super()._serialize(nested_obj, attr, obj, **kwargs)
+            dumped = super()._serialize(nested_obj, attr, obj, **kwargs)  # type: ignore[no-untyped-call]
             with self._lock:
                 if len(self._dumps) >= SIZE:
                     self._dumps.clear()
