@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol
 
@@ -126,6 +126,9 @@ class AppendResult:
     versions: list[int]
     positions: list[int]
     duplicate: bool
+    written: tuple[Envelope, ...] = field(default=(), compare=False)
+    """The envelopes a first write stored, as a read would return them (none for a retry): the
+    writer folds them without reading them back."""
 
 
 class Pointer(NamedTuple):
@@ -194,6 +197,14 @@ def with_body(envelope: Envelope, body: bytes) -> Envelope:
     """`envelope`, knowing `body` as the bytes its hashed fields were sealed or read from."""
     object.__setattr__(envelope, "body", body)
     return envelope
+
+
+def stored_as(sealed: Sequence[Envelope], positions: Sequence[int]) -> tuple[Envelope, ...]:
+    """`sealed` as a store holds them once written at `positions` (their bodies kept)."""
+    return tuple(
+        with_body(replace(envelope, position=position), envelope.body)
+        for envelope, position in zip(sealed, positions, strict=True)
+    )
 
 
 def to_fields(envelope: Envelope) -> dict[str, str]:

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 
 from service.ai_games import limits_from
-from service.api import allowed, init_api, telemetry
+from service.api import allowed, init_api, json_answers, telemetry
 from service.api.context import EXTENSION, SIGNER
 from service.api.rate_limits import init_limits
 from service.api.rate_limits import settings as limit_settings
@@ -55,6 +55,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     environment, as the worker reads them) or a ready GAME_SERVICE, plus any Flask setting."""
     load_game_plugins()
     app = Flask(__name__)
+    json_answers.install(app)
     app.config.update(DEFAULTS)
     app.config.update(limit_settings())
     for variable, (setting, kind) in ENVIRONMENT.items():

@@ -34,7 +34,6 @@ from service.idempotency import game_command_id
 from service.loaded import Loaded
 from service.open_seats import TAKE_SEAT, refuse_while_open, seat_events
 from service.seat_keys import REGISTER_KEY, key_events
-from service.store import archive_key
 
 CONFLICT_RETRIES = 5
 ORGANIZER = str(ORGANIZER_ACTOR)
@@ -107,7 +106,7 @@ def run(
     signature: str | None = None,
 ) -> Executed:
     """Decide `command` on the newest version and append its events as `actor`."""
-    if service.redis.exists(archive_key(game_id, service.layout)):
+    if service.archived.holds(game_id):
         raise Conflict("game_archived", "this game was imported from a file: it is read-only")
     for _ in range(CONFLICT_RETRIES):
         loaded = service.load(game_id)
@@ -131,7 +130,7 @@ def run(
             if expected_version is not None:
                 raise
             continue
-        after = service.load(game_id)
+        after = service.after_append(loaded, result)
         service.follow_up(after)
         written = after.envelopes[result.versions[0] - 1 : result.versions[-1]]
         return Executed(result.versions[-1], written, result.duplicate, after)

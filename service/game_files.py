@@ -38,7 +38,7 @@ class Imported:
 
 def is_archived(service: GameService, game_id: str) -> bool:
     """Whether the game was imported from a file (and so is read-only)."""
-    return bool(service.redis.exists(archive_key(game_id, layout_of(service.redis))))
+    return service.archived.holds(game_id)
 
 
 def refuse_archived(service: GameService, game_id: str) -> None:

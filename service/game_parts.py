@@ -9,7 +9,8 @@ from typing import Any, Protocol
 import redis
 from redis.cluster import RedisCluster
 
-from record.envelope import EventStorePort
+from record.envelope import AppendResult, EventStorePort
+from service.archived_games import ArchivedGames
 from service.chance import Dice
 from service.games_index import GamesIndex
 from service.keys import Layout
@@ -27,9 +28,12 @@ class GameParts(Protocol):
     move_clock: Any
     ai: Any
     listings: GamesIndex
+    archived: ArchivedGames
     dice: Dice
 
     def load(self, game_id: str, upto: int | None = None, fresh: bool = False) -> Loaded: ...
+
+    def after_append(self, loaded: Loaded, result: AppendResult) -> Loaded: ...
 
     def follow_up(self, loaded: Loaded) -> None: ...
 

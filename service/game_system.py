@@ -56,12 +56,12 @@ def _system_follow_up(service: GameParts, loaded: Loaded) -> Loaded:
             service.dice, loaded.rules, loaded.state, deal, loaded.envelopes, loaded.version + 1
         )
         try:
-            service.store.append(
+            result = service.store.append(
                 loaded.game_id, loaded.version, batch(steps, str(SYSTEM), f"chance-{loaded.version}")
             )
         except VersionConflict:
             return loaded  # someone else moved the game on; their follow-up handles it
-        return service.load(loaded.game_id)
+        return service.after_append(loaded, result)
     return loaded
 
 

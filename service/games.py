@@ -15,8 +15,9 @@ from typing import Any
 import redis
 from redis.cluster import RedisCluster
 
-from record.envelope import EventStorePort
+from record.envelope import AppendResult, EventStorePort
 from service import game_commands, game_creation, game_system
+from service.archived_games import ArchivedGames
 from service.chance import Dice
 from service.game_commands import Executed
 from service.game_creation import Created
@@ -58,6 +59,8 @@ class GameService:
         self.ai = ai  # service.queues.AiQueue: computer seats' moves and the analysis
         # The games listing, recorded after each append this service makes (the lobby, GET /games).
         self.listings = GamesIndex(client)
+        # Imported games take no command; asked of Redis once per game in play.
+        self.archived = ArchivedGames(client, self.layout)
         self.dice = dice or Dice()
         self.loader = Loader(store, cache_size, clock, recheck_seconds)
 
@@ -89,6 +92,13 @@ class GameService:
         every later load reads (and checks) the store again.
         """
         return self.loader.load(game_id, upto, fresh)
+
+    def after_append(self, loaded: Loaded, result: AppendResult) -> Loaded:
+        """The game after `result`, an append onto `loaded`: the events it wrote folded onto
+        `loaded` without reading them back (the fold cache keeps it for the next load); a load
+        from the store when it wrote none (a recognised retry)."""
+        after = self.loader.advanced(loaded, result.written) if result.written else None
+        return after if after is not None else self.load(loaded.game_id)
 
     def verify(self, game_id: str) -> Verified:
         """The hash chain of every stored event, read from the store, never from the cache."""

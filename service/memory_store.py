@@ -14,6 +14,7 @@ from record.envelope import (
     NewEvent,
     Pointer,
     from_fields,
+    stored_as,
     to_fields,
     validate_batch,
 )
@@ -53,7 +54,8 @@ class InMemoryEventStore:
             sealed = seal(events, expected_version, iso_utc(self._clock()), prev_hash)
             positions = [self._write(game_id, envelope) for envelope in sealed]
             self._changed.notify_all()
-        return AppendResult([e.version for e in sealed], positions, duplicate=False)
+        written = stored_as(sealed, positions)
+        return AppendResult([e.version for e in sealed], positions, duplicate=False, written=written)
 
     def _write(self, game_id: str, envelope: Envelope) -> int:
         """Record one sealed envelope; its global position."""

@@ -11,6 +11,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from importlib import resources
 from typing import Any, cast
 
@@ -28,6 +29,7 @@ from record.envelope import (
     NewEvent,
     Pointer,
     from_fields,
+    stored_as,
     to_fields,
     validate_batch,
 )
@@ -175,6 +177,7 @@ class EventStore:
         if not result.duplicate:
             self._remember(game_id, sealed[-1].version, sealed[-1].hash)
             observe_appended(self._kind, len(sealed))
+            result = replace(result, written=stored_as(sealed, result.positions))
         return result
 
     def import_verbatim(

@@ -55,6 +55,11 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
         return decorate
 
     def arguments(self, schema: Any, **options: Any) -> Decorator:
+        # webargs builds a schema given as a class afresh for every request (deep copies of
+        # every field: a tenth of a command's CPU); an instance is built once. The document
+        # names it by its class all the same.
+        if isinstance(schema, type):
+            schema = schema()
         decorate: Decorator = super().arguments(schema, **options)
         return decorate
 

@@ -25,6 +25,7 @@ from service.api.deal_schemas import DealReportSchema, entropy_field
 from service.api.finish_schemas import EndingSchema, FinishSchema
 from service.api.move_clock_schemas import move_clock_field, move_time_field
 from service.api.receipt_schemas import ReceiptSchema
+from service.api.remembered_dumps import RememberedNested
 from service.api.seat_key_schemas import PublicKeySchema
 
 MODES = ("casual", "tournament")
@@ -290,8 +291,12 @@ class CommandSchema(OpenSchema):
     def _declared_by_a_game(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
         if not isinstance(original, Mapping):
             return
-        known = {f.data_key or name for name, f in self.fields.items()} | declared_command_fields()
-        unknown = [key for key in original if key not in known]
+        declared = {f.data_key or name for name, f in self.fields.items()}
+        # What the games declare is gathered only for a field this schema does not name.
+        unknown = [key for key in original if key not in declared]
+        if unknown:
+            games_declare = declared_command_fields()
+            unknown = [key for key in unknown if key not in games_declare]
         if unknown:
             raise ValidationError({key: ["Unknown field."] for key in unknown})
 
@@ -580,7 +585,7 @@ class GameViewSchema(OpenSchema):
 
 class LegalSchema(Schema):
     version = fields.Integer()
-    commands = fields.List(fields.Nested(CommandSchema))
+    commands = fields.List(RememberedNested(CommandSchema))
 
 
 class EventSchema(Schema):

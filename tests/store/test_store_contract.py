@@ -112,6 +112,33 @@ class EventStoreContract:
         )
         assert [first.position, second.position] == result.positions
 
+    def test_an_append_reports_the_envelopes_a_read_returns(self, store: EventStorePort) -> None:
+        store.append(GAME, 0, events("c0", "A", note="first"))
+        batch = [
+            NewEvent(
+                "c1:0",
+                "Moved",
+                {"line": ["Ōʻahu", "Maui"], "n": 2.5, "deep": {"x": [1, None]}},
+                actor="seat:0",
+                command_id="c1",
+                command={"type": "Move", "cards": ["a"]},
+            ),
+            NewEvent(
+                "c1:1",
+                "Drawn",
+                {"size": 3},
+                secret={"card": "Maui"},
+                audience=(1,),
+                actor="seat:0",
+                command_id="c1",
+            ),
+        ]
+        result = store.append(GAME, 1, batch)
+        assert result.written == tuple(store.read(GAME, after=1))
+        assert [e.position for e in result.written] == result.positions
+        assert verify_chain(result.written) is None
+        assert store.append(GAME, 1, batch).written == ()  # a retry wrote nothing
+
     def test_non_ascii_data_reads_back_unchanged(self, store: EventStorePort) -> None:
         store.append(GAME, 0, events("c1", "Named", author="Günter Cornett", island="Ōʻahu"))
         assert store.read(GAME)[0].data == {"author": "Günter Cornett", "island": "Ōʻahu"}
