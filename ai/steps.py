@@ -19,6 +19,9 @@ from ai.sim import MAX_SYSTEM_STEPS, ident
 from domain.decider import Command, IllegalMove
 from domain.game_module import GameModule
 
+_Refusal = tuple[str, str, str | None]
+"""A kept refusal: an IllegalMove's code, message and field, raised anew each time."""
+
 MAX_KEPT = 60_000
 """Steps kept per search at most (a few hundred bytes each, the states they lead to more):
 past it, new steps are applied each time, those kept are still looked up."""
@@ -30,7 +33,7 @@ class Steps:
     def __init__(self, game: GameModule[Any], keep: bool) -> None:
         self.game = game
         self.keep = keep
-        self._after: dict[tuple[int, Hashable], tuple[Any, Command, Any, IllegalMove | None]] = {}
+        self._after: dict[tuple[int, Hashable], tuple[Any, Command, Any, _Refusal | None]] = {}
         self._keys: dict[tuple[int, int], tuple[Any, Hashable]] = {}
 
     def apply(self, state: Any, command: Command) -> Any:
@@ -45,17 +48,23 @@ class Steps:
         kept = self._after.get(wanted)
         if kept is not None and kept[0] is state and (command.seat is None or kept[1] is command):
             if kept[3] is not None:
-                raise kept[3].with_traceback(None)
+                raise IllegalMove(*kept[3])
             return kept[2]
         try:
             after = self.game.apply(state, command)[1]
         except IllegalMove as refused:
+            parts = (refused.code, refused.message, refused.field)
+        else:
             if len(self._after) < MAX_KEPT:
-                self._after[wanted] = (state, command, None, refused)
-            raise
+                self._after[wanted] = (state, command, after, None)
+            return after
+        # The refusal's parts are kept, and a new exception raised outside the `except`: a
+        # raised exception holds its traceback, whose frames hold the search's tree (and, kept
+        # or bound in this frame, the exception itself), a cycle that left the whole tree to
+        # the cycle collector after the search.
         if len(self._after) < MAX_KEPT:
-            self._after[wanted] = (state, command, after, None)
-        return after
+            self._after[wanted] = (state, command, None, parts)
+        raise IllegalMove(*parts)
 
     def step(self, state: Any, command: Command, rng: random.Random) -> Any:
         """`state` after a seat's `command` and the system's draws that follow (ai.sim.step)."""

@@ -5,6 +5,7 @@ a refused command is refused again."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 
 import pytest
@@ -44,5 +45,23 @@ def test_a_kept_step_answers_the_same_state_and_a_refusal_again() -> None:
     assert Steps(game, keep=False).step(world, command, random.Random(2)) == after
     refused = Command("EndMovement", 9)  # no such seat: never its turn
     for _ in range(2):
-        with pytest.raises(IllegalMove):
+        with pytest.raises(IllegalMove) as caught:
             steps.step(world, refused, random.Random(2))
+        assert caught.value.code == "not_your_turn"
+
+
+def test_a_finished_search_with_refused_steps_leaves_nothing_for_the_cycle_collector() -> None:
+    """A kept refusal held its exception, whose traceback held the frames of the search, its
+    tree among them: the whole tree was cyclic garbage, walked by the next collection."""
+    knowledge, legal = positions("conquest-of-paradise", 2, {}, 2, 1)[1]  # a search meets refusals
+    search(knowledge, legal, random.Random(5), Budget(iterations=10))  # warm the kept worlds
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        search(knowledge, legal, random.Random(5), Budget(iterations=300))
+        left = gc.collect()
+    finally:
+        if was:
+            gc.enable()
+    assert left < 50, f"{left} objects of the finished search waited for the cycle collector"
