@@ -17,7 +17,7 @@ from typing import Any
 
 from ai.sim import MAX_SYSTEM_STEPS, ident
 from domain.decider import Command, IllegalMove
-from domain.game_module import GameModule
+from domain.game_module import AIHooks, GameModule
 
 _Refusal = tuple[str, str, str | None]
 """A kept refusal: an IllegalMove's code, message and field, raised anew each time."""
@@ -35,6 +35,7 @@ class Steps:
         self.keep = keep
         self._after: dict[tuple[int, Hashable], tuple[Any, Command, Any, _Refusal | None]] = {}
         self._keys: dict[tuple[int, int], tuple[Any, Hashable]] = {}
+        self._listings: dict[Hashable, list[tuple[Hashable, Command]]] = {}
 
     def apply(self, state: Any, command: Command) -> Any:
         """The state after `command` (IllegalMove when refused), as `game.apply` gives it."""
@@ -89,4 +90,23 @@ class Steps:
         found = moves_key(state, seat)
         if len(self._keys) < MAX_KEPT:
             self._keys[wanted] = (state, found)
+        return found
+
+    def listing(self, hooks: AIHooks[Any], state: Any, seat: int) -> list[tuple[Hashable, Command]]:
+        """The commands searched in `state` for `seat` (the game's `moves`), each with its ident;
+        listed once per `listing_key` for the whole search when the game gives one.
+
+        A node lists its commands once per `moves_key` already, but the search meets the same
+        listing at many nodes (the seat's own turn in each kept world, a position reached by
+        two orders of commands). The list is shared: nobody changes it (a node narrows a copy).
+        """
+        listing_key = hooks.listing_key
+        if listing_key is None:
+            return [(ident(m), m) for m in hooks.moves(state, seat)]
+        wanted = listing_key(state, seat)
+        found = self._listings.get(wanted)
+        if found is None:
+            found = [(ident(m), m) for m in hooks.moves(state, seat)]
+            if len(self._listings) < MAX_KEPT:
+                self._listings[wanted] = found
         return found

@@ -32,9 +32,21 @@ from domain.decider import Command, Event
 from domain.game_module import AIHooks, SearchSettings
 from domain.paradise import engine, legal, setup
 from domain.paradise.build import on_map
+from domain.paradise.empire import controller
 from domain.paradise.evaluate import priors, win_chances
 from domain.paradise.move import PASSENGERS
-from domain.paradise.state import Draft, Stack, State, add, counts, out_of_game, replace, total, with_stack
+from domain.paradise.state import (
+    Draft,
+    Stack,
+    State,
+    add,
+    counts,
+    occupied,
+    out_of_game,
+    replace,
+    total,
+    with_stack,
+)
 from domain.paradise.tables import KINDS, PIECES, Hex
 from domain.paradise.victory import DEFORESTATION
 
@@ -405,6 +417,24 @@ def moves_key(state: State, seat: int) -> Hashable:
     )
 
 
+def listing_key(state: State, seat: int) -> Hashable:
+    """Everything `searched_moves` depends on beyond `moves_key`: where every seat has pieces
+    (a move stops at or fights enemies), who holds each group, the unknown hexes (an
+    exploration), and the face-down tiles the seat found (it may show them)."""
+    islands = state.islands
+    return (
+        moves_key(state, seat),
+        tuple(occupied(state).items()),
+        tuple(
+            (at, controller(island))
+            for at, island in islands.items()
+            if island.villages or island.owner is not None
+        ),
+        state.unknown,
+        tuple(at for at, island in islands.items() if not island.face_up and seat in island.discoverers),
+    )
+
+
 def turn(state: State) -> Hashable:
     return (state.turn, state.phase, state.active, state.expedition is None)
 
@@ -417,4 +447,5 @@ HOOKS: AIHooks[State] = AIHooks(
     moves_key=moves_key,
     turn=turn,
     search=SEARCH,
+    listing_key=listing_key,
 )

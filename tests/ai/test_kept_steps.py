@@ -33,6 +33,24 @@ def test_kept_steps_change_no_visit(monkeypatch: pytest.MonkeyPatch, n: int) -> 
     assert kept == _visits(False, monkeypatch, n)
 
 
+def _visits_listed(shared: bool, monkeypatch: pytest.MonkeyPatch, n: int) -> dict[str, float]:
+    game = rules_for("conquest-of-paradise")
+    assert game.ai is not None and game.ai.listing_key is not None
+    if not shared:
+        monkeypatch.setitem(
+            GAMES, game.name, dataclasses.replace(game, ai=dataclasses.replace(game.ai, listing_key=None))
+        )
+    knowledge, legal = positions("conquest-of-paradise", 2, {}, 6, 3)[n]
+    return search(knowledge, legal, random.Random(5), Budget(iterations=150)).visits
+
+
+@pytest.mark.parametrize("n", [0, 5])
+def test_listings_shared_across_nodes_change_no_visit(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
+    """A listing shared by `listing_key` is the very one the node would have made: its key
+    names everything the legal commands depend on (`moves_key` alone does not)."""
+    assert _visits_listed(True, monkeypatch, n) == _visits_listed(False, monkeypatch, n)
+
+
 def test_a_kept_step_answers_the_same_state_and_a_refusal_again() -> None:
     game = rules_for("conquest-of-paradise")
     knowledge, legal = positions("conquest-of-paradise", 2, {}, 1, 3)[0]
