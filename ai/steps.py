@@ -92,9 +92,12 @@ class Steps:
             self._keys[wanted] = (state, found)
         return found
 
-    def listing(self, hooks: AIHooks[Any], state: Any, seat: int) -> list[tuple[Hashable, Command]]:
+    def listing(
+        self, hooks: AIHooks[Any], state: Any, seat: int, fingerprint: Hashable
+    ) -> list[tuple[Hashable, Command]]:
         """The commands searched in `state` for `seat` (the game's `moves`), each with its ident;
-        listed once per `listing_key` for the whole search when the game gives one.
+        listed once per `fingerprint` (its `moves_key`) and `listing_key` for the whole search
+        when the game gives a `listing_key`.
 
         A node lists its commands once per `moves_key` already, but the search meets the same
         listing at many nodes (the seat's own turn in each kept world, a position reached by
@@ -103,7 +106,7 @@ class Steps:
         listing_key = hooks.listing_key
         if listing_key is None:
             return [(ident(m), m) for m in hooks.moves(state, seat)]
-        wanted = listing_key(state, seat)
+        wanted = (fingerprint, listing_key(state, seat))
         found = self._listings.get(wanted)
         if found is None:
             found = [(ident(m), m) for m in hooks.moves(state, seat)]

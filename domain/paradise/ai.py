@@ -418,12 +418,11 @@ def moves_key(state: State, seat: int) -> Hashable:
 
 
 def listing_key(state: State, seat: int) -> Hashable:
-    """Everything `searched_moves` depends on beyond `moves_key`: where every seat has pieces
+    """Everything `searched_moves` depends on besides `moves_key`: where every seat has pieces
     (a move stops at or fights enemies), who holds each group, the unknown hexes (an
     exploration), and the face-down tiles the seat found (it may show them)."""
     islands = state.islands
     return (
-        moves_key(state, seat),
         tuple(occupied(state).items()),
         tuple(
             (at, controller(island))
