@@ -32,7 +32,6 @@ from domain.decider import Command, Event
 from domain.game_module import AIHooks, SearchSettings
 from domain.paradise import engine, legal, setup
 from domain.paradise.build import on_map
-from domain.paradise.empire import controller
 from domain.paradise.evaluate import priors, win_chances
 from domain.paradise.move import PASSENGERS
 from domain.paradise.state import (
@@ -419,18 +418,30 @@ def moves_key(state: State, seat: int) -> Hashable:
 
 def listing_key(state: State, seat: int) -> Hashable:
     """Everything `searched_moves` depends on besides `moves_key`: where every seat has pieces
-    (a move stops at or fights enemies), who holds each group, the unknown hexes (an
-    exploration), and the face-down tiles the seat found (it may show them)."""
-    islands = state.islands
+    (a move stops at or fights enemies), each group as it stands (who holds it, its villages,
+    agriculture, warriors and garrison; face up or found by whom), the unknown hexes (an
+    exploration), the cards face up (their effects), the pieces out of the game (the supply)
+    and whether a card is left to build."""
     return (
         tuple(occupied(state).items()),
         tuple(
-            (at, controller(island))
-            for at, island in islands.items()
-            if island.villages or island.owner is not None
+            (
+                at,
+                island.owner,
+                island.villages,
+                island.agriculture,
+                island.warriors,
+                island.garrison,
+                island.malaria,
+                island.face_up,
+                island.discoverers,
+            )
+            for at, island in state.islands.items()
         ),
         state.unknown,
-        tuple(at for at, island in islands.items() if not island.face_up and seat in island.discoverers),
+        state.revealed,
+        state.given_up,
+        len(state.deck),
     )
 
 
