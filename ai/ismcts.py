@@ -251,7 +251,7 @@ def _moves(hooks: AIHooks[Any], steps: Steps, node: Node, state: Any, seat: int,
         if at_root:
             cached = Moves([(i, c.command) for i, c in node.children.items() if c.command is not None])
         else:
-            cached = Moves([(ident(m), m) for m in hooks.moves(state, seat)])
+            cached = Moves(steps.listing(hooks, state, seat, fingerprint))
         node.legal[fingerprint] = cached
     return cached
 

@@ -17,7 +17,10 @@ from typing import Any
 
 from ai.sim import MAX_SYSTEM_STEPS, ident
 from domain.decider import Command, IllegalMove
-from domain.game_module import GameModule
+from domain.game_module import AIHooks, GameModule
+
+_Refusal = tuple[str, str, str | None]
+"""A kept refusal: an IllegalMove's code, message and field, raised anew each time."""
 
 MAX_KEPT = 60_000
 """Steps kept per search at most (a few hundred bytes each, the states they lead to more):
@@ -30,8 +33,9 @@ class Steps:
     def __init__(self, game: GameModule[Any], keep: bool) -> None:
         self.game = game
         self.keep = keep
-        self._after: dict[tuple[int, Hashable], tuple[Any, Command, Any, IllegalMove | None]] = {}
+        self._after: dict[tuple[int, Hashable], tuple[Any, Command, Any, _Refusal | None]] = {}
         self._keys: dict[tuple[int, int], tuple[Any, Hashable]] = {}
+        self._listings: dict[Hashable, list[tuple[Hashable, Command]]] = {}
 
     def apply(self, state: Any, command: Command) -> Any:
         """The state after `command` (IllegalMove when refused), as `game.apply` gives it."""
@@ -45,17 +49,23 @@ class Steps:
         kept = self._after.get(wanted)
         if kept is not None and kept[0] is state and (command.seat is None or kept[1] is command):
             if kept[3] is not None:
-                raise kept[3].with_traceback(None)
+                raise IllegalMove(*kept[3])
             return kept[2]
         try:
             after = self.game.apply(state, command)[1]
         except IllegalMove as refused:
+            parts = (refused.code, refused.message, refused.field)
+        else:
             if len(self._after) < MAX_KEPT:
-                self._after[wanted] = (state, command, None, refused)
-            raise
+                self._after[wanted] = (state, command, after, None)
+            return after
+        # The refusal's parts are kept, and a new exception raised outside the `except`: a
+        # raised exception holds its traceback, whose frames hold the search's tree (and, kept
+        # or bound in this frame, the exception itself), a cycle that left the whole tree to
+        # the cycle collector after the search.
         if len(self._after) < MAX_KEPT:
-            self._after[wanted] = (state, command, after, None)
-        return after
+            self._after[wanted] = (state, command, None, parts)
+        raise IllegalMove(*parts)
 
     def step(self, state: Any, command: Command, rng: random.Random) -> Any:
         """`state` after a seat's `command` and the system's draws that follow (ai.sim.step)."""
@@ -80,4 +90,26 @@ class Steps:
         found = moves_key(state, seat)
         if len(self._keys) < MAX_KEPT:
             self._keys[wanted] = (state, found)
+        return found
+
+    def listing(
+        self, hooks: AIHooks[Any], state: Any, seat: int, fingerprint: Hashable
+    ) -> list[tuple[Hashable, Command]]:
+        """The commands searched in `state` for `seat` (the game's `moves`), each with its ident;
+        listed once per `fingerprint` (its `moves_key`) and `listing_key` for the whole search
+        when the game gives a `listing_key`.
+
+        A node lists its commands once per `moves_key` already, but the search meets the same
+        listing at many nodes (the seat's own turn in each kept world, a position reached by
+        two orders of commands). The list is shared: nobody changes it (a node narrows a copy).
+        """
+        listing_key = hooks.listing_key
+        if listing_key is None:
+            return [(ident(m), m) for m in hooks.moves(state, seat)]
+        wanted = (fingerprint, listing_key(state, seat))
+        found = self._listings.get(wanted)
+        if found is None:
+            found = [(ident(m), m) for m in hooks.moves(state, seat)]
+            if len(self._listings) < MAX_KEPT:
+                self._listings[wanted] = found
         return found

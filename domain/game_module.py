@@ -90,6 +90,8 @@ class AIHooks(Generic[S]):
     `moves(state, seat)`: the commands worth searching, and `moves_key(state, seat)` the
     state's features they depend on (a cache key). `turn(state)` changes whenever a turn
     passes. `search`: how the search weighs and plays out this game (SearchSettings).
+    `listing_key(state, seat)`, when given: every feature `moves` depends on besides those of
+    `moves_key`, so a search lists the commands of equal keys once for all its nodes.
     """
 
     world: Callable[[Any, Any], S]
@@ -99,6 +101,7 @@ class AIHooks(Generic[S]):
     moves_key: Callable[[S, int], Hashable]
     turn: Callable[[S], Hashable]
     search: SearchSettings = SearchSettings()
+    listing_key: Callable[[S, int], Hashable] | None = None
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,18 @@ from domain.paradise import engine, legal, setup
 from domain.paradise.build import on_map
 from domain.paradise.evaluate import priors, win_chances
 from domain.paradise.move import PASSENGERS
-from domain.paradise.state import Draft, Stack, State, add, counts, out_of_game, replace, total, with_stack
+from domain.paradise.state import (
+    Draft,
+    Stack,
+    State,
+    add,
+    counts,
+    occupied,
+    out_of_game,
+    replace,
+    total,
+    with_stack,
+)
 from domain.paradise.tables import KINDS, PIECES, Hex
 from domain.paradise.victory import DEFORESTATION
 
@@ -405,6 +416,35 @@ def moves_key(state: State, seat: int) -> Hashable:
     )
 
 
+def listing_key(state: State, seat: int) -> Hashable:
+    """Everything `searched_moves` depends on besides `moves_key`: where every seat has pieces
+    (a move stops at or fights enemies), each group as it stands (who holds it, its villages,
+    agriculture, warriors and garrison; face up or found by whom), the unknown hexes (an
+    exploration), the cards face up (their effects), the pieces out of the game (the supply)
+    and whether a card is left to build."""
+    return (
+        tuple(occupied(state).items()),
+        tuple(
+            (
+                at,
+                island.owner,
+                island.villages,
+                island.agriculture,
+                island.warriors,
+                island.garrison,
+                island.malaria,
+                island.face_up,
+                island.discoverers,
+            )
+            for at, island in state.islands.items()
+        ),
+        state.unknown,
+        state.revealed,
+        state.given_up,
+        len(state.deck),
+    )
+
+
 def turn(state: State) -> Hashable:
     return (state.turn, state.phase, state.active, state.expedition is None)
 
@@ -417,4 +457,5 @@ HOOKS: AIHooks[State] = AIHooks(
     moves_key=moves_key,
     turn=turn,
     search=SEARCH,
+    listing_key=listing_key,
 )

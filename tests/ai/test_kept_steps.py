@@ -5,6 +5,7 @@ a refused command is refused again."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 
 import pytest
@@ -32,6 +33,24 @@ def test_kept_steps_change_no_visit(monkeypatch: pytest.MonkeyPatch, n: int) -> 
     assert kept == _visits(False, monkeypatch, n)
 
 
+def _visits_listed(shared: bool, monkeypatch: pytest.MonkeyPatch, n: int) -> dict[str, float]:
+    game = rules_for("conquest-of-paradise")
+    assert game.ai is not None and game.ai.listing_key is not None
+    if not shared:
+        monkeypatch.setitem(
+            GAMES, game.name, dataclasses.replace(game, ai=dataclasses.replace(game.ai, listing_key=None))
+        )
+    knowledge, legal = positions("conquest-of-paradise", 2, {}, 6, 3)[n]
+    return search(knowledge, legal, random.Random(5), Budget(iterations=150)).visits
+
+
+@pytest.mark.parametrize("n", [0, 5])
+def test_listings_shared_across_nodes_change_no_visit(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
+    """A listing shared by `listing_key` is the very one the node would have made: its key
+    names everything the legal commands depend on (`moves_key` alone does not)."""
+    assert _visits_listed(True, monkeypatch, n) == _visits_listed(False, monkeypatch, n)
+
+
 def test_a_kept_step_answers_the_same_state_and_a_refusal_again() -> None:
     game = rules_for("conquest-of-paradise")
     knowledge, legal = positions("conquest-of-paradise", 2, {}, 1, 3)[0]
@@ -44,5 +63,23 @@ def test_a_kept_step_answers_the_same_state_and_a_refusal_again() -> None:
     assert Steps(game, keep=False).step(world, command, random.Random(2)) == after
     refused = Command("EndMovement", 9)  # no such seat: never its turn
     for _ in range(2):
-        with pytest.raises(IllegalMove):
+        with pytest.raises(IllegalMove) as caught:
             steps.step(world, refused, random.Random(2))
+        assert caught.value.code == "not_your_turn"
+
+
+def test_a_finished_search_with_refused_steps_leaves_nothing_for_the_cycle_collector() -> None:
+    """A kept refusal held its exception, whose traceback held the frames of the search, its
+    tree among them: the whole tree was cyclic garbage, walked by the next collection."""
+    knowledge, legal = positions("conquest-of-paradise", 2, {}, 2, 1)[1]  # a search meets refusals
+    search(knowledge, legal, random.Random(5), Budget(iterations=10))  # warm the kept worlds
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        search(knowledge, legal, random.Random(5), Budget(iterations=300))
+        left = gc.collect()
+    finally:
+        if was:
+            gc.enable()
+    assert left < 50, f"{left} objects of the finished search waited for the cycle collector"
