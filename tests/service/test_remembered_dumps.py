@@ -40,7 +40,7 @@ def both(answer: dict[str, Any]) -> tuple[Any, Any]:
 LEGAL, REFERENCE = LegalSchema(), ReferenceLegalSchema()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(st.lists(commands, max_size=4))
 def test_a_remembered_dump_is_the_nested_dump(listed: list[dict[str, Any]]) -> None:
     answer = {"version": 3, "commands": listed}
