@@ -28,7 +28,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -245,7 +245,7 @@ def run(
         return outcomes
     with ProcessPoolExecutor(max_workers=processes) as pool:
         # At most one game queued per process, so a deadline leaves none waiting to start.
-        running = set()
+        running: set[Future[Outcome]] = set()
         while running or may_start():
             while len(running) < processes and may_start():
                 running.add(pool.submit(play, waiting.pop()))
