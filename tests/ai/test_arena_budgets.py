@@ -67,3 +67,16 @@ def test_bench_arena_quick_reports_a_win_rate_and_the_load(monkeypatch: pytest.M
         figures[0].unit == "% won" and figures[1].unit.startswith("% - ") and figures[2].unit == "at its end"
     )
     assert 0 <= figures[0].value <= 100 and figures[2].value >= 0
+
+
+def test_where_it_loses_prices_each_players_choices_and_restores_the_settings() -> None:
+    from ai import ismcts
+    from bench import where_it_loses
+
+    before = ismcts.rules_for
+    counts, given = where_it_loses.measure(5, 1, 40, 300)
+    assert ismcts.rules_for is before, "the changed settings last only for their searches"
+    assert sum(counts.values()) >= 2
+    for kind in counts:
+        assert set(given[kind]) == {"seeing", "ismcts", *where_it_loses.VARIANTS}
+        assert all(value >= 0.0 for value in given[kind].values()), "nothing beats the reference's best"
