@@ -40,20 +40,20 @@ VARIANTS: dict[str, dict[str, Any]] = {
 @contextmanager
 def settings(changes: dict[str, Any]) -> Iterator[None]:
     """Searches of Kahuna with its search settings changed, for as long as the block runs."""
-    original = ismcts.rules_for
+    original = vars(ismcts)["rules_for"]
 
     def changed(name: str) -> GameModule[Any]:
-        game = original(name)
+        game: GameModule[Any] = original(name)
         if game.ai is None or not changes:
             return game
         tuned: SearchSettings = replace(game.ai.search, **changes)
         return replace(game, ai=replace(game.ai, search=tuned))
 
-    ismcts.rules_for = changed  # type: ignore[assignment]
+    vars(ismcts)["rules_for"] = changed
     try:
         yield
     finally:
-        ismcts.rules_for = original
+        vars(ismcts)["rules_for"] = original
 
 
 def kind(legal: Sequence[Command], state: Any) -> str:
