@@ -30,7 +30,9 @@ from domain.decider import Command
 from domain.game_module import GameModule, SearchSettings
 
 VARIANTS: dict[str, dict[str, Any]] = {
+    # Each a setting spelled out, so that a column means the same whatever Kahuna's defaults.
     "exploration 0.5": {"exploration": 0.5},
+    "exploration 0.7": {"exploration": 0.7},
     "prior worlds 8": {"prior_worlds": 8},
     "exploration 1.0": {"exploration": 1.0},
     "rollouts of 1 turn": {"rollout_turns": 1},
