@@ -3,6 +3,7 @@
     arena --game kahuna --a greedy --b random --games 200 --processes 2
     arena --game kahuna --a ismcts --level-a 2 --b greedy --games 200
     arena --game arabana-opodopo --seats 3 --a ismcts --b greedy --games 60
+    arena --game kahuna --a ismcts --b seeing --level-a 2 --level-b 2 --cpu-time --games 200
 
 Player A meets one or more copies of player B. Game n seats A at seat n mod seats, and
 seat 0 always starts, so A plays first, second, ... in turn. Games run in memory (no
@@ -10,6 +11,11 @@ Redis) on ai.table.Table; each player gets only its seat's knowledge (its view a
 events redacted for it), as the service's ai_move job gives it. A draw counts half a win
 for each of the seats sharing the best total; the table shows draws apart as well. The
 interval is Wilson's score interval at 95%.
+
+Besides the service's players (ai.policies.KINDS) the arena knows `seeing`, the all-seeing
+ismcts (ai.seeing): the same search over the true State the arena holds. `--cpu-time`
+reads every search's seconds as CPU time of its process, so that players meet at equal
+time however busy the machine; `--iterations N` gives every search N iterations instead.
 """
 
 from __future__ import annotations
@@ -17,15 +23,18 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
+from ai.ismcts import Budget
 from ai.policies import KINDS, LEVELS, budget_for, choose
+from ai.seeing import SEEING, choose_seeing
 from ai.sim import as_command, seed_of
 from ai.table import Table
 from domain.decider import IllegalMove
@@ -33,7 +42,9 @@ from domain.games import GAMES, rules_for
 
 Z95 = 1.959963984540054
 MAX_COMMANDS = 5000
-LEVELLED = ("ismcts",)
+ARENA_KINDS = (*KINDS, SEEING)
+"""The service's players and the arena's own all-seeing one."""
+LEVELLED = ("ismcts", SEEING)
 """The players whose strength a level sets; the others play the same at any level."""
 DEFAULT_LEVEL = 2
 
@@ -60,6 +71,15 @@ class Match:
     b: Player
     seed: int
     budget_scale: float = 1.0
+    cpu_time: bool = False  # a search's seconds are CPU seconds of its process
+    iterations: int | None = None  # every search gets this many iterations, whatever the time
+
+    def budget(self, level: int) -> Budget:
+        """The search budget of a player of `level` in this match."""
+        if self.iterations is not None:
+            return Budget(iterations=self.iterations)
+        timed = budget_for(level, {"ARCHIPELAGO_AI_BUDGET_SCALE": str(self.budget_scale)})
+        return Budget(seconds=timed.seconds, cpu=self.cpu_time)
 
     @property
     def a_seat(self) -> int:
@@ -87,7 +107,6 @@ def play(match: Match) -> Outcome:
         "options": match.options,
     }
     table = Table(setup, random.Random(seed_of(match.seed, match.number, "chance")))
-    env = {"ARCHIPELAGO_AI_BUDGET_SCALE": str(match.budget_scale)}
     spent: dict[str, float] = {}
     moves: dict[str, int] = {}
     count = 0
@@ -98,9 +117,11 @@ def play(match: Match) -> Outcome:
         player = players[seat]
         rng = random.Random(seed_of(match.seed, match.number, table.version, seat))
         started = time.perf_counter()
-        body = choose(
-            player.kind, table.knowledge(seat), table.legal(seat), rng, budget_for(player.level, env)
-        )
+        knowledge, legal, budget = table.knowledge(seat), table.legal(seat), match.budget(player.level)
+        if player.kind == SEEING:
+            body = choose_seeing(table.state, knowledge, legal, rng, budget)
+        else:
+            body = choose(player.kind, knowledge, legal, rng, budget)
         spent[player.label] = spent.get(player.label, 0.0) + time.perf_counter() - started
         moves[player.label] = moves.get(player.label, 0) + 1
         table.play(as_command(body, seat))
@@ -131,6 +152,10 @@ def report(matches: Sequence[Match], outcomes: Sequence[Outcome]) -> str:
     """The table: A's win rate overall and by A's seat, with 95% intervals."""
     first = matches[0]
     title = f"{first.game}, {first.seats} seats: A = {first.a.label} vs B = {first.b.label}"
+    if first.iterations is not None:
+        title += f", {first.iterations} iterations a search"
+    elif first.cpu_time:
+        title += ", a level's seconds in CPU time"
     rows = [("games", "A seat", "A wins", "B wins", "draws", "A win rate", "95% interval")]
     groups: list[tuple[str, list[Outcome]]] = [("all", list(outcomes))]
     for seat in range(first.seats):
@@ -195,20 +220,39 @@ class Progress:
         sys.stderr.flush()
 
 
-def run(matches: Sequence[Match], processes: int, progress: bool = True) -> list[Outcome]:
-    """Play every match, across `processes` processes (1: in this one)."""
+def run(
+    matches: Sequence[Match],
+    processes: int,
+    progress: bool = True,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list[Outcome]:
+    """Play the matches in order, across `processes` processes (1: in this one). With
+    `seconds`, no game starts once that much time (on `clock`) has passed: the outcomes are
+    those of the games played, a prefix of the matches (those under way are finished)."""
     bar = Progress(len(matches), progress)
+    deadline = None if seconds is None else clock() + seconds
     outcomes: list[Outcome] = []
+    waiting = list(reversed(matches))
+
+    def may_start() -> bool:
+        return bool(waiting) and (deadline is None or clock() < deadline)
+
     if processes <= 1:
-        for match in matches:
-            outcomes.append(play(match))
+        while may_start():
+            outcomes.append(play(waiting.pop()))
             bar.advance(outcomes[-1].share)
         return outcomes
     with ProcessPoolExecutor(max_workers=processes) as pool:
-        futures = [pool.submit(play, match) for match in matches]
-        for future in as_completed(futures):
-            outcomes.append(future.result())
-            bar.advance(outcomes[-1].share)
+        # At most one game queued per process, so a deadline leaves none waiting to start.
+        running: set[Future[Outcome]] = set()
+        while running or may_start():
+            while len(running) < processes and may_start():
+                running.add(pool.submit(play, waiting.pop()))
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                outcomes.append(future.result())
+                bar.advance(outcomes[-1].share)
     return sorted(outcomes, key=lambda o: o.number)
 
 
@@ -220,13 +264,31 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--game", default="kahuna", choices=sorted(GAMES))
     parser.add_argument("--seats", type=int, help="seats (default: the fewest the game takes)")
     parser.add_argument("--options", default="{}", help="game options as JSON, e.g. '{\"gods\": true}'")
-    parser.add_argument("--a", default="greedy", choices=KINDS, help="player A (default greedy)")
-    parser.add_argument("--b", default="random", choices=KINDS, help="player B, in every other seat")
-    parser.add_argument("--level-a", type=int, choices=LEVELS, help="ismcts level of A (default 2)")
-    parser.add_argument("--level-b", type=int, choices=LEVELS, help="ismcts level of B (default 2)")
+    parser.add_argument(
+        "--a",
+        default="greedy",
+        choices=ARENA_KINDS,
+        help="player A (default greedy); seeing: the ismcts search over the true state, arena only",
+    )
+    parser.add_argument("--b", default="random", choices=ARENA_KINDS, help="player B, in every other seat")
+    parser.add_argument("--level-a", type=int, choices=LEVELS, help="search level of A (default 2)")
+    parser.add_argument("--level-b", type=int, choices=LEVELS, help="search level of B (default 2)")
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     parser.add_argument("--processes", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        help="start no game after this many minutes; the table counts the games played",
+    )
     parser.add_argument("--budget-scale", type=float, default=1.0, help="multiply every search time")
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="a level's seconds are CPU seconds of the searching process (equal time on a busy machine)",
+    )
+    parser.add_argument(
+        "--iterations", type=int, help="every search runs this many iterations (levels then only label)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the players")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -242,6 +304,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--processes must be at least 1")
     if args.budget_scale <= 0:
         parser.error("--budget-scale must be above 0")
+    if args.minutes is not None and args.minutes <= 0:
+        parser.error("--minutes must be above 0")
+    if args.iterations is not None and args.iterations < 1:
+        parser.error("--iterations must be at least 1")
+    if args.iterations is not None and args.cpu_time:
+        parser.error("--iterations and --cpu-time exclude each other: a budget of iterations reads no clock")
     try:
         args.options = json.loads(args.options)
         rules = rules_for(args.game)
@@ -260,7 +328,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def matches_of(args: argparse.Namespace) -> list[Match]:
     a, b = Player(args.a, args.level_a), Player(args.b, args.level_b)
     return [
-        Match(n, args.game, args.seats, args.options, a, b, args.seed, args.budget_scale)
+        Match(
+            n,
+            args.game,
+            args.seats,
+            args.options,
+            a,
+            b,
+            args.seed,
+            args.budget_scale,
+            cpu_time=args.cpu_time,
+            iterations=args.iterations,
+        )
         for n in range(args.games)
     ]
 
@@ -268,10 +347,18 @@ def matches_of(args: argparse.Namespace) -> list[Match]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     matches = matches_of(args)
+    before = os.getloadavg()
     started = time.monotonic()
-    outcomes = run(matches, args.processes, progress=not args.no_progress)
+    limit = None if args.minutes is None else args.minutes * 60
+    outcomes = run(matches, args.processes, progress=not args.no_progress, seconds=limit)
     print(report(matches, outcomes))
     print(f"{len(outcomes)} games in {time.monotonic() - started:.0f} s with {args.processes} process(es)")
+    # Wall-time budgets give a busy machine's searches fewer iterations: the load goes with the figures.
+    loads = (before, os.getloadavg())
+    print(
+        "load average (1, 5, 15 min) at start / end: "
+        + " / ".join(" ".join(f"{x:.2f}" for x in a) for a in loads)
+    )
     return 0
 
 

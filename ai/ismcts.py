@@ -33,10 +33,15 @@ from domain.games import rules_for
 
 @dataclass(frozen=True)
 class Budget:
-    """How long a search may run: seconds of wall time, iterations, or both (whichever first)."""
+    """How long a search may run: seconds, iterations, or both (whichever first).
+
+    The seconds are wall time, or with `cpu` the CPU time of the searching process: the
+    arena's equal-time matches on a shared machine, where other work takes a share of the
+    wall time that differs from one search to the next."""
 
     seconds: float | None = None
     iterations: int | None = None
+    cpu: bool = False
 
     def __post_init__(self) -> None:
         if self.seconds is None and self.iterations is None:
@@ -94,10 +99,18 @@ def search(
     legal: Sequence[Command],
     rng: random.Random,
     budget: Budget,
-    clock: Callable[[], float] = time.perf_counter,
+    clock: Callable[[], float] | None = None,
+    worlds: Callable[[random.Random], Any] | None = None,
 ) -> Searched:
     """Search from `knowledge` among `legal` (the seat's commands now) within `budget`, its
-    seconds read on `clock`."""
+    seconds read on `clock` (default: wall time, or CPU time for a `cpu` budget).
+
+    Each iteration's world comes from the game's sampler, drawn from the knowledge; `worlds`
+    replaces it (the arena's all-seeing player, ai.seeing, hands the true state)."""
+    if clock is None:
+        clock = time.process_time if budget.cpu else time.perf_counter
+    if worlds is None:
+        worlds = _sampler(knowledge)
     started = clock()
     deadline = None if budget.seconds is None else started + budget.seconds
     me = knowledge.seat
@@ -109,7 +122,7 @@ def search(
     iterations = 0
     steps = Steps(game, hooks.search.keep_steps)
     with _without_cycle_collection():
-        _priors(game, steps, root, knowledge, rng)
+        _priors(game, steps, root, me, worlds, rng)
         while len(root.children) > 1:
             if budget.iterations is not None and iterations >= budget.iterations:
                 break
@@ -117,7 +130,7 @@ def search(
             # would answer with the priors' order alone (and a busy machine could make it so).
             if deadline is not None and iterations and clock() >= deadline:
                 break
-            _iterate(game, steps, root, hooks.world(knowledge, rng), rng)
+            _iterate(game, steps, root, worlds(rng), rng)
             iterations += 1
         answers = [(c.command, c.visits, c.mean) for c in root.children.values() if c.command is not None]
         # The tree goes before the collector is back: its first collection, due at once after
@@ -157,16 +170,26 @@ def _hooks(game: GameModule[Any]) -> AIHooks[Any]:
     return game.ai
 
 
+def _sampler(knowledge: SeatKnowledge) -> Callable[[random.Random], Any]:
+    """Worlds drawn from the seat's knowledge by the game's own sampler."""
+    hooks = _hooks(rules_for(knowledge.game))
+    return lambda rng: hooks.world(knowledge, rng)
+
+
 def _priors(
-    game: GameModule[Any], steps: Steps, root: Node, knowledge: SeatKnowledge, rng: random.Random
+    game: GameModule[Any],
+    steps: Steps,
+    root: Node,
+    me: int,
+    worlds: Callable[[random.Random], Any],
+    rng: random.Random,
 ) -> None:
     """Virtual visits per root command worth the evaluation right after it, over a few worlds."""
     hooks = _hooks(game)
     settings = hooks.search
-    me = knowledge.seat
     sums = dict.fromkeys(root.children, 0.0)
     for _ in range(settings.prior_worlds):
-        world = hooks.world(knowledge, rng)
+        world = worlds(rng)
         for k, child in root.children.items():
             assert child.command is not None
             try:

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from bench import ai, api, domain, growth, load, store, streams
+from bench import ai, api, arena, domain, growth, load, store, streams
 from bench.common import Figure, machine, say, table
 
 PARTS: dict[str, Callable[..., list[Figure]]] = {
@@ -22,6 +22,7 @@ PARTS: dict[str, Callable[..., list[Figure]]] = {
     "load": load.run,
     "growth": growth.run,
     "streams": streams.run,
+    "arena": arena.run,
 }
 
 
@@ -37,7 +38,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             "growth: lobby, listings, a game, ratings and standings times with 100, 1,000 and 10,000 "
             "stored games (BENCH_GROWTH_HUGE=1 adds 100,000: about 16 GB of Redis memory); "
             "streams: p50/p99 of ordinary requests while 1,000 event streams and 200 slowloris "
-            "clients hold connections to `make run`."
+            "clients hold connections to `make run`; "
+            "arena: ismcts against the all-seeing search at equal CPU time, a few games per family."
         ),
     )
     parser.add_argument(

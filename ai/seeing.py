@@ -1,0 +1,38 @@
+"""The all-seeing player of the arena: our own ISMCTS searching the true state.
+
+It is the ismcts player (ai.ismcts.search: the same tree, rollouts, evaluation and budget)
+with one difference: every iteration's world is the game's true State, hands, stack order
+and others' secret choices included, instead of a world sampled from the seat's knowledge.
+Matched against the seat-limited player at equal budget, it measures what the search loses
+by not seeing (docs/ai.md, "What the search loses by not seeing").
+
+Only the arena holds a true State to hand it, so only the arena plays it: it is not among
+ai.policies.KINDS, the players a computer seat of the service may be (a test checks that
+the API refuses it and that ai.policies cannot reach it), and nothing in service/ imports
+this module (an import contract in pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ai.ismcts import Budget, search
+from ai.knowledge import SeatKnowledge
+from ai.policies import Legal, commands
+
+SEEING = "seeing"
+"""The arena's name of the all-seeing player."""
+
+
+def choose_seeing(
+    state: Any, knowledge: SeatKnowledge, legal: Legal, rng: random.Random, budget: Budget
+) -> dict[str, Any]:
+    """The most visited command of our MCTS searching `state`, the game's true State, within
+    `budget`. `knowledge` only names the seat and the game; the search never samples from it."""
+    options = commands(knowledge.seat, legal)
+    if not options:
+        raise ValueError("no legal command to choose from")
+    if len(options) == 1:
+        return options[0].to_json()
+    return search(knowledge, options, rng, budget, worlds=lambda _rng: state).command.to_json()
