@@ -1,5 +1,6 @@
 """What the long schemathesis run (tests/api/test_fuzz_long.py) found, held here in seconds: the
-bounds the document gives the condition headers hold, and a path offers only its own methods."""
+bounds the document gives the condition headers hold, a path offers only its own methods, and
+taking a seat of a tournament game is refused as the seat's operation documents."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from flask.testing import FlaskClient
 
 from service.api.preconditions import MAX_CONDITION
 from tests.api.helpers import bearer, create_game
-from tests.api.tournament_helpers import create_tournament
+from tests.api.tournament_helpers import create_tournament, me, organize, register
 
 DRAW = {"type": "DrawCard", "source": "stack"}
 
@@ -45,3 +46,19 @@ def test_the_import_path_offers_post_only_though_a_game_id_could_be_named_import
     assert set(refused.headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
     game = set(client.options("/games/some-game").headers["Allow"].split(", "))
     assert game == {"GET", "HEAD", "OPTIONS"}
+
+
+def test_taking_a_seat_of_a_tournament_game_is_409_seat_not_open_not_an_undocumented_428(
+    client: FlaskClient,
+) -> None:
+    tournament = create_tournament(client, format="round_robin", rounds=None)
+    ann = register(client, tournament, name="Ann")
+    register(client, tournament, name="Ben")
+    organize(client, tournament, {"type": "StartTournament"})
+    organize(client, tournament, {"type": "PairRound"})
+    game = me(client, tournament, ann["token"])["game"]
+    before = client.get(game["url"]).json["version"]
+    for seat in (0, 1):
+        refused = client.post(f"{game['url']}/seats/{seat}", json={"name": "Cai"})
+        assert (refused.status_code, refused.json["code"]) == (409, "seat_not_open"), refused.json
+    assert client.get(game["url"]).json["version"] == before
