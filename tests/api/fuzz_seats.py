@@ -4,7 +4,7 @@ requests about a game, a tournament or an account get past the 404 and the 401 t
 schemathesis knows no seat's token: a game it creates in a stateful sequence answers its tokens
 once, and the ids it makes up name nothing. `Keys` learns the tokens of every game, tournament and
 entrant the run creates, keeps a few of its own (a game of each kind it plays, one with an open
-seat, a tournament game, an account's session) and puts them on a request just before it is sent:
+seat, a Kahuna tournament's game, an account's session) and puts them on a request just before it is sent:
 an id the run made up is swapped for one of its own in three requests of four, and the token of
 the game, tournament or entrant named goes with it. A part the run made invalid on purpose (a
 negative case's id or Authorization header) is left as it is, so the request stays invalid.
@@ -44,6 +44,9 @@ class Keys:
     session: str = ""
     served: int = 0
     turns: itertools.count[int] = field(default_factory=itertools.count)
+    # Seats take turns on their own count: on `turns`, which each request also draws from, a
+    # game's two seats would fall into step with the requests and one of them never be chosen.
+    seat_turns: itertools.count[int] = field(default_factory=itertools.count)
 
     def learn(self, method: str, path: str, status: int, body: Any) -> None:
         """Keep the tokens a created game, tournament or entrant answers with."""
@@ -65,7 +68,7 @@ class Keys:
 
     def seat_token(self, game_id: str) -> str | None:
         tokens = [t for t in self.seats.get(game_id, []) if t]
-        return tokens[next(self.turns) % len(tokens)] if tokens else None
+        return tokens[next(self.seat_turns) % len(tokens)] if tokens else None
 
     def _post(self, path: str, body: dict[str, Any], token: str = "") -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
@@ -143,8 +146,8 @@ class Keys:
             case._has_explicit_auth = True
 
     def refused(self, case: Any, status: int) -> None:
-        """Sign in again after the session was refused: the run's DELETE /session ends it when its
-        cookie jar caught the cookie from an answer."""
+        """Sign in again after the session was refused: the run's own requests may end it (a
+        sign-out, a sign-in with the cookie its jar caught)."""
         if status == 401 and (case.cookies or {}).get(SESSION) == self.session:
             self.session = ""
 
@@ -154,7 +157,7 @@ class Keys:
         tid = params.get("tournament_id") or self.tournament_of.get(params.get("game_id", ""))
         if path.endswith("/me"):
             tokens = self.entrants.get(str(tid), [])
-            return tokens[next(self.turns) % len(tokens)] if tokens else None
+            return tokens[next(self.seat_turns) % len(tokens)] if tokens else None
         if (
             path.endswith(("/commands", "/withdraw"))
             and "tournament_id" in params
