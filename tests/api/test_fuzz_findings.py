@@ -1,10 +1,15 @@
 """What the long schemathesis run (tests/api/test_fuzz_long.py) found, held here in seconds: the
-bounds the document gives the condition headers hold, a path offers only its own methods, and
-taking a seat of a tournament game is refused as the seat's operation documents."""
+bounds the document gives the condition headers hold, a path offers only its own methods,
+taking a seat of a tournament game is refused as the seat's operation documents, and a
+tournament's option named longer than any game's option is the rules' refusal, not a malformed
+request (the document cannot bound the names of its keys)."""
 
 from __future__ import annotations
 
+import pytest
 from flask.testing import FlaskClient
+
+from domain.games import GAMES
 
 from service.api.preconditions import MAX_CONDITION
 from tests.api.helpers import bearer, create_game
@@ -62,3 +67,14 @@ def test_taking_a_seat_of_a_tournament_game_is_409_seat_not_open_not_an_undocume
         refused = client.post(f"{game['url']}/seats/{seat}", json={"name": "Cai"})
         assert (refused.status_code, refused.json["code"]) == (409, "seat_not_open"), refused.json
     assert client.get(game["url"]).json["version"] == before
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_tournament_option_with_a_long_name_is_refused_by_the_rules_as_a_bad_option(
+    client: FlaskClient, game: str
+) -> None:
+    for name in ("o" * 32, "o" * 33):
+        body = {"name": "Cup", "game": game, "format": "round_robin", "options": {name: True}}
+        refused = client.post("/tournaments", json=body)
+        assert (refused.status_code, refused.json["code"]) == (422, "bad_option"), refused.json
+    assert client.get("/tournaments").json["tournaments"] == []
