@@ -6,8 +6,10 @@ once, and the ids it makes up name nothing. `Keys` learns the tokens of every ga
 entrant the run creates, keeps a few of its own (a game of each kind it plays, one with an open
 seat, a Kahuna tournament's game, an account's session) and puts them on a request just before it is sent:
 an id the run made up is swapped for one of its own in three requests of four, and the token of
-the game, tournament or entrant named goes with it. A part the run made invalid on purpose (a
-negative case's id or Authorization header) is left as it is, so the request stays invalid.
+the game, tournament or entrant named goes with it; one command of two to a game it knows is
+one the rules take now, so that its games move on to where undo, takebacks and rematches are.
+A part the run made invalid on purpose (a negative case's id or Authorization header) is left as
+it is, so the request stays invalid.
 """
 
 from __future__ import annotations
@@ -134,7 +136,11 @@ class Keys:
                 params["game_id"] = self.cup_game if path.endswith("/corrections") else self.game()
         if case.operation.schema.is_security_param_negated(case):
             return
-        token = self._token(path, params)
+        token = None
+        if path == "/games/{game_id}/commands" and case.meta.generation.mode.is_positive:
+            if params.get("game_id") in self.seats and next(self.turns) % 2 == 0:
+                token = self._legal_move(case, params["game_id"])
+        token = token or self._token(path, params)
         if token:
             case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
         if path.startswith("/account"):
@@ -144,6 +150,20 @@ class Keys:
         # request again without them and with made-up ones, and wants a 401 or a 403.
         if token or path.startswith("/account") and self.session:
             case._has_explicit_auth = True
+
+    def _legal_move(self, case: Any, game_id: str) -> str | None:
+        """A command the rules take now as `case`'s body, with the version it is sent at: the
+        generated ones almost never are, and a game would never move on. The token of its seat."""
+        for token in filter(None, self.seats[game_id]):
+            answer = requests.get(
+                f"{self.base}/games/{game_id}/legal", headers={"Authorization": f"Bearer {token}"}, timeout=30
+            )
+            commands = answer.json().get("commands") if answer.status_code == 200 else None
+            if commands:
+                case.body = commands[next(self.seat_turns) % len(commands)]
+                case.headers = {**(case.headers or {}), "If-Match": answer.headers["ETag"]}
+                return token
+        return None
 
     def refused(self, case: Any, status: int) -> None:
         """Sign in again after the session was refused: the run's own requests may end it (a

@@ -10,7 +10,6 @@ import pytest
 from flask.testing import FlaskClient
 
 from domain.games import GAMES
-
 from service.api.preconditions import MAX_CONDITION
 from tests.api.helpers import bearer, create_game
 from tests.api.tournament_helpers import create_tournament, me, organize, register
