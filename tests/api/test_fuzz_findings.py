@@ -2,7 +2,8 @@
 bounds the document gives the condition headers hold, a path offers only its own methods,
 taking a seat of a tournament game is refused as the seat's operation documents, and a
 tournament's option named longer than any game's option is the rules' refusal, not a malformed
-request (the document cannot bound the names of its keys)."""
+request (the document cannot bound the names of its keys), and Explore's `from`, a hex, reaches
+the rules as MoveShip's, a sea space, does."""
 
 from __future__ import annotations
 
@@ -77,3 +78,23 @@ def test_a_tournament_option_with_a_long_name_is_refused_by_the_rules_as_a_bad_o
         refused = client.post("/tournaments", json=body)
         assert (refused.status_code, refused.json["code"]) == (422, "bad_option"), refused.json
     assert client.get("/tournaments").json["tournaments"] == []
+
+
+def test_explore_from_a_hex_reaches_the_rules_and_a_from_of_neither_shape_is_malformed(
+    client: FlaskClient,
+) -> None:
+    seats = [{"name": "Ann"}, {"name": "Ben"}]
+    body = {"game": "conquest-of-paradise", "seats": seats, "first_seat": 0}
+    game = client.post("/games", json=body).json
+    path, token = f"/games/{game['game_id']}/commands", game["seats"][0]["token"]
+    order = {"type": "ChooseOrder", "first": 0, "clockwise": True}
+    assert client.post(path, json=order, headers=bearer(token)).status_code == 200
+
+    far = client.post(path, json={"type": "Explore", "hex": [6, 6], "from": [60, 60]}, headers=bearer(token))
+    assert (far.status_code, far.json["code"]) == (422, "cannot_explore"), far.json
+    assert "sets out from" in far.json["detail"]
+    for wrong in ([6, "6"], [6, 6, 6], ["a", "b"], [True, 6]):
+        refused = client.post(
+            path, json={"type": "Explore", "hex": [6, 6], "from": wrong}, headers=bearer(token)
+        )
+        assert (refused.status_code, refused.json["code"]) == (422, "invalid_request"), wrong
