@@ -137,7 +137,7 @@ class Keys:
         if case.operation.schema.is_security_param_negated(case):
             return
         token = None
-        if path == "/games/{game_id}/commands" and case.meta.generation.mode.is_positive:
+        if path == "/games/{game_id}/commands" and case.meta and case.meta.generation.mode.is_positive:
             if params.get("game_id") in self.seats and next(self.turns) % 2 == 0:
                 token = self._legal_move(case, params["game_id"])
         token = token or self._token(path, params)
