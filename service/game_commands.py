@@ -145,7 +145,9 @@ def refuse(service: GameParts, loaded: Loaded, command: Command, expected_versio
     if command.type in undo.COMMANDS:
         # Refused whatever the version: no point in asking for If-Match first.
         undo.refuse_in_tournament(loaded.envelopes)
-    if expected_version is None and loaded.setup.get("mode") == "tournament":
+    # Taking a seat names no version (its operation has no If-Match); a tournament game has no
+    # open seat, which the seat's own refusal says (409 seat_not_open).
+    if expected_version is None and loaded.setup.get("mode") == "tournament" and command.type != TAKE_SEAT:
         raise PreconditionRequired(
             "if_match_required",
             "tournament games take commands only with If-Match naming the version",

@@ -132,6 +132,29 @@ class PieceField(fields.Field[Any]):
         raise ValidationError("must be a piece number or a piece kind")
 
 
+class SetOutField(fields.Field[Any]):
+    """Where a move sets out from: a sea space as its three islands (ships: MoveShip) or a hex as
+    [column, row] (Conquest of Paradise: Explore); the game's rules say which they take."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        if isinstance(value, list) and len(value) == 3 and all(_is_word(v) for v in value):
+            return value
+        if isinstance(value, list) and len(value) == 2 and all(_is_coordinate(v) for v in value):
+            return value
+        raise ValidationError("must be a sea space's three island names or a hex [column, row]")
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+def _is_word(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_TOKEN
+
+
+def _is_coordinate(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_COORDINATE
+
+
 class OpenSchema(Schema):
     """Dumps its declared fields and passes any other key of the dumped mapping through.
 
@@ -327,7 +350,27 @@ class CommandSchema(OpenSchema):
         validate=validate.Length(equal=3),
         metadata={"description": "The three islands around a sea space (ships)."},
     )
-    from_ = fields.List(_word(), data_key="from", attribute="from", validate=validate.Length(equal=3))
+    from_ = SetOutField(
+        data_key="from",
+        attribute="from",
+        metadata={
+            "description": "A sea space's three islands (MoveShip) or a hex [column, row] (Explore).",
+            "oneOf": [
+                {
+                    "type": "array",
+                    "items": {"type": "string", "maxLength": MAX_TOKEN},
+                    "minItems": 3,
+                    "maxItems": 3,
+                },
+                {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": -MAX_COORDINATE, "maximum": MAX_COORDINATE},
+                    "minItems": 2,
+                    "maxItems": 2,
+                },
+            ],
+        },
+    )
     to = fields.List(_word(), validate=validate.Length(equal=3))
     target = fields.Integer(
         strict=True,

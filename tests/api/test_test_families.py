@@ -1,6 +1,7 @@
 """The game families that live in the tests (tests/families), registered by the test suite only,
 through every HTTP surface: create, /legal, commands, views, undo and takeback, replay, export and
-import, notation, the play and replay pages, a tournament of people and one of computer entrants.
+import, notation, the play and replay pages, a tournament of people, one of computer entrants, and
+one where a person meets a computer entrant.
 
 Each family runs with its end event named its own way and a secret of the server's (Hidden Nim's
 pile), so nothing here would pass on a name the platform matched instead of asking the module.
@@ -172,3 +173,34 @@ def test_a_tournament_of_a_test_family_is_played_by_computer_entrants(
     game = client.get(f"/games/{table['game_id']}/events").json["events"]
     assert game[-1]["type"] == rules_for(name).end_event
     assert table["result"]["final_hash"] == game[-1]["hash"]
+
+
+def test_a_tournament_of_a_test_family_pairs_a_person_with_a_computer_entrant(
+    client: FlaskClient, run_jobs: Callable[[], None], name: str
+) -> None:
+    tournament = create_tournament(client, game=name, format="round_robin", rounds=None)
+    ann = register(client, tournament, name="Ann")
+    register(client, tournament, kind="ai", level=1)
+    organize(client, tournament, {"type": "StartTournament"})
+    organize(client, tournament, {"type": "PairRound"})
+    seat = me(client, tournament, ann["token"])["game"]
+    rng, played = random.Random(3), 0
+    for _ in range(100):
+        current = client.get(seat["url"]).json
+        if current["phase"] == "ended":
+            break
+        legal = client.get(f"{seat['url']}/legal", headers=bearer(seat["seat_token"])).json["commands"]
+        if not legal:
+            run_jobs()  # the computer's move
+            continue
+        headers = {**bearer(seat["seat_token"]), "If-Match": f'"{current["version"]}"'}
+        answer = client.post(f"{seat['url']}/commands", json=rng.choice(legal), headers=headers)
+        assert answer.status_code == 200, answer.json
+        played += 1
+    run_jobs()  # the standings
+    log = client.get(f"{seat['url']}/events").json["events"]
+    movers = {e["command"]["seat"] for e in log if e.get("command") and e["type"] != log[0]["type"]}
+    assert played >= 1 and {seat["seat"], 1 - seat["seat"]} <= movers, movers
+    table = client.get(f"/tournaments/{tournament['tournament_id']}").json["tables"][0]
+    assert log[-1]["type"] == rules_for(name).end_event
+    assert table["result"] is not None and table["result"]["final_hash"] == log[-1]["hash"]

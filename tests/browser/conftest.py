@@ -28,6 +28,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from service.chance import SEED_VARIABLE
 from service.embedded_redis import EmbeddedRedis, free_port
+from service.game_plugins import VARIABLE
 from tests.browser import pages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,14 +134,37 @@ def launched(redis_url: str, log_name: str, **more: str) -> Iterator[LiveService
 
 @pytest.fixture(scope="package")
 def live_service(redis_server: EmbeddedRedis) -> Iterator[LiveService]:
-    """The service of this package's tests (`launched`), on the session's Redis emptied around it."""
+    """The service of this package's tests (`launched`), on the session's Redis database 0 emptied
+    around it (only database 0: families_service may already run on its own)."""
     client = redis.Redis.from_url(redis_server.url)
-    client.flushall()
+    client.flushdb()
     try:
         with launched(redis_server.url, "live-service.log") as service:
             yield service
     finally:
-        client.flushall()
+        client.flushdb()
+        client.close()
+
+
+FAMILIES_DATABASE = 3
+"""The Redis database of the test families' service (live_service keeps database 0)."""
+
+
+@pytest.fixture(scope="package")
+def families_service(redis_server: EmbeddedRedis) -> Iterator[LiveService]:
+    """A service whose web app and worker load the families that live in the tests at start
+    (ARCHIPELAGO_GAME_PLUGINS, service/game_plugins.py), their games in a database of its own, so
+    that live_service never sees them: the families' browser test and the accessibility sweep."""
+    url = f"{redis_server.url.rsplit('/', 1)[0]}/{FAMILIES_DATABASE}"
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    try:
+        with launched(
+            url, "families-service.log", **{VARIABLE: "tests.families.registered:register"}
+        ) as live:
+            yield live
+    finally:
+        client.flushdb()
         client.close()
 
 

@@ -1,6 +1,7 @@
 """axe-core on the lobby, the board (in play and at the end) and the replay; then on every page
 of every game family at a desktop's and a phone's size, where no page may scroll sideways
-either: no serious or critical violation."""
+either: no serious or critical violation. The families that live in the tests (tests/families)
+are swept too, their play and replay pages on the service that loads them (families_service)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from tests.browser import axe, pages, screens
 from tests.browser.conftest import ARTIFACTS, FinishedGame, LiveService
+from tests.families.registered import EVERY_MODULE, TEST_GAMES
 
 
 def test_axe_finds_a_serious_violation_on_a_page_made_to_have_one(
@@ -123,21 +125,7 @@ def every_page(live_service: LiveService) -> dict[str, tuple[str, str, str | Non
     }
     primers: dict[str, str] = {}
     for game, (seats, options) in FAMILIES.items():
-        body = {
-            "game": game,
-            "seats": [{"name": n} for n in NAMES[:seats]],
-            "first_seat": 0,
-            "options": options,
-        }
-        created = screens.post(base, "/games", body)
-        token = created["seats"][0]["token"]
-        found[f"play {game}"] = (
-            f"{base}/play/{created['game_id']}#token={token}",
-            "#commands [data-command]",
-        )
-        # Only a seat replays a game still being played: the play page keeps its token first.
-        found[f"replay {game}"] = (f"{base}/replay/{created['game_id']}", "#replay #board svg")
-        primers[f"replay {game}"] = found[f"play {game}"][0]
+        _game_pages(base, game, seats, options, found, primers)
     cup = screens.post(
         base, "/tournaments", {"name": "Screen Cup", "game": "kahuna", "format": "swiss", "rounds": 1}
     )
@@ -153,6 +141,34 @@ def every_page(live_service: LiveService) -> dict[str, tuple[str, str, str | Non
     found["sign in"] = (f"{base}/signin", "#sign-in")
     screens.post(base, "/accounts", {"name": "Screen Ann", "password": "a long enough secret"})
     found["player"] = (f"{base}/players/Screen%20Ann", "#player-name")
+    return {name: (*where, primers.get(name)) for name, where in found.items()}
+
+
+def _game_pages(
+    base: str,
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+    found: dict[str, tuple[str, str]],
+    primers: dict[str, str],
+) -> None:
+    """A new game of `game` made through the API: its first seat's play page and its replay."""
+    body = {"game": game, "seats": [{"name": n} for n in NAMES[:seats]], "first_seat": 0, "options": options}
+    created = screens.post(base, "/games", body)
+    token = created["seats"][0]["token"]
+    found[f"play {game}"] = (f"{base}/play/{created['game_id']}#token={token}", "#commands [data-command]")
+    # Only a seat replays a game still being played: the play page keeps its token first.
+    found[f"replay {game}"] = (f"{base}/replay/{created['game_id']}", "#replay #board svg")
+    primers[f"replay {game}"] = found[f"play {game}"][0]
+
+
+@pytest.fixture(scope="module")
+def test_family_pages(families_service: LiveService) -> dict[str, tuple[str, str, str | None]]:
+    """The same for each family that lives in the tests, on the service that loads them."""
+    found: dict[str, tuple[str, str]] = {}
+    primers: dict[str, str] = {}
+    for game in TEST_GAMES:
+        _game_pages(families_service.url, game, EVERY_MODULE[game].min_seats, {}, found, primers)
     return {name: (*where, primers.get(name)) for name, where in found.items()}
 
 
@@ -213,7 +229,19 @@ def _sweep(driver: WebDriver, address: str, mark: str, primer: str | None, name:
 def test_every_page_at_desktop_and_phone_size_has_no_serious_axe_violation_nor_sideways_scroll(
     every_page: dict[str, tuple[str, str, str | None]], open_browser: Callable[[], WebDriver], name: str
 ) -> None:
-    seen = _sweep(open_browser(), *every_page[name], name)
+    _assert_clean(_sweep(open_browser(), *every_page[name], name))
+
+
+@pytest.mark.parametrize("name", [f"{kind} {game}" for game in TEST_GAMES for kind in ("play", "replay")])
+def test_the_play_and_replay_pages_of_a_test_family_have_no_serious_axe_violation_nor_sideways_scroll(
+    test_family_pages: dict[str, tuple[str, str, str | None]],
+    open_browser: Callable[[], WebDriver],
+    name: str,
+) -> None:
+    _assert_clean(_sweep(open_browser(), *test_family_pages[name], name))
+
+
+def _assert_clean(seen: dict[str, Any]) -> None:
     assert {size: s["barred"] for size, s in seen.items()} == {"desktop": [], "phone": []}
     assert {size: (s["sideways"], s["wide"]) for size, s in seen.items()} == {
         "desktop": (0, []),

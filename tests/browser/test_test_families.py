@@ -1,46 +1,27 @@
 """A family that lives in the tests, in the browser: two people make a game of it with the lobby's
 form, play it to its end by clicking the buttons its words name, and open its replay; its board
-page and its replay have no serious or critical axe-core violation.
+page and its replay have no serious or critical axe-core violation. Then one person plays it
+against the searching computer (its AI hooks), by clicks, to its end.
 
-The service here has its web app and its worker load the test families at start
-(ARCHIPELAGO_GAME_PLUGINS, service/game_plugins.py) and keeps its games in a Redis database of its
-own, so this package's other service never sees them."""
+The service here (families_service, tests/browser/conftest.py) has its web app and its worker load
+the test families at start (ARCHIPELAGO_GAME_PLUGINS, service/game_plugins.py) and keeps its games
+in a Redis database of its own, so this package's other service never sees them."""
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-import redis
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from domain.games import rules_for
-from service.embedded_redis import EmbeddedRedis
-from service.game_plugins import VARIABLE
 from tests.browser import axe, pages
-from tests.browser.conftest import LiveService, launched
+from tests.browser.conftest import LiveService
 from tests.families.registered import TEST_GAMES
 
-DATABASE = 3
-"""The Redis database of this service's games (the package's service keeps database 0)."""
 PLAYED_WITHIN = 60.0
-
-
-@pytest.fixture(scope="module")
-def families_service(redis_server: EmbeddedRedis) -> Iterator[LiveService]:
-    url = f"{redis_server.url}/{DATABASE}"
-    client = redis.Redis.from_url(url)
-    client.flushdb()
-    try:
-        with launched(
-            url, "families-service.log", **{VARIABLE: "tests.families.registered:register"}
-        ) as live:
-            yield live
-    finally:
-        client.flushdb()
-        client.close()
 
 
 @pytest.mark.usefixtures("test_families")  # in this process too, for their words
@@ -77,3 +58,23 @@ def test_two_people_play_a_test_family_by_clicks_to_its_end_and_open_its_replay(
     pages.wait_until(ann, lambda d: pages.find(d, "#replay #board svg"), what="the replay's board")
     assert title in pages.text(ann, "body")
     assert axe.barred(axe.violations(ann)) == []
+
+
+@pytest.mark.usefixtures("test_families")
+@pytest.mark.parametrize("name", TEST_GAMES)
+def test_a_person_plays_a_test_family_against_the_computer_by_clicks_to_its_end(
+    families_service: LiveService, open_browser: Callable[[], WebDriver], name: str
+) -> None:
+    ann = open_browser()
+    # ismcts, the computer that searches the game through the family's own AI hooks.
+    computer = pages.Seat("ismcts", "Robo")
+    created = pages.create_game(ann, families_service.url, [pages.human("Ann"), computer], game=name)
+    played = pages.play_to_the_end(ann, random.Random(name), deadline=time.monotonic() + PLAYED_WITHIN)
+
+    game = pages.api_get(families_service.url, f"/games/{created.game_id}")
+    assert game["phase"] == "ended" and game["ending"]["how"] == "rules" and played >= 1
+    moved = pages.api_get(families_service.url, f"/games/{created.game_id}/events")["events"]
+    commands = [e["command"] for e in moved if e.get("command")]
+    assert {c["seat"] for c in commands if c["type"] in rules_for(name).schemas.commands} == {0, 1}
+    assert moved[-1]["type"] == rules_for(name).end_event
+    assert rules_for(name).words.title in pages.text(ann, "body")
