@@ -256,7 +256,7 @@ def run(
     return sorted(outcomes, key=lambda o: o.number)
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="arena",
         description="Play computer players against each other and print win rates with 95% intervals.",
@@ -291,6 +291,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the players")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = _parser()
     args = parser.parse_args(argv)
     for side in ("a", "b"):
         kind, level = getattr(args, side), getattr(args, f"level_{side}")
