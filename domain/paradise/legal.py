@@ -114,7 +114,7 @@ def _moves(state: State, seat: int) -> list[Command]:
             found += [
                 Command("Move", seat, {"path": path, "pieces": pieces}) for path in reach.allowed(at, full)
             ]
-        found += _stopping(state, seat, at, free)
+        found += _stopping(state, seat, at, free, reach)
     if state.transit_open:
         found += _transits(state, seat)
     return found + _reveals(state, seat)
@@ -233,7 +233,7 @@ class _Reach:
         ]
 
 
-def _stopping(state: State, seat: int, start: Hex, free: dict[str, int]) -> list[Command]:
+def _stopping(state: State, seat: int, start: Hex, free: dict[str, int], reach: _Reach) -> list[Command]:
     """P-3.3, a sample: one canoe putting its passenger ashore halfway and going on, one empty
     canoe taking a passenger aboard halfway (the first of each that decide accepts)."""
     dropping: list[Command] = []
@@ -245,10 +245,10 @@ def _stopping(state: State, seat: int, start: Hex, free: dict[str, int]) -> list
         aboard = next((k for k in riders if free[k]), None)
         if aboard is not None and not dropping:
             ashore = partial(_ashore, state, aboard)
-            dropping = _halfway(state, seat, start, {canoe: 1, aboard: 1}, ashore)
+            dropping = _halfway(reach, start, {canoe: 1, aboard: 1}, ashore)
         if not taking:
             waiting = partial(_waiting, state, seat, riders=riders)
-            taking = _halfway(state, seat, start, {canoe: 1}, waiting)
+            taking = _halfway(reach, start, {canoe: 1}, waiting)
     return dropping + taking
 
 
@@ -265,26 +265,30 @@ def _waiting(state: State, seat: int, at: Hex, riders: tuple[str, ...]) -> dict[
 
 
 def _halfway(
-    state: State,
-    seat: int,
+    reach: _Reach,
     start: Hex,
     pieces: dict[str, int],
     stop_at: Callable[[Hex], dict[str, Any] | None],
 ) -> list[Command]:
-    """The first two-hex Move of `pieces` from `start` stopping halfway as `stop_at` says."""
+    """The first two-hex Move of `pieces` (a canoe, maybe a passenger) from `start` stopping
+    halfway as `stop_at` says: what `move.judge_move` accepts, its checks split as for the
+    loads without stops (the load's once, the path's as `_Reach` knows them, the stop's)."""
+    state, seat = reach.state, reach.seat
     full = counts(**pieces)
+    if move.load_refused(state, seat, start, full):
+        return []
+    war = full["war_canoe"] > 0
+    escorted = war or not full["transport"]
     for mid in neighbours(start):
         stop = stop_at(mid)
-        if stop is None:
+        if stop is None or not reach.enters(mid, escorted) or (war and reach.stops_war_canoe(mid)):
             continue
+        # decide_move's judgement of the command below, its arguments read as it reads them.
+        halt = move.Stop(1, counts(**stop.get("drop", {})), counts(**stop.get("take", {})))
         for end in neighbours(mid):
-            if end == start or move.path_error(state, seat, [start, mid, end], full) is not None:
+            if end == start or not reach.enters(end, escorted):
                 continue
-            # decide_move's judgement of the command below, its arguments read as it reads them.
-            halt = move.Stop(1, counts(**stop.get("drop", {})), counts(**stop.get("take", {})))
-            try:
-                move.judge_move(state, seat, [start, mid, end], full, [halt])
-            except IllegalMove:
+            if move.stop_refused(state, seat, [start, mid, end], full, halt):
                 continue
             path = [list(start), list(mid), list(end)]
             return [Command("Move", seat, {"path": path, "pieces": pieces, "stops": [{"at": 1, **stop}]})]
