@@ -256,6 +256,7 @@ def kept(compute: Computed) -> Computed:
     the legal lists, the evaluation and the automatic steps ask the same questions of one
     state many times over. A decorator rather than a helper taking a closure: a closure made
     at every call cost more than the lookup saved."""
+
     def lookup(state: State, /, *args: Hashable) -> Any:
         fields = state.__dict__
         cache = fields.get(DERIVED)
