@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from bench import ai, api, arena, domain, growth, load, store, streams
 from bench.common import Figure, machine, say, table
+from domain.games import GAMES
 
 PARTS: dict[str, Callable[..., list[Figure]]] = {
     "domain": domain.run,
@@ -56,10 +57,20 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=None,
         help="measured time of each measurement instead of the default",
     )
+    parser.add_argument(
+        "--game",
+        action="append",
+        default=None,
+        metavar="GAME",
+        help="domain only: benchmark only this registered game's setups (may be repeated)",
+    )
     args = parser.parse_args(argv)
     unknown = [part for part in args.parts if part not in PARTS]
     if unknown:
         parser.error(f"unknown benchmark {unknown[0]!r}; choose from {', '.join(PARTS)}")
+    strange = [game for game in args.game or () if game not in GAMES]
+    if strange:
+        parser.error(f"unknown game {strange[0]!r}; choose from {', '.join(sorted(GAMES))}")
     args.parts = list(dict.fromkeys(args.parts)) or list(PARTS)
     return args
 
@@ -74,7 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         for part in args.parts:
             say()
-            measured = PARTS[part](quick=args.quick, seed=args.seed, seconds=args.seconds)
+            options: dict[str, object] = {"quick": args.quick, "seed": args.seed, "seconds": args.seconds}
+            if part == "domain" and args.game:
+                options["games"] = args.game
+            measured = PARTS[part](**options)
             figures += measured
             if not measured:
                 unrun.append(part)

@@ -237,14 +237,18 @@ def run(
     seed: int = 1,
     seconds: float | None = None,
     setups: Sequence[Setup] | None = None,
+    games: Sequence[str] | None = None,
 ) -> list[Figure]:
-    """Benchmark every setup; print how, return the figures."""
+    """Benchmark every setup (only those of `games` when given); print how, return the figures."""
     timing = QUICK if quick else FULL
     if seconds is not None:
         timing = Timing(timing.warmup_games, seconds, timing.min_games)
     skipped: list[str] = []
     if setups is None:
         setups, skipped = all_setups()
+    if games is not None:
+        setups = [setup for setup in setups if setup.game in games]
+        skipped = [reason for reason in skipped if reason.split(":")[0].split(" ")[0] in games]
     say("== domain: random self-play in the rules alone (no I/O) ==")
     say(
         f"   per setup: {timing.warmup_games} warm-up game(s) not counted, then whole games "

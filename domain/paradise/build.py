@@ -44,13 +44,10 @@ START_ITEMS = KINDS
 """Q-A1: the free start builds pieces only."""
 
 
+@kept
 def on_map(state: State, seat: int) -> dict[str, int]:
     """`seat`'s pieces on the map by kind (worked out once per state and seat: never to be
     changed by the caller)."""
-    return kept(state, ("on_map", seat), lambda: _on_map(state, seat))
-
-
-def _on_map(state: State, seat: int) -> dict[str, int]:
     got = counts()
     for (_, owner), stack in state.stacks.items():
         if owner == seat:
@@ -72,13 +69,10 @@ def _extra(state: State, seat: int, draft: Draft) -> int:
     return extra
 
 
+@kept
 def _pooled(state: State, seat: int) -> tuple[tuple[int, ...], dict[Hex, int], int | None]:
     """`seat`'s build pools as `shortfall` reads them, worked out once per state and seat: each
     pool's village points, the pool of each group (the first holding it), the base's pool."""
-    return kept(state, ("pooled", seat), lambda: _pools_read(state, seat))
-
-
-def _pools_read(state: State, seat: int) -> tuple[tuple[int, ...], dict[Hex, int], int | None]:
     all_pools = pools(state, seat)
     villages = tuple(sum(state.islands[at].villages for at in pool) for pool in all_pools)
     pool_of: dict[Hex, int] = {}

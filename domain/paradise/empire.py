@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.paradise.hexes import neighbours, reachable
-from domain.paradise.state import INDEPENDENT, Island, State, kept
+from domain.paradise.state import INDEPENDENT, Island, State, kept, occupied
 from domain.paradise.tables import CARDS, HALVES, Hex, card_with
 
 
@@ -14,14 +14,11 @@ def controller(island: Island) -> int | None:
     return island.owner if island.villages > 0 else None
 
 
+@kept
 def controlled(state: State, seat: int) -> list[Hex]:
     """The groups `seat` controls (P-5.1: a group where it has a village); worked out once per
     state and seat, so never to be changed by the caller."""
-    return kept(
-        state,
-        ("controlled", seat),
-        lambda: sorted(at for at, island in state.islands.items() if controller(island) == seat),
-    )
+    return sorted(at for at, island in state.islands.items() if controller(island) == seat)
 
 
 def is_known(state: State, at: Hex) -> bool:
@@ -37,7 +34,12 @@ def is_enemy(state: State, at: Hex, seat: int) -> bool:
     island = state.islands.get(at)
     if island is not None and controller(island) not in (None, seat):
         return True
-    return any(other != seat for other in state.occupants(at))
+    # The seats there read where `occupants` reads them, without its list and a generator:
+    # asked for every hex every candidate move enters.
+    for other in occupied(state).get(at, ()):
+        if other != seat:
+            return True
+    return False
 
 
 def chain_hexes(state: State, seat: int) -> set[Hex]:
@@ -45,13 +47,10 @@ def chain_hexes(state: State, seat: int) -> set[Hex]:
     return {at for (at, owner), stack in state.stacks.items() if owner == seat and stack.shown}
 
 
+@kept
 def components(state: State, seat: int) -> list[set[Hex]]:
     """`seat`'s transport-canoe chains: connected hexes each holding a face-up transport
     (worked out once per state and seat: never to be changed by the caller)."""
-    return kept(state, ("components", seat), lambda: _components(state, seat))
-
-
-def _components(state: State, seat: int) -> list[set[Hex]]:
     hexes = chain_hexes(state, seat)
     left, found = set(hexes), []
     while left:
@@ -67,13 +66,10 @@ def base_chain(state: State, seat: int) -> set[Hex]:
     return next((part for part in components(state, seat) if base in part), set())
 
 
+@kept
 def pools(state: State, seat: int) -> list[set[Hex]]:
     """Groups whose villages build together (P-4.2): those on one chain, else each alone
     (worked out once per state and seat: never to be changed by the caller)."""
-    return kept(state, ("pools", seat), lambda: _pools(state, seat))
-
-
-def _pools(state: State, seat: int) -> list[set[Hex]]:
     mine, found = set(controlled(state, seat)), []
     for part in components(state, seat):
         linked = mine & part

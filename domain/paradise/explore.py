@@ -15,6 +15,7 @@ from domain.paradise.state import (
     Expedition,
     Island,
     State,
+    kept,
     put,
     replace,
     with_island,
@@ -37,8 +38,11 @@ def explorable(state: State, at: Hex, seat: int) -> bool:
     return island is not None and not island.face_up and seat not in island.discoverers
 
 
+@kept
 def start_region(state: State, seat: int) -> set[Hex]:
-    """P-2.1: hexes the explorer reaches from a controlled group through known, friendly hexes."""
+    """P-2.1: hexes the explorer reaches from a controlled group through known, friendly hexes
+    (worked out once per state and seat, as the legal list, decide and the automatic steps ask
+    it of one state: never to be changed by the caller)."""
 
     def passable(at: Hex) -> bool:
         return is_known(state, at) and not is_enemy(state, at, seat)
@@ -46,7 +50,10 @@ def start_region(state: State, seat: int) -> set[Hex]:
     return reachable(controlled(state, seat), passable)
 
 
+@kept
 def first_steps(state: State, seat: int) -> list[Hex]:
+    """Where the explorer may set out to (worked out once per state and seat, as
+    `start_region`: never to be changed by the caller)."""
     region = start_region(state, seat)
     return sorted({n for at in region for n in neighbours(at) if explorable(state, n, seat)})
 

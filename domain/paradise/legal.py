@@ -114,7 +114,7 @@ def _moves(state: State, seat: int) -> list[Command]:
             found += [
                 Command("Move", seat, {"path": path, "pieces": pieces}) for path in reach.allowed(at, full)
             ]
-        found += _stopping(state, seat, at, free)
+        found += _stopping(state, seat, at, free, reach)
     if state.transit_open:
         found += _transits(state, seat)
     return found + _reveals(state, seat)
@@ -146,17 +146,18 @@ class _Reach:
     def __init__(self, state: State, seat: int) -> None:
         self.state, self.seat = state, seat
         self.speed = move.speed(state, seat)
-        self.entered: dict[tuple[Hex, bool], bool] = {}
+        self.entered: dict[bool, dict[Hex, bool]] = {False: {}, True: {}}
         self.stops: dict[Hex, bool] = {}
-        self.found: dict[tuple[Hex, bool, bool], list[tuple[list[Hex], Hex, bool, Any]]] = {}
+        self.found: dict[tuple[Hex, bool, bool], list[tuple[int, Hex, bool, Any]]] = {}
         self.carried: dict[Hex, bool] = {}
+        self.steps: dict[tuple[Hex, bool, bool], list[tuple[Hex, list[Hex]]]] = {}
 
     def enters(self, at: Hex, escorted: bool) -> bool:
-        known = self.entered.get((at, escorted))
+        known = self.entered[escorted].get(at)
         if known is None:
             state = self.state
             known = is_known(state, at) and (escorted or not is_enemy(state, at, self.seat))
-            self.entered[(at, escorted)] = known
+            self.entered[escorted][at] = known
         return known
 
     def stops_war_canoe(self, at: Hex) -> bool:
@@ -165,18 +166,20 @@ class _Reach:
             known = self.stops[at] = move.stops_war_canoe(self.state, at, self.seat)
         return known
 
-    def paths(self, start: Hex, war: bool, escorted: bool) -> list[tuple[list[Hex], Hex, bool, Any]]:
+    def paths(self, start: Hex, war: bool, escorted: bool) -> list[tuple[int, Hex, bool, Any]]:
         """The first path found to each hex `move.path_error` accepts, in the order the
         search by steps finds them: a path of n steps only reaches hexes none of fewer steps
         did (a longer path to a hex found sooner could only lead on to hexes a shorter one
-        reaches as soon), so the search keeps one path per hex. Each with its end, whether
-        the seat's pieces at sea between its ends are carried, and its hexes as a command
-        writes them."""
+        reaches as soon), so the search keeps one path per hex. Each with its hexes' count,
+        its end, whether the seat's pieces there are carried as they stand (or ashore), and
+        its hexes as a command writes them; a path leaving the seat's pieces at sea between
+        its ends without canoes to carry them is left out (no load may sail it)."""
         wanted = (start, war, escorted)
         known = self.found.get(wanted)
         if known is not None:
             return known
         ends: dict[Hex, list[Hex]] = {}
+        entered = self.entered[escorted]
         frontier = [[start]]
         for _ in range(self.speed):
             nxt = []
@@ -185,20 +188,25 @@ class _Reach:
                 if war and len(path) > 1 and self.stops_war_canoe(end):
                     continue
                 for n in neighbours(end):
-                    if n != start and n not in ends and self.enters(n, escorted):
+                    if n == start or n in ends:
+                        continue
+                    enters = entered.get(n)
+                    if enters is None:
+                        enters = self.enters(n, escorted)
+                    if enters:
                         ends[n] = longer = path + [n]
                         nxt.append(longer)
             frontier = nxt
         islands = self.state.islands
-        found = self.found[wanted] = [
-            (
-                path,
-                path[-1],
-                all(at in islands or self.carries(at) for at in path[1:-1]),
-                [list(at) for at in path],
-            )
-            for path in ends.values()
-        ]
+        carries = self.carries
+        found = self.found[wanted] = []
+        for path in ends.values():
+            for at in path[1:-1]:
+                if at not in islands and not carries(at):
+                    break
+            else:
+                end = path[-1]
+                found.append((len(path), end, end in islands or carries(end), list(map(list, path))))
         return found
 
     def carries(self, at: Hex) -> bool:
@@ -216,24 +224,37 @@ class _Reach:
         state, seat = self.state, self.seat
         war = full["war_canoe"] > 0
         paths = self.paths(start, war, war or not full["transport"])
-        rumor = total(full) == full["rumor"]  # a path found enters known hexes: a rumor's goes one
         islands = state.islands
         if start not in islands and not capacity(state, seat, add(state.pieces(start, seat), full, -1)):
             return []
+        if total(full) == full["rumor"]:  # a path found enters known hexes: a rumor's goes one
+            return [
+                written
+                for hexes, end, landed, written in paths
+                if hexes == 2 and (landed or capacity(state, seat, add(state.pieces(end, seat), full)))
+            ]
         return [
             written
-            for path, end, between, written in paths
-            if between
-            and (not rumor or len(path) == 2)
-            and (
-                end in islands
-                or self.carries(end)
-                or capacity(state, seat, add(state.pieces(end, seat), full))
-            )
+            for _, end, landed, written in paths
+            if landed or capacity(state, seat, add(state.pieces(end, seat), full))
         ]
 
+    def two_steps(self, start: Hex, war: bool, escorted: bool) -> list[tuple[Hex, list[Hex]]]:
+        """The hexes a canoe may sail through from `start` (in the map's order), each with
+        the hexes it may go on to (in the map's order), as `move.path_error` accepts a path
+        of two steps."""
+        wanted = (start, war, escorted)
+        known = self.steps.get(wanted)
+        if known is None:
+            known = self.steps[wanted] = [
+                (mid, [end for end in neighbours(mid) if end != start and self.enters(end, escorted)])
+                for mid in neighbours(start)
+                if self.enters(mid, escorted) and not (war and self.stops_war_canoe(mid))
+            ]
+        return known
 
-def _stopping(state: State, seat: int, start: Hex, free: dict[str, int]) -> list[Command]:
+
+def _stopping(state: State, seat: int, start: Hex, free: dict[str, int], reach: _Reach) -> list[Command]:
     """P-3.3, a sample: one canoe putting its passenger ashore halfway and going on, one empty
     canoe taking a passenger aboard halfway (the first of each that decide accepts)."""
     dropping: list[Command] = []
@@ -245,10 +266,10 @@ def _stopping(state: State, seat: int, start: Hex, free: dict[str, int]) -> list
         aboard = next((k for k in riders if free[k]), None)
         if aboard is not None and not dropping:
             ashore = partial(_ashore, state, aboard)
-            dropping = _halfway(state, seat, start, {canoe: 1, aboard: 1}, ashore)
+            dropping = _halfway(reach, start, {canoe: 1, aboard: 1}, ashore)
         if not taking:
             waiting = partial(_waiting, state, seat, riders=riders)
-            taking = _halfway(state, seat, start, {canoe: 1}, waiting)
+            taking = _halfway(reach, start, {canoe: 1}, waiting)
     return dropping + taking
 
 
@@ -265,26 +286,27 @@ def _waiting(state: State, seat: int, at: Hex, riders: tuple[str, ...]) -> dict[
 
 
 def _halfway(
-    state: State,
-    seat: int,
+    reach: _Reach,
     start: Hex,
     pieces: dict[str, int],
     stop_at: Callable[[Hex], dict[str, Any] | None],
 ) -> list[Command]:
-    """The first two-hex Move of `pieces` from `start` stopping halfway as `stop_at` says."""
+    """The first two-hex Move of `pieces` (a canoe, maybe a passenger) from `start` stopping
+    halfway as `stop_at` says: what `move.judge_move` accepts, its checks split as for the
+    loads without stops (the load's once, the path's as `_Reach` knows them, the stop's)."""
+    state, seat = reach.state, reach.seat
     full = counts(**pieces)
-    for mid in neighbours(start):
+    if move.load_refused(state, seat, start, full):
+        return []
+    war = full["war_canoe"] > 0
+    for mid, ends in reach.two_steps(start, war, war or not full["transport"]):
         stop = stop_at(mid)
         if stop is None:
             continue
-        for end in neighbours(mid):
-            if end == start or move.path_error(state, seat, [start, mid, end], full) is not None:
-                continue
-            # decide_move's judgement of the command below, its arguments read as it reads them.
-            halt = move.Stop(1, counts(**stop.get("drop", {})), counts(**stop.get("take", {})))
-            try:
-                move.judge_move(state, seat, [start, mid, end], full, [halt])
-            except IllegalMove:
+        # decide_move's judgement of the command below, its arguments read as it reads them.
+        halt = move.Stop(1, counts(**stop.get("drop", {})), counts(**stop.get("take", {})))
+        for end in ends:
+            if move.stop_refused(state, seat, [start, mid, end], full, halt):
                 continue
             path = [list(start), list(mid), list(end)]
             return [Command("Move", seat, {"path": path, "pieces": pieces, "stops": [{"at": 1, **stop}]})]

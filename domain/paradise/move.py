@@ -232,6 +232,16 @@ def path_refused(state: State, seat: int, hexes: list[Hex], pieces: Counts) -> b
     return stranded(state, seat, hexes, pieces)
 
 
+def stop_refused(state: State, seat: int, hexes: list[Hex], pieces: Counts, stop: Stop) -> bool:
+    """Whether `judge_move` refuses canoes `load_refused` accepts sailing `hexes`, found as
+    `path_error` accepts them, with one `stop`: its checks that read the stop."""
+    try:
+        _ride(state, seat, hexes, pieces, [stop])
+    except IllegalMove:
+        return True
+    return stranded(state, seat, hexes, pieces, [stop])
+
+
 def _refuse_stranding(
     state: State, seat: int, path: list[Hex], pieces: Counts, stops: Sequence[Stop] = ()
 ) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from domain.paradise.tables import KINDS, Hex
 
@@ -27,9 +28,9 @@ START, ORDER, EXPLORE, MOVE, BUILD, VICTORY, ENDED = (
 
 Counts = Mapping[str, int]
 Value = TypeVar("Value")
-K = TypeVar("K")
+Computed = TypeVar("Computed", bound=Callable[..., Any])
 DERIVED = "_derived"
-"""Where a State keeps what it computed from itself (see `derived`); never copied by `replace`."""
+"""Where a State keeps what it computed from itself (see `kept`); never copied by `replace`."""
 
 
 def replace(value: Value, /, **changes: Any) -> Value:
@@ -249,44 +250,39 @@ EMPTY = Stack(counts())
 """No pieces: what `State.stack` answers for a hex where a seat has none (never changed)."""
 
 
-def derived(state: State) -> dict[Any, Any]:
-    """What has been worked out from `state` so far, by what it is (kept beside its fields,
-    never copied by `replace`): the legal lists, the evaluation and the automatic steps ask the
-    same questions of one state many times over."""
-    found: dict[Any, Any] | None = state.__dict__.get(DERIVED)
-    if found is None:
-        found = state.__dict__[DERIVED] = {}
-    return found
+def kept(compute: Computed) -> Computed:
+    """`compute`, worked out once per state and arguments and then kept beside the state's
+    fields (never copied by `replace`; shared with every caller: never to be changed by one):
+    the legal lists, the evaluation and the automatic steps ask the same questions of one
+    state many times over. A decorator rather than a helper taking a closure: a closure made
+    at every call cost more than the lookup saved."""
 
+    def lookup(state: State, /, *args: Hashable) -> Any:
+        fields = state.__dict__
+        cache = fields.get(DERIVED)
+        if cache is None:
+            cache = fields[DERIVED] = {}
+        key = (compute, *args)
+        found = cache.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = cache[key] = compute(state, *args)
+        return found
 
-def kept(state: State, key: Hashable, compute: Callable[[], K]) -> K:
-    """What `compute` answers of `state`, worked out once per state and `key` and then kept
-    (shared with every caller: never to be changed by one)."""
-    cache = derived(state)
-    found = cache.get(key, _UNKNOWN)
-    if found is _UNKNOWN:
-        found = cache[key] = compute()
-    return found  # type: ignore[no-any-return]
+    return cast(Computed, functools.update_wrapper(lookup, compute))
 
 
 _UNKNOWN = object()
 
 
+@kept
 def occupied(state: State) -> dict[Hex, tuple[int, ...]]:
     """The seats with pieces in each hex that has any, in seat order: worked out once per
     state, as the legal lists ask it for every step of every candidate move."""
-    return kept(state, OCCUPIED, lambda: _occupied(state))
-
-
-def _occupied(state: State) -> dict[Hex, tuple[int, ...]]:
     seats: dict[Hex, list[int]] = {}
     for (at, seat), stack in state.stacks.items():
         if total(stack.pieces):
             seats.setdefault(at, []).append(seat)
     return {at: tuple(sorted(present)) for at, present in seats.items()}
-
-
-OCCUPIED = "occupied"
 
 
 def out_of_game(state: State, seat: int) -> dict[str, int]:

@@ -76,3 +76,29 @@ def test_python_m_bench_domain_quick_reports_positive_figures(
     assert all(figure.part == "domain" and figure.value > 0 for figure in measured)
     out = capsys.readouterr().out
     assert "== summary" in out and "kahuna 2p: games" in out
+
+
+def test_python_m_bench_domain_game_benchmarks_that_game_alone(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    measured: list[Figure] = []
+
+    def run_and_keep(**options: object) -> list[Figure]:
+        figures = domain.run(**options)  # type: ignore[arg-type]
+        measured.extend(figures)
+        return figures
+
+    monkeypatch.setitem(PARTS, "domain", run_and_keep)
+    assert main(["domain", "--quick", "--game", "kahuna"]) == 0
+
+    labels = {figure.label.split(":")[0] for figure in measured}
+    assert labels == {"kahuna 2p", "kahuna 2p [edition=thames-kosmos]"}
+    assert "arabana" not in capsys.readouterr().out
+
+
+def test_python_m_bench_refuses_a_game_it_does_not_know(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["domain", "--game", "no-such-game"])
+
+    assert refused.value.code == 2
+    assert "unknown game 'no-such-game'" in capsys.readouterr().err
