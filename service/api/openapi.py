@@ -25,7 +25,7 @@ from service.api.problems import PROBLEM_JSON
 from service.api.stream_document import STREAM_ITEMS, register_items
 from service.api.stream_document import answer_schema as stream_answer
 
-API_VERSION = "4.0.0"
+API_VERSION = "4.1.0"
 """The contract's version (docs/api-changelog.md): major for a change that breaks a client."""
 
 HEADERS: dict[str, dict[str, Any]] = {
