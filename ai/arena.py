@@ -358,13 +358,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     outcomes = run(matches, args.processes, progress=not args.no_progress, seconds=limit)
     print(report(matches, outcomes))
     print(f"{len(outcomes)} games in {time.monotonic() - started:.0f} s with {args.processes} process(es)")
-    # Wall-time budgets give a busy machine's searches fewer iterations: the load goes with the figures.
-    loads = (before, os.getloadavg())
-    print(
-        "load average (1, 5, 15 min) at start / end: "
-        + " / ".join(" ".join(f"{x:.2f}" for x in a) for a in loads)
-    )
+    print(load_line(before))
     return 0
+
+
+def load_line(before: tuple[float, float, float]) -> str:
+    """The load averages at a run's start and now: wall-time budgets give a busy machine's
+    searches fewer iterations, so the load goes with the figures."""
+    loads = (before, os.getloadavg())
+    return "load average (1, 5, 15 min) at start / end: " + " / ".join(
+        " ".join(f"{x:.2f}" for x in a) for a in loads
+    )
 
 
 if __name__ == "__main__":

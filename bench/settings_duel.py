@@ -17,14 +17,16 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import fields
 from typing import Any
 
-from ai.arena import Match, Outcome, Player, report
+from ai.arena import Match, Outcome, Player, load_line, report
 from ai.ismcts import Budget
 from ai.policies import LEVEL_SECONDS, choose
 from ai.sim import as_command, seed_of
 from ai.table import Table
 from bench.where_it_loses import settings
+from domain.game_module import SearchSettings
 
 SEED = 1
 
@@ -50,12 +52,31 @@ def play(number: int, changes: dict[str, Any], level: int) -> Outcome:
     return Outcome(number, a_seat, share, winner is None, count, {}, {})
 
 
+def _parsed(args: Sequence[str]) -> tuple[str, float, int, float] | str:
+    """SETTING, VALUE, LEVEL and MINUTES, or what is wrong with them."""
+    known = {f.name for f in fields(SearchSettings)}
+    if not 2 <= len(args) <= 4:
+        return "usage: python -m bench.settings_duel SETTING VALUE [LEVEL] [MINUTES]"
+    if args[0] not in known:
+        return f"SETTING is one of {', '.join(sorted(known))}, not {args[0]!r}"
+    try:
+        value: float = int(args[1]) if args[1].isdigit() else float(args[1])
+        level = int(args[2]) if len(args) > 2 else 2
+        minutes = float(args[3]) if len(args) > 3 else 10.0
+    except ValueError as error:
+        return f"VALUE, LEVEL and MINUTES are numbers: {error}"
+    if level not in LEVEL_SECONDS or minutes <= 0:
+        return f"LEVEL is one of {sorted(LEVEL_SECONDS)} and MINUTES above 0"
+    return args[0], value, level, minutes
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    name, raw = args[0], args[1]
-    value: float = int(raw) if raw.isdigit() else float(raw)
-    level = int(args[2]) if len(args) > 2 else 2
-    deadline = time.monotonic() + 60 * (float(args[3]) if len(args) > 3 else 10)
+    parsed = _parsed(list(sys.argv[1:] if argv is None else argv))
+    if isinstance(parsed, str):
+        print(parsed, file=sys.stderr)
+        return 2
+    name, value, level, minutes = parsed
+    deadline = time.monotonic() + 60 * minutes
     changes = {name: value}
     before = os.getloadavg()
     outcomes: list[Outcome] = []
@@ -77,11 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     print(f"A: Kahuna's search with {name} = {value:g}; B: as it is; level {level} in CPU time")
     print(report(matches, outcomes))
-    loads = (before, os.getloadavg())
-    print(
-        "load average (1, 5, 15 min) at start / end: "
-        + " / ".join(" ".join(f"{x:.2f}" for x in a) for a in loads)
-    )
+    print(load_line(before))
     return 0
 
 

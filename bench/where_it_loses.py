@@ -98,7 +98,14 @@ def measure(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = [int(a) for a in (sys.argv[1:] if argv is None else argv)]
+    raw = list(sys.argv[1:] if argv is None else argv)
+    if len(raw) > 4 or not all(a.isdigit() and int(a) > 0 for a in raw):
+        print(
+            "usage: python -m bench.where_it_loses [N [GAMES [STRIDE [FIRST]]]], whole numbers above 0",
+            file=sys.stderr,
+        )
+        return 2
+    args = [int(a) for a in raw]
     n, games, stride, first = (*args, *[1000, 4, 5, 300][len(args) :])[:4]
     counts, given = measure(n, games, stride, first)
     players = ["seeing", "ismcts", *VARIANTS]
