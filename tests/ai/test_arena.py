@@ -47,6 +47,10 @@ def test_the_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -
         (["--a", "genius"], "invalid choice"),
         (["--options", "{nope"], "--options is not JSON"),
         (["--options", '{"gods": true}'], "--options"),
+        (["--iterations", "0"], "--iterations must be at least 1"),
+        (["--iterations", "5", "--cpu-time"], "exclude each other"),
+        (["--minutes", "0"], "--minutes must be above 0"),
+        (["--a", "seeing", "--level-a", "9"], "invalid choice"),
     ],
 )
 def test_bad_arguments_exit_non_zero_with_a_message(

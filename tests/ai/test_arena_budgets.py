@@ -41,24 +41,6 @@ def test_the_all_seeing_player_is_named_on_the_command_line(capsys: pytest.Captu
     assert "load average" in out
 
 
-@pytest.mark.parametrize(
-    "argv,message",
-    [
-        (["--iterations", "0"], "--iterations must be at least 1"),
-        (["--iterations", "5", "--cpu-time"], "exclude each other"),
-        (["--minutes", "0"], "--minutes must be above 0"),
-        (["--a", "seeing", "--level-a", "9"], "invalid choice"),
-    ],
-)
-def test_bad_budgets_exit_non_zero_with_a_message(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(SystemExit) as exit_:
-        main(argv)
-    assert exit_.value.code == 2
-    assert message in capsys.readouterr().err
-
-
 def test_bench_arena_quick_reports_a_win_rate_and_the_load(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench_arena, "FAMILIES", (("kahuna", 2, {}, 10),))
     figures = bench_arena.run(quick=True)

@@ -5,7 +5,6 @@ a refused command is refused again."""
 from __future__ import annotations
 
 import dataclasses
-import gc
 import random
 
 import pytest
@@ -15,6 +14,7 @@ from ai.steps import Steps
 from bench.ai import positions
 from domain.decider import Command, IllegalMove
 from domain.games import GAMES, rules_for
+from tests.ai.collector import left_after_search
 
 
 def _visits(keep: bool, monkeypatch: pytest.MonkeyPatch, n: int) -> dict[str, float]:
@@ -72,14 +72,5 @@ def test_a_finished_search_with_refused_steps_leaves_nothing_for_the_cycle_colle
     """A kept refusal held its exception, whose traceback held the frames of the search, its
     tree among them: the whole tree was cyclic garbage, walked by the next collection."""
     knowledge, legal = positions("conquest-of-paradise", 2, {}, 2, 1)[1]  # a search meets refusals
-    search(knowledge, legal, random.Random(5), Budget(iterations=10))  # warm the kept worlds
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        gc.collect()
-        search(knowledge, legal, random.Random(5), Budget(iterations=300))
-        left = gc.collect()
-    finally:
-        if was:
-            gc.enable()
+    left = left_after_search(knowledge, legal)
     assert left < 50, f"{left} objects of the finished search waited for the cycle collector"

@@ -17,6 +17,7 @@ from ai.ismcts import Budget, search
 from ai.sim import ident, key
 from bench.ai import positions
 from domain.decider import Command
+from tests.ai.collector import left_after_search
 
 
 def test_ident_is_hashable_and_equal_exactly_when_the_posted_bodies_are() -> None:
@@ -116,14 +117,5 @@ def test_a_finished_search_leaves_no_tree_for_the_cycle_collector() -> None:
     """The collector is paused during searches; a tree whose nodes pointed to their parents was
     cyclic garbage that a later collection walked whole, inside the next move's time."""
     ((knowledge, legal),) = positions("kahuna", 2, {}, 1, 3)
-    search(knowledge, legal, random.Random(5), Budget(iterations=10))  # warm the rules' caches
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        gc.collect()
-        search(knowledge, legal, random.Random(5), Budget(iterations=300))
-        left = gc.collect()
-    finally:
-        if was:
-            gc.enable()
+    left = left_after_search(knowledge, legal)
     assert left < 50, f"{left} objects of the finished search waited for the cycle collector"
