@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from bench import ai, api, arena, domain, growth, load, store, streams
-from bench.common import Figure, machine, say, table
+from bench.common import Figure, load_span, machine, say, table
 from domain.games import GAMES
 
 PARTS: dict[str, Callable[..., list[Figure]]] = {
@@ -81,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     say(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (other work skews figures)")
     figures: list[Figure] = []
     unrun: list[str] = []
+    loads: dict[str, str] = {}
     started = time.monotonic()
     try:
         for part in args.parts:
@@ -88,7 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             options: dict[str, object] = {"quick": args.quick, "seed": args.seed, "seconds": args.seconds}
             if part == "domain" and args.game:
                 options["games"] = args.game
+            load_before = os.getloadavg()
             measured = PARTS[part](**options)
+            loads[part] = load_span(load_before, os.getloadavg())
             figures += measured
             if not measured:
                 unrun.append(part)
@@ -104,7 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     say()
     say(f"== summary ({time.monotonic() - started:.0f} s) ==")
     if figures:
-        say(table(figures))
+        say(table(figures, loads))
+        say("load: the 1-minute load average when the part started and when it ended")
     for part in unrun:
         say(f"{part}: not run (see above)")
     return 0

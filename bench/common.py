@@ -10,7 +10,7 @@ import shutil
 import sys
 import tempfile
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -53,18 +53,25 @@ def percentile(samples: Sequence[float], p: float) -> float:
     return ordered[rank - 1]
 
 
-def table(figures: Sequence[Figure]) -> str:
-    """The figures as an aligned text table."""
-    rows = [("part", "figure", "value", "unit")]
-    rows += [(f.part, f.label, fmt(f.value), f.unit) for f in figures]
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+def table(figures: Sequence[Figure], loads: Mapping[str, str] | None = None) -> str:
+    """The figures as an aligned text table; `loads` adds each part's load averages beside them."""
+    loads = loads or {}
+    rows = [("part", "figure", "value", "unit", "load" if loads else "")]
+    rows += [(f.part, f.label, fmt(f.value), f.unit, loads.get(f.part, "")) for f in figures]
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
     lines = []
     for n, row in enumerate(rows):
-        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2].rjust(widths[2]), row[3]]
+        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2].rjust(widths[2])]
+        cells += [row[3].ljust(widths[3]), row[4]]
         lines.append("  ".join(cells).rstrip())
         if n == 0:
-            lines.append("  ".join("-" * w for w in widths))
+            lines.append("  ".join("-" * w for w in widths).rstrip())
     return "\n".join(lines)
+
+
+def load_span(before: Sequence[float], after: Sequence[float]) -> str:
+    """The 1-minute load average at a part's start and end: how busy the machine was meanwhile."""
+    return f"{before[0]:.1f}-{after[0]:.1f}"
 
 
 def machine() -> str:

@@ -102,3 +102,21 @@ def test_python_m_bench_refuses_a_game_it_does_not_know(capsys: pytest.CaptureFi
 
     assert refused.value.code == 2
     assert "unknown game 'no-such-game'" in capsys.readouterr().err
+
+
+def test_the_summary_shows_each_parts_load_average_beside_its_figures(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(
+        PARTS, "domain", lambda **_: [Figure("domain", "a game: commands", 12.0, "commands/s")]
+    )
+    # The run's opening line reads the load average first, then the part at its start and end.
+    loads = iter([(1.0, 0.0, 0.0), (3.25, 0.0, 0.0), (7.5, 0.0, 0.0)])
+    monkeypatch.setattr("bench.__main__.os.getloadavg", lambda: next(loads, (0.0, 0.0, 0.0)))
+    assert main(["domain"]) == 0
+
+    summary = capsys.readouterr().out.split("== summary")[1].splitlines()
+    header = next(line for line in summary if line.startswith("part"))
+    row = next(line for line in summary if "a game: commands" in line)
+    assert header.split()[-1] == "load"
+    assert row.split()[-1] == "3.2-7.5"
