@@ -116,8 +116,19 @@ def cards_played(state: State, e: Event) -> Changes:
     return {
         "hands": _take(state, e.data["seat"], cards),
         "played": state.played + cards,
-        "turn": state.turn if state.turn.played else _turn(state, played=True),  # a second play changes none
+        "turn": _played(state.turn),
     }
+
+
+PLAYED = Turn(played=True)
+"""A turn's state after its first card, nothing else done: one value serves every such turn."""
+
+
+def _played(turn: Turn) -> Turn:
+    """`turn` after a card is played: a second play changes none."""
+    if turn.played:
+        return turn
+    return PLAYED if turn is NEW_TURN else update(turn, played=True)
 
 
 def _moved(

@@ -11,7 +11,7 @@ from domain.islands.decide import check_command, check_listed, known_commands
 from domain.islands.majority import bits, enclosed_by
 from domain.islands.ruleset import Ruleset
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
-from domain.islands.turns import draw_only, ends_without_draw, may_abstain, may_draw
+from domain.islands.turns import draw_only, ends_without_draw, may_abstain
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -30,7 +30,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         if state.pending[0].kind == "pele_return":
             return _pele_returns(state, seat)
         return _accepted(state, answer_candidates(state, seat), check_command)
-    book = catalog(state.rules)
+    book = state.rules.derived.get("catalog") or catalog(state.rules)
     if draw_only(state):
         return list(_draws(state, seat, book))
     listed: list[Command] = []
@@ -51,7 +51,7 @@ def listers(rules: Ruleset) -> tuple[Lister, ...]:
     found: tuple[Lister, ...] | None = rules.derived.get("listers")
     if found is None:
         _, known = known_commands(rules)
-        chosen: list[Lister] = [_places, _pairs, _discards, _draws]
+        chosen: list[Lister] = [_bridges, _discards, _draws]
         if known & {"EndTurn", "SkipDraw", "DeferFinalTurn"}:
             chosen.append(_turn_ends)
         if rules.handicap is not None or rules.take_back_when_out:
@@ -78,24 +78,55 @@ def _accepted(
     return accepted
 
 
-def _places(state: State, seat: int, book: Catalog) -> list[Command]:
-    rules = state.rules
-    out_of_bridges = state.stock[seat] == 0
-    if state.turn.moved or (out_of_bridges and not rules.take_back_when_out):
+def _bridges(state: State, seat: int, book: Catalog) -> list[Command]:
+    """The placements (K-3, O-3), then the two-card plays on opponents' bridges (K-4, O-4)."""
+    if state.turn.moved:  # S-4: after a ship's move, no card this turn
         return []
+    taken = 0  # the lines holding a bridge, as bits (line n: 1 << n)
+    for held in state.held:
+        taken |= held
+    listed = _places(state, seat, book, taken)
+    if state.rules.pair == "swap" and state.stock[seat] == 0:
+        return listed
+    others = taken & ~state.held[seat]  # the lines holding an opponent's bridge
+    if others:
+        for pair in book.pairing(seat, state.hands[seat]):
+            lines = pair.lines & others
+            if lines:
+                listed += pair.on(lines)
+    return listed
+
+
+def _places(state: State, seat: int, book: Catalog, taken: int) -> list[Command]:
+    rules = state.rules
+    listed: list[Command] = []
+    if state.stock[seat] == 0:
+        if rules.take_back_when_out:
+            listed += _moving_places(state, seat, book)
+        return listed
+    open_lines = ~taken
+    for n in state.turn.taken_back:
+        open_lines &= ~(1 << n)
+    if rules.place_needs_uncontrolled_end:
+        open_lines &= ~_closed_lines(state, seat)
+    for card in book.placing(seat, kinds(state.hands[seat])):
+        lines = card.lines & open_lines
+        if lines:
+            listed += card.on(lines)
+    return listed
+
+
+def _moving_places(state: State, seat: int, book: Catalog) -> list[Command]:
+    """O-11: out of bridges, each placement first takes one of one's own bridges back."""
     owners, taken_back = state.owners, state.turn.taken_back
-    # O-11: out of bridges, each placement first takes one of one's own bridges back.
-    backs = [n for n, owner in enumerate(owners) if owner == seat] if out_of_bridges else []
-    closed = _closed_lines(state, seat) if rules.place_needs_uncontrolled_end else 0
+    backs = [n for n, owner in enumerate(owners) if owner == seat]
+    closed = _closed_lines(state, seat) if state.rules.place_needs_uncontrolled_end else 0
     listed = []
     for card in kinds(state.hands[seat]):
-        for n, placement in book.placements(seat, card):
+        for n, _ in book.placements(seat, card):
             if owners[n] is not None or n in taken_back or closed >> n & 1:
                 continue
-            if out_of_bridges:
-                listed += [book.moving_placement(seat, card, n, back) for back in backs]
-            else:
-                listed.append(placement)
+            listed += [book.moving_placement(seat, card, n, back) for back in backs]
     return listed
 
 
@@ -113,18 +144,6 @@ def _closed_lines(state: State, seat: int) -> int:
     return union & ~once
 
 
-def _pairs(state: State, seat: int, book: Catalog) -> list[Command]:
-    if state.turn.moved or (state.rules.pair == "swap" and state.stock[seat] == 0):
-        return []
-    owners = state.owners
-    return [
-        play
-        for pair in distinct(state.hands[seat], 2)
-        for n, play in book.pair_plays(seat, pair)
-        if owners[n] is not None and owners[n] != seat
-    ]
-
-
 def _discards(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
     hand = state.hands[seat]
     if state.rules.discard == "one_per_turn":  # O-5: one card, once a turn
@@ -136,7 +155,7 @@ def _discards(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
 
 
 def _draws(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
-    if state.phase != PLAY or not may_draw(state, seat):
+    if state.phase != PLAY or len(state.hands[seat]) >= state.hand_limits[seat]:  # `may_draw`
         return ()
     return book.draws(seat, state.face_up, bool(state.stack))
 

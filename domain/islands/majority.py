@@ -46,24 +46,38 @@ class Outcome:
         return self._state
 
 
-def settle(out: Outcome, islands: Iterable[str], *, bridge_added: bool = False) -> None:
+def settle(out: Outcome, islands: Iterable[str]) -> None:
     """F-1/F-3: S-5's sinkings first, then gains on `islands`, the bridges they remove, the losses.
-
-    `bridge_added`: the change only laid a bridge on a free line. Every controller held its
-    majority before (each change settles its losses), and a new bridge lowers no presence
-    and adds no place, so no loss is looked for unless a ship sinks.
 
     Only a new bridge encloses a ship, and gains and losses lay none (they take bridges off
     and markers away): the ships the change left enclosed are all found by one look, made
-    before any majority is read.
+    before any majority is read. A bridge laid on a free line is settled by `settle_placed`.
     """
     sunk = _sink_enclosed(out)
     dirty = set(islands) | sunk
     if not dirty or out.ended:
         return
-    if not bridge_added or sunk:
-        settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
+    settle_losses(out, dirty)
     settle_losses(out, _gains(out, dirty))
+
+
+def settle_placed(out: Outcome, line: tuple[str, str]) -> None:
+    """`settle` after a bridge laid on the free `line`.
+
+    Every controller held its majority before (each change settles its losses), and a new
+    bridge lowers no presence and adds no place, so no loss is looked for unless a ship
+    sinks. Each step is asked only when it can find something: most placements sink no
+    ship and take no island.
+    """
+    sunk = _sink_enclosed(out) if out.initial.rules.seafarers else ()
+    if out.ended:
+        return
+    dirty = {*line, *sunk} if sunk else line
+    if sunk:
+        settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
+    touched = _gains(out, dirty)
+    if touched:
+        settle_losses(out, touched)
 
 
 def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
