@@ -10,7 +10,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from bench.digest import game_digest, main as digest_main
+from bench.digest import game_digest
+from bench.digest import main as digest_main
 from bench.domain import Setup
 
 __all__ = ["ADVANCED", "GAME", "SETUPS", "game_digest", "main"]
@@ -36,7 +37,9 @@ commands)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return digest_main(SETUPS, argv, "The Conquest of Paradise behaviour digest: one hash per seeded random game.")
+    return digest_main(
+        SETUPS, argv, "The Conquest of Paradise behaviour digest: one hash per seeded random game."
+    )
 
 
 if __name__ == "__main__":

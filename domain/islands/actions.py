@@ -9,7 +9,14 @@ from domain.decider import IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
 from domain.islands.board import Line
-from domain.islands.majority import Outcome, enclosed_by, relative_majority, settle, settle_losses, settle_placed
+from domain.islands.majority import (
+    Outcome,
+    enclosed_by,
+    relative_majority,
+    settle,
+    settle_losses,
+    settle_placed,
+)
 from domain.islands.state import State
 
 

@@ -64,9 +64,10 @@ class Catalog:
         self._kanaloa: dict[int, tuple[Command, ...]] = {}
         self._ship_moves: dict[tuple[int, int], Moves] = {}
         self._on_lines: dict[tuple[Any, ...], OnLines] = {}
-        # Per seat and hand: its cards' placements and its pairs' plays, those acting on a line.
-        self._hand_placing: dict[tuple[int, tuple[str, ...]], tuple[OnLines, ...]] = {}
-        self._hand_pairing: dict[tuple[int, tuple[str, ...]], tuple[OnLines, ...]] = {}
+        # Per seat and hand: its cards' placements and its pairs' plays (`on_lines`).
+        self._hand_lines: dict[
+            tuple[int, tuple[str, ...]], tuple[tuple[OnLines, ...], tuple[OnLines, ...]]
+        ] = {}
 
     def placements(self, seat: int, card: str) -> Lined:
         """PlaceBridge with `card` on each line touching it (K-3, O-3)."""
@@ -91,23 +92,15 @@ class Catalog:
             )
         return found
 
-    def placing(self, seat: int, cards: tuple[str, ...]) -> tuple[OnLines, ...]:
-        """`placements` of each of `cards` (a hand's different cards), by the lines they take."""
-        found = self._hand_placing.get((seat, cards))
+    def on_lines(self, seat: int, hand: tuple[str, ...]) -> tuple[tuple[OnLines, ...], tuple[OnLines, ...]]:
+        """For `seat` holding `hand`: the `placements` of each of its different cards, and the
+        `pair_plays` of each of its different pairs that names a line; looked up once a turn."""
+        found = self._hand_lines.get((seat, hand))
         if found is None:
-            found = self._hand_placing[seat, cards] = _room(
-                self._hand_placing, tuple(self._lined(("place", seat, card), self.placements, card) for card in cards)
-            )
-        return found
-
-    def pairing(self, seat: int, hand: tuple[str, ...]) -> tuple[OnLines, ...]:
-        """`pair_plays` of each different pair of `hand` that names a line, by the lines they take."""
-        found = self._hand_pairing.get((seat, hand))
-        if found is None:
+            placing = tuple(self._lined(("place", seat, card), self.placements, card) for card in kinds(hand))
             plays = (self._lined(("pair", seat, pair), self.pair_plays, pair) for pair in distinct(hand, 2))
-            found = self._hand_pairing[seat, hand] = _room(
-                self._hand_pairing, tuple(play for play in plays if play.lines)
-            )
+            pairing = tuple(play for play in plays if play.lines)
+            found = self._hand_lines[seat, hand] = _room(self._hand_lines, (placing, pairing))
         return found
 
     def _lined(self, key: tuple[Any, ...], make: Callable[[int, Any], Lined], what: Any) -> OnLines:

@@ -11,7 +11,7 @@ from domain.islands.decide import check_command, check_listed, known_commands
 from domain.islands.majority import bits, enclosed_by
 from domain.islands.ruleset import Ruleset
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
-from domain.islands.turns import draw_only, ends_without_draw, may_abstain
+from domain.islands.turns import ends_without_draw, may_abstain
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -30,11 +30,12 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         if state.pending[0].kind == "pele_return":
             return _pele_returns(state, seat)
         return _accepted(state, answer_candidates(state, seat), check_command)
-    book = state.rules.derived.get("catalog") or catalog(state.rules)
-    if draw_only(state):
+    rules = state.rules
+    book = rules.derived.get("catalog") or catalog(rules)
+    if state.turn.discarded and rules.discard == "full_hand":  # K-5/I-3: the discard's draw only
         return list(_draws(state, seat, book))
     listed: list[Command] = []
-    for lister in listers(state.rules):
+    for lister in rules.derived.get("listers") or listers(rules):
         listed += lister(state, seat, book)
     return listed
 
@@ -82,37 +83,32 @@ def _bridges(state: State, seat: int, book: Catalog) -> list[Command]:
     """The placements (K-3, O-3), then the two-card plays on opponents' bridges (K-4, O-4)."""
     if state.turn.moved:  # S-4: after a ship's move, no card this turn
         return []
+    rules = state.rules
     taken = 0  # the lines holding a bridge, as bits (line n: 1 << n)
     for held in state.held:
         taken |= held
-    listed = _places(state, seat, book, taken)
-    if state.rules.pair == "swap" and state.stock[seat] == 0:
+    placing, pairing = book.on_lines(seat, state.hands[seat])
+    listed: list[Command] = []
+    if state.stock[seat] > 0:
+        open_lines = ~taken
+        for n in state.turn.taken_back:
+            open_lines &= ~(1 << n)
+        if rules.place_needs_uncontrolled_end:
+            open_lines &= ~_closed_lines(state, seat)
+        for card in placing:
+            lines = card.lines & open_lines
+            if lines:
+                listed += card.on(lines)
+    elif rules.take_back_when_out:
+        listed += _moving_places(state, seat, book)
+    if rules.pair == "swap" and state.stock[seat] == 0:
         return listed
     others = taken & ~state.held[seat]  # the lines holding an opponent's bridge
     if others:
-        for pair in book.pairing(seat, state.hands[seat]):
+        for pair in pairing:
             lines = pair.lines & others
             if lines:
                 listed += pair.on(lines)
-    return listed
-
-
-def _places(state: State, seat: int, book: Catalog, taken: int) -> list[Command]:
-    rules = state.rules
-    listed: list[Command] = []
-    if state.stock[seat] == 0:
-        if rules.take_back_when_out:
-            listed += _moving_places(state, seat, book)
-        return listed
-    open_lines = ~taken
-    for n in state.turn.taken_back:
-        open_lines &= ~(1 << n)
-    if rules.place_needs_uncontrolled_end:
-        open_lines &= ~_closed_lines(state, seat)
-    for card in book.placing(seat, kinds(state.hands[seat])):
-        lines = card.lines & open_lines
-        if lines:
-            listed += card.on(lines)
     return listed
 
 
@@ -149,13 +145,13 @@ def _discards(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
     if state.rules.discard == "one_per_turn":  # O-5: one card, once a turn
         # One card's choices are the hand's different cards: far fewer keys than hands.
         return () if state.turn.discarded else book.discards(seat, kinds(hand), range(1, 2))
-    if len(hand) < state.hand_limit(seat) or state.phase != PLAY or not (state.stack or state.face_up):
+    if len(hand) < state.hand_limits[seat] or state.phase != PLAY or not (state.stack or state.face_up):
         return ()
     return book.discards(seat, hand, range(1, len(hand) + 1))  # K-5: any number of a full hand
 
 
 def _draws(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
-    if state.phase != PLAY or len(state.hands[seat]) >= state.hand_limits[seat]:  # `may_draw`
+    if state.phase != PLAY or len(state.hands[seat]) >= state.hand_limits[seat]:
         return ()
     return book.draws(seat, state.face_up, bool(state.stack))
 

@@ -16,6 +16,8 @@ KANE_POINTS = {3: 1, 5: 2, 7: 3}  # G-3 by the island's places: small, large, Lu
 class Outcome:
     """The events a command produces so far, and the state they lead to."""
 
+    __slots__ = ("initial", "_state", "_applied", "events", "ended")  # one per command: made often
+
     def __init__(self, state: State, events: Iterable[Event] = ()) -> None:
         self.initial = state  # the state the command was decided in
         self._state = state

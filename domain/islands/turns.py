@@ -28,20 +28,11 @@ def discard_cards(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     return Outcome(state, [ev.cards_discarded(seat, cards)])
 
 
-def draw_only(state: State) -> bool:
-    """K-5/I-3: the discard of a full hand is the step right before the draw, nothing between."""
-    return state.rules.discard == "full_hand" and state.turn.discarded
-
-
-def may_draw(state: State, seat: int) -> bool:
-    return len(state.hands[seat]) < state.hand_limit(seat)
-
-
 def draw_card(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """K-5/O-5: draw exactly one card, which ends the turn; the last card ends the round."""
     if state.phase == FINAL:
         raise IllegalMove("no_draw_in_final_turn", "the final turn is played without drawing")
-    if len(state.hands[seat]) >= state.hand_limits[seat]:  # `may_draw`, read here: every turn asks
+    if len(state.hands[seat]) >= state.hand_limits[seat]:
         raise IllegalMove("hand_full", f"you hold {len(state.hands[seat])} cards: discard before drawing")
     out = Outcome(state)
     end_turn(out, seat, take_card(out, seat, args))
