@@ -65,7 +65,9 @@ def place_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     O-11: with every bridge placed, `take_back` names one's own bridge that this placement moves.
     """
     # The checks in their order, each helper called only to raise: a search places often.
-    card = read.island(state, args.get("card"), "card")
+    card = args.get("card")
+    if card not in state.hands[seat]:  # a card in hand is an island: only another is read
+        card = read.island(state, card, "card")
     index, line = read.line(state, args)
     back = _take_back(state, seat, args, index) if "take_back" in args else None
     if card not in state.hands[seat]:

@@ -380,6 +380,11 @@ def evolve(state: State, event: Event) -> State:
     return replaced(state, handler(state, event)) if handler else state
 
 
+# Looked up once: `evolve_all` makes the State of every command.
+_new = object.__new__
+_set_fields = object.__setattr__
+
+
 def evolve_all(state: State, events: Sequence[Event]) -> State:
     """The state after `events` in turn, exactly as `evolve` one after the other gives it.
 
@@ -387,10 +392,9 @@ def evolve_all(state: State, events: Sequence[Event]) -> State:
     bridge it placed, say): one new State for the run instead of one per event, its fields
     changed by each handler in turn before anyone else holds the State.
     """
-    if len(events) == 1:
-        return evolve(state, events[0])
-    after = replaced(state, {})
-    fields = after.__dict__
+    fields = state.__dict__.copy()  # `replaced(state, {})`, without its call: one per command
+    after = _new(State)
+    _set_fields(after, "__dict__", fields)
     for event in events:
         handler = HANDLERS.get(event.type)
         if handler is not None:

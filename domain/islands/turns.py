@@ -43,8 +43,9 @@ def check_source(state: State, args: Mapping[str, Any]) -> str | None:
     """The face-up card a draw names (None for the stack), checked; `take_card` draws it."""
     source = args.get("source")
     if source == "face_up":
-        card = read.island(state, args.get("card"), "card")
-        if card not in state.face_up:
+        card = args.get("card")
+        if card not in state.face_up:  # a face-up card is an island: only another is read
+            card = read.island(state, card, "card")
             raise IllegalMove("card_not_face_up", f"{card} is not among the face-up cards")
         return card
     if source == "stack":
