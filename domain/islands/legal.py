@@ -162,8 +162,9 @@ def _turn_ends(state: State, seat: int, book: Catalog) -> list[Command]:
     Listed by their conditions (a deferral by its check): every turn offers some of them,
     and a check per command, most often refused, cost as much as the rest of the listing.
     """
-    _, known = known_commands(state.rules)  # the others `decide` refuses as unknown_command
-    hand, limit = state.hands[seat], state.hand_limit(seat)
+    rules = state.rules
+    _, known = rules.derived.get("commands") or known_commands(rules)  # the others: unknown_command
+    hand, limit = state.hands[seat], state.hand_limits[seat]
     listed = []
     may_end = "EndTurn" in known and ends_without_draw(state, seat, min(len(hand), limit))
     if may_end and len(hand) <= limit:

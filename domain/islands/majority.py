@@ -85,11 +85,14 @@ def settle_placed(out: Outcome, line: tuple[str, str]) -> None:
 def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
     state = out.state
     board = state.rules.board
-    gains = [
-        (island, seat)
-        for island in _ordered(state, islands)
-        if (seat := state.majority_holder(island)) is not None and state.controller(island) != seat
-    ]
+    control = state.control
+    gains = []
+    for island in _ordered(state, islands):
+        seat = state.majority_holder(island)
+        if seat is not None and control[board.index_of(island)] != seat:
+            gains.append((island, seat))
+    if not gains:  # most changes take no island
+        return set()
     for island, seat in gains:
         _take_island(out, seat, island)
         if out.ended:
