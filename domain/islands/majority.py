@@ -98,13 +98,15 @@ def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
         if out.ended:
             return set()
     touched: set[str] = set()
+    # The owners as the removals leave them, kept here: the islands taken and their god stones
+    # move no bridge, so the events need not be applied to read them.
+    owners = list(state.owners)
     for island, seat in gains:
-        # Each line once per island: a removal here changes no other line's owner.
-        owners = out.state.owners
         for n in board.lines_of(island):
             owner = owners[n]
             if owner is not None and owner != seat:
                 out.emit(ev.bridge_removed(owner, board.lines[n], by=seat, cause="majority"))
+                owners[n] = None
                 touched.update(board.lines[n])
     return touched
 
