@@ -44,10 +44,10 @@ def check_source(state: State, args: Mapping[str, Any]) -> str | None:
     source = args.get("source")
     if source == "face_up":
         card = args.get("card")
-        if card not in state.face_up:  # a face-up card is an island: only another is read
-            card = read.island(state, card, "card")
-            raise IllegalMove("card_not_face_up", f"{card} is not among the face-up cards")
-        return card
+        if isinstance(card, str) and card in state.face_up:  # a face-up card is an island
+            return card
+        card = read.island(state, card, "card")
+        raise IllegalMove("card_not_face_up", f"{card} is not among the face-up cards")
     if source == "stack":
         if not state.stack:
             raise IllegalMove("stack_empty", "nothing is left to draw from: take a face-up card")
