@@ -9,7 +9,14 @@ from domain.decider import IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
 from domain.islands.board import Line
-from domain.islands.majority import Outcome, enclosed_by, relative_majority, settle, settle_losses
+from domain.islands.majority import (
+    Outcome,
+    enclosed_by,
+    relative_majority,
+    settle,
+    settle_losses,
+    settle_placed,
+)
 from domain.islands.state import State
 
 
@@ -47,8 +54,8 @@ def _no_ship_move(state: State) -> None:
 def _place(out: Outcome, seat: int, line: Line, *, relative: bool = True) -> None:
     """A placement resolved with F-1..F-3 and, where the game has it, O-6."""
     out.emit(ev.bridge_placed(seat, line))
-    settle(out, line, bridge_added=True)
-    if relative and out.state.rules.relative_majority and not out.ended:
+    settle_placed(out, line)
+    if relative and out.initial.rules.relative_majority and not out.ended:
         relative_majority(out, seat, line)
 
 
@@ -57,15 +64,21 @@ def place_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
 
     O-11: with every bridge placed, `take_back` names one's own bridge that this placement moves.
     """
-    card = read.island(state, args.get("card"), "card")
+    # The checks in their order, each helper called only to raise: a search places often.
+    card = args.get("card")
+    if card not in state.hands[seat]:  # a card in hand is an island: only another is read
+        card = read.island(state, card, "card")
     index, line = read.line(state, args)
-    back = _take_back(state, seat, args, index)
-    read.in_hand(state, seat, (card,))
-    _no_ship_move(state)
+    back = _take_back(state, seat, args, index) if "take_back" in args else None
+    if card not in state.hands[seat]:
+        read.in_hand(state, seat, (card,))
+    if state.turn.moved:
+        _no_ship_move(state)
     if card not in line:
         raise IllegalMove("card_not_on_line", f"the line {line[0]}-{line[1]} does not touch {card}")
-    _free(state, index, line)
-    if back is None:
+    if state.owners[index] is not None or index in state.turn.taken_back:
+        _free(state, index, line)
+    if back is None and state.stock[seat] == 0:
         _in_stock(state, seat)
     if state.rules.place_needs_uncontrolled_end and _controls_both(state, seat, line):
         raise IllegalMove("controls_both_islands", f"you already control {line[0]} and {line[1]} (I-2)")
@@ -162,7 +175,7 @@ def place_free_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Outco
     line = check_place_free_bridge(state, seat, args)
     out = Outcome(state)
     out.emit(ev.free_bridge_placed(seat, line))
-    settle(out, line, bridge_added=True)
+    settle_placed(out, line)
     return out
 
 

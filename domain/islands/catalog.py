@@ -25,6 +25,29 @@ Moves = tuple[tuple[int, int, Command], ...]
 """MoveShip commands from one sea space: each with the sea space it goes to and the line crossed."""
 
 
+class OnLines:
+    """Commands acting on lines (one card's placements, one pair's plays), chosen by a mask of
+    the lines open to them (line n: 1 << n); each choice is made once and handed out again.
+
+    A listing of a turn then asks one table per card or pair instead of looking at each line:
+    a card touches at most 7 lines, so there are at most 128 choices.
+    """
+
+    __slots__ = ("lines", "lined", "chosen")
+
+    def __init__(self, lined: Lined) -> None:
+        self.lined = lined
+        self.lines = sum(1 << n for n, _ in lined)  # the lines these commands act on
+        self.chosen: dict[int, tuple[Command, ...]] = {}
+
+    def on(self, open_lines: int) -> tuple[Command, ...]:
+        """The commands on `open_lines` (a subset of `lines`), in the board's order of lines."""
+        found = self.chosen.get(open_lines)
+        if found is None:
+            found = self.chosen[open_lines] = tuple(c for n, c in self.lined if open_lines >> n & 1)
+        return found
+
+
 class Catalog:
     """The commands of one ruleset, by what they are made of; each made on first use."""
 
@@ -40,6 +63,11 @@ class Catalog:
         self._discards: dict[int, dict[tuple[str, ...], Command]] = {}
         self._kanaloa: dict[int, tuple[Command, ...]] = {}
         self._ship_moves: dict[tuple[int, int], Moves] = {}
+        self._on_lines: dict[tuple[Any, ...], OnLines] = {}
+        # Per seat and hand: its cards' placements and its pairs' plays (`on_lines`).
+        self._hand_lines: dict[
+            tuple[int, tuple[str, ...]], tuple[tuple[OnLines, ...], tuple[OnLines, ...]]
+        ] = {}
 
     def placements(self, seat: int, card: str) -> Lined:
         """PlaceBridge with `card` on each line touching it (K-3, O-3)."""
@@ -62,6 +90,23 @@ class Catalog:
                 (n, command(kind, seat, cards=list(cards), line=list(board.lines[n])))
                 for n in _lines_naming(self.rules, cards)
             )
+        return found
+
+    def on_lines(self, seat: int, hand: tuple[str, ...]) -> tuple[tuple[OnLines, ...], tuple[OnLines, ...]]:
+        """For `seat` holding `hand`: the `placements` of each of its different cards, and the
+        `pair_plays` of each of its different pairs that names a line; looked up once a turn."""
+        found = self._hand_lines.get((seat, hand))
+        if found is None:
+            placing = tuple(self._lined(("place", seat, card), self.placements, card) for card in kinds(hand))
+            plays = (self._lined(("pair", seat, pair), self.pair_plays, pair) for pair in distinct(hand, 2))
+            pairing = tuple(play for play in plays if play.lines)
+            found = self._hand_lines[seat, hand] = _room(self._hand_lines, (placing, pairing))
+        return found
+
+    def _lined(self, key: tuple[Any, ...], make: Callable[[int, Any], Lined], what: Any) -> OnLines:
+        found = self._on_lines.get(key)
+        if found is None:
+            found = self._on_lines[key] = OnLines(make(key[1], what))
         return found
 
     def moving_placement(self, seat: int, card: str, line: int, back: int) -> Command:

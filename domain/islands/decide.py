@@ -136,7 +136,13 @@ def decide_with_state(state: State, command: Command) -> tuple[list[Event], Stat
     A command's rules already applied most of its events to read their effects; a search
     that wants the state too is spared applying them a second time.
     """
-    out = _then_premature_end(command_outcome(state, command))
+    seat = command.seat
+    if type(seat) is int and 0 <= seat < state.seats:  # `command_outcome`, a call spared
+        out = _seat_handler(state, command)(state, seat, command.args)
+    else:
+        out = command_outcome(state, command)
+    if state.rules.premature_end:
+        out = _then_premature_end(out)
     return out.events, out.state
 
 
@@ -191,7 +197,7 @@ def known_commands(rules: Ruleset) -> tuple[dict[str, SeatHandler], frozenset[st
 
 
 def _seat_handler(state: State, command: Command) -> SeatHandler:
-    table, known = known_commands(state.rules)
+    table, known = state.rules.derived.get("commands") or known_commands(state.rules)
     if command.type not in known:
         # Undo, takebacks, Resign and Abort reach the platform's policies, not these rules, but a
         # seat sends them alike.
@@ -210,7 +216,8 @@ def _seat_handler(state: State, command: Command) -> SeatHandler:
             answer = f"send {expected[0]}" if expected else "wait for the draw"
             raise IllegalMove(f"pending_{pending.kind}", f"a {pending.kind} choice is pending: {answer}")
         return expected[1]
-    if turns.draw_only(state) and command.type != "DrawCard":
+    # K-5/I-3: the discard of a full hand is the step right before the draw, nothing between.
+    if state.turn.discarded and state.rules.discard == "full_hand" and command.type != "DrawCard":
         raise IllegalMove("must_draw", "after a face-down discard the turn's only command is the draw (K-5)")
     if command.type not in table:
         raise IllegalMove("no_choice_pending", f"{command.type} answers a choice, and none is due")

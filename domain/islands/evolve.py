@@ -116,8 +116,19 @@ def cards_played(state: State, e: Event) -> Changes:
     return {
         "hands": _take(state, e.data["seat"], cards),
         "played": state.played + cards,
-        "turn": state.turn if state.turn.played else _turn(state, played=True),  # a second play changes none
+        "turn": _played(state.turn),
     }
+
+
+PLAYED = Turn(played=True)
+"""A turn's state after its first card, nothing else done: one value serves every such turn."""
+
+
+def _played(turn: Turn) -> Turn:
+    """`turn` after a card is played: a second play changes none."""
+    if turn.played:
+        return turn
+    return PLAYED if turn is NEW_TURN else update(turn, played=True)
 
 
 def _moved(
@@ -369,6 +380,11 @@ def evolve(state: State, event: Event) -> State:
     return replaced(state, handler(state, event)) if handler else state
 
 
+# Looked up once: `evolve_all` makes the State of every command.
+_new = object.__new__
+_set_fields = object.__setattr__
+
+
 def evolve_all(state: State, events: Sequence[Event]) -> State:
     """The state after `events` in turn, exactly as `evolve` one after the other gives it.
 
@@ -376,10 +392,9 @@ def evolve_all(state: State, events: Sequence[Event]) -> State:
     bridge it placed, say): one new State for the run instead of one per event, its fields
     changed by each handler in turn before anyone else holds the State.
     """
-    if len(events) == 1:
-        return evolve(state, events[0])
-    after = replaced(state, {})
-    fields = after.__dict__
+    fields = state.__dict__.copy()  # `replaced(state, {})`, without its call: one per command
+    after = _new(State)
+    _set_fields(after, "__dict__", fields)
     for event in events:
         handler = HANDLERS.get(event.type)
         if handler is not None:

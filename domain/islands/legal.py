@@ -11,7 +11,7 @@ from domain.islands.decide import check_command, check_listed, known_commands
 from domain.islands.majority import bits, enclosed_by
 from domain.islands.ruleset import Ruleset
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
-from domain.islands.turns import draw_only, ends_without_draw, may_abstain, may_draw
+from domain.islands.turns import ends_without_draw, may_abstain
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -30,11 +30,12 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         if state.pending[0].kind == "pele_return":
             return _pele_returns(state, seat)
         return _accepted(state, answer_candidates(state, seat), check_command)
-    book = catalog(state.rules)
-    if draw_only(state):
+    rules = state.rules
+    book = rules.derived.get("catalog") or catalog(rules)
+    if state.turn.discarded and rules.discard == "full_hand":  # K-5/I-3: the discard's draw only
         return list(_draws(state, seat, book))
     listed: list[Command] = []
-    for lister in listers(state.rules):
+    for lister in rules.derived.get("listers") or listers(rules):
         listed += lister(state, seat, book)
     return listed
 
@@ -51,7 +52,7 @@ def listers(rules: Ruleset) -> tuple[Lister, ...]:
     found: tuple[Lister, ...] | None = rules.derived.get("listers")
     if found is None:
         _, known = known_commands(rules)
-        chosen: list[Lister] = [_places, _pairs, _discards, _draws]
+        chosen: list[Lister] = [_bridges, _discards, _draws]
         if known & {"EndTurn", "SkipDraw", "DeferFinalTurn"}:
             chosen.append(_turn_ends)
         if rules.handicap is not None or rules.take_back_when_out:
@@ -78,24 +79,50 @@ def _accepted(
     return accepted
 
 
-def _places(state: State, seat: int, book: Catalog) -> list[Command]:
-    rules = state.rules
-    out_of_bridges = state.stock[seat] == 0
-    if state.turn.moved or (out_of_bridges and not rules.take_back_when_out):
+def _bridges(state: State, seat: int, book: Catalog) -> list[Command]:
+    """The placements (K-3, O-3), then the two-card plays on opponents' bridges (K-4, O-4)."""
+    if state.turn.moved:  # S-4: after a ship's move, no card this turn
         return []
+    rules = state.rules
+    taken = 0  # the lines holding a bridge, as bits (line n: 1 << n)
+    for held in state.held:
+        taken |= held
+    placing, pairing = book.on_lines(seat, state.hands[seat])
+    listed: list[Command] = []
+    if state.stock[seat] > 0:
+        open_lines = ~taken
+        for n in state.turn.taken_back:
+            open_lines &= ~(1 << n)
+        if rules.place_needs_uncontrolled_end:
+            open_lines &= ~_closed_lines(state, seat)
+        for card in placing:
+            lines = card.lines & open_lines
+            if lines:
+                listed += card.on(lines)
+    elif rules.take_back_when_out:
+        listed += _moving_places(state, seat, book)
+    if rules.pair == "swap" and state.stock[seat] == 0:
+        return listed
+    others = taken & ~state.held[seat]  # the lines holding an opponent's bridge
+    if others:
+        for pair in pairing:
+            lines = pair.lines & others
+            if lines:
+                listed += pair.on(lines)
+    return listed
+
+
+def _moving_places(state: State, seat: int, book: Catalog) -> list[Command]:
+    """O-11: out of bridges, each placement first takes one of one's own bridges back."""
     owners, taken_back = state.owners, state.turn.taken_back
-    # O-11: out of bridges, each placement first takes one of one's own bridges back.
-    backs = [n for n, owner in enumerate(owners) if owner == seat] if out_of_bridges else []
-    closed = _closed_lines(state, seat) if rules.place_needs_uncontrolled_end else 0
+    backs = [n for n, owner in enumerate(owners) if owner == seat]
+    closed = _closed_lines(state, seat) if state.rules.place_needs_uncontrolled_end else 0
     listed = []
     for card in kinds(state.hands[seat]):
-        for n, placement in book.placements(seat, card):
+        for n, _ in book.placements(seat, card):
             if owners[n] is not None or n in taken_back or closed >> n & 1:
                 continue
-            if out_of_bridges:
-                listed += [book.moving_placement(seat, card, n, back) for back in backs]
-            else:
-                listed.append(placement)
+            listed += [book.moving_placement(seat, card, n, back) for back in backs]
     return listed
 
 
@@ -113,30 +140,18 @@ def _closed_lines(state: State, seat: int) -> int:
     return union & ~once
 
 
-def _pairs(state: State, seat: int, book: Catalog) -> list[Command]:
-    if state.turn.moved or (state.rules.pair == "swap" and state.stock[seat] == 0):
-        return []
-    owners = state.owners
-    return [
-        play
-        for pair in distinct(state.hands[seat], 2)
-        for n, play in book.pair_plays(seat, pair)
-        if owners[n] is not None and owners[n] != seat
-    ]
-
-
 def _discards(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
     hand = state.hands[seat]
     if state.rules.discard == "one_per_turn":  # O-5: one card, once a turn
         # One card's choices are the hand's different cards: far fewer keys than hands.
         return () if state.turn.discarded else book.discards(seat, kinds(hand), range(1, 2))
-    if len(hand) < state.hand_limit(seat) or state.phase != PLAY or not (state.stack or state.face_up):
+    if len(hand) < state.hand_limits[seat] or state.phase != PLAY or not (state.stack or state.face_up):
         return ()
     return book.discards(seat, hand, range(1, len(hand) + 1))  # K-5: any number of a full hand
 
 
 def _draws(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
-    if state.phase != PLAY or not may_draw(state, seat):
+    if state.phase != PLAY or len(state.hands[seat]) >= state.hand_limits[seat]:
         return ()
     return book.draws(seat, state.face_up, bool(state.stack))
 
@@ -147,8 +162,9 @@ def _turn_ends(state: State, seat: int, book: Catalog) -> list[Command]:
     Listed by their conditions (a deferral by its check): every turn offers some of them,
     and a check per command, most often refused, cost as much as the rest of the listing.
     """
-    _, known = known_commands(state.rules)  # the others `decide` refuses as unknown_command
-    hand, limit = state.hands[seat], state.hand_limit(seat)
+    rules = state.rules
+    _, known = rules.derived.get("commands") or known_commands(rules)  # the others: unknown_command
+    hand, limit = state.hands[seat], state.hand_limits[seat]
     listed = []
     may_end = "EndTurn" in known and ends_without_draw(state, seat, min(len(hand), limit))
     if may_end and len(hand) <= limit:

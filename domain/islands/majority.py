@@ -16,6 +16,8 @@ KANE_POINTS = {3: 1, 5: 2, 7: 3}  # G-3 by the island's places: small, large, Lu
 class Outcome:
     """The events a command produces so far, and the state they lead to."""
 
+    __slots__ = ("initial", "_state", "_applied", "events", "ended")  # one per command: made often
+
     def __init__(self, state: State, events: Iterable[Event] = ()) -> None:
         self.initial = state  # the state the command was decided in
         self._state = state
@@ -46,46 +48,65 @@ class Outcome:
         return self._state
 
 
-def settle(out: Outcome, islands: Iterable[str], *, bridge_added: bool = False) -> None:
+def settle(out: Outcome, islands: Iterable[str]) -> None:
     """F-1/F-3: S-5's sinkings first, then gains on `islands`, the bridges they remove, the losses.
-
-    `bridge_added`: the change only laid a bridge on a free line. Every controller held its
-    majority before (each change settles its losses), and a new bridge lowers no presence
-    and adds no place, so no loss is looked for unless a ship sinks.
 
     Only a new bridge encloses a ship, and gains and losses lay none (they take bridges off
     and markers away): the ships the change left enclosed are all found by one look, made
-    before any majority is read.
+    before any majority is read. A bridge laid on a free line is settled by `settle_placed`.
     """
     sunk = _sink_enclosed(out)
     dirty = set(islands) | sunk
     if not dirty or out.ended:
         return
-    if not bridge_added or sunk:
-        settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
+    settle_losses(out, dirty)
     settle_losses(out, _gains(out, dirty))
+
+
+def settle_placed(out: Outcome, line: tuple[str, str]) -> None:
+    """`settle` after a bridge laid on the free `line`.
+
+    Every controller held its majority before (each change settles its losses), and a new
+    bridge lowers no presence and adds no place, so no loss is looked for unless a ship
+    sinks. Each step is asked only when it can find something: most placements sink no
+    ship and take no island.
+    """
+    sunk = _sink_enclosed(out) if out.initial.rules.seafarers else ()
+    if out.ended:
+        return
+    dirty = {*line, *sunk} if sunk else line
+    if sunk:
+        settle_losses(out, dirty)  # S-3: a new ship can raise the majority needed
+    touched = _gains(out, dirty)
+    if touched:
+        settle_losses(out, touched)
 
 
 def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
     state = out.state
     board = state.rules.board
-    gains = [
-        (island, seat)
-        for island in _ordered(state, islands)
-        if (seat := state.majority_holder(island)) is not None and state.controller(island) != seat
-    ]
+    control = state.control
+    gains = []
+    for island in _ordered(state, islands):
+        seat = state.majority_holder(island)
+        if seat is not None and control[board.index_of(island)] != seat:
+            gains.append((island, seat))
+    if not gains:  # most changes take no island
+        return set()
     for island, seat in gains:
         _take_island(out, seat, island)
         if out.ended:
             return set()
     touched: set[str] = set()
+    # The owners as the removals leave them, kept here: the islands taken and their god stones
+    # move no bridge, so the events need not be applied to read them.
+    owners = list(state.owners)
     for island, seat in gains:
-        # Each line once per island: a removal here changes no other line's owner.
-        owners = out.state.owners
         for n in board.lines_of(island):
             owner = owners[n]
             if owner is not None and owner != seat:
                 out.emit(ev.bridge_removed(owner, board.lines[n], by=seat, cause="majority"))
+                owners[n] = None
                 touched.update(board.lines[n])
     return touched
 

@@ -50,4 +50,25 @@ def test_a_full_catalog_table_starts_again_and_lists_the_same(monkeypatch: pytes
     monkeypatch.setitem(states[0].rules.derived, "catalog", book)
     after = [engine.legal_commands(state, state.active) for state in states]
     assert after == before
-    assert len(book._single) <= 3 and len(book._listed) <= 3
+    assert len(book._single) <= 3 and len(book._listed) <= 3 and len(book._hand_lines) <= 3
+
+
+def test_a_cards_placements_on_open_lines_are_those_lines_in_the_boards_order() -> None:
+    rules = ruleset_for("kahuna", {})
+    book = catalog_module.Catalog(rules)
+    card = rules.board.names[0]
+    placing, _ = book.on_lines(0, (card,))
+    (on_card,) = placing
+    lines = rules.board.lines_of(card)
+    assert on_card.lines == rules.board.line_mask(card)
+
+    chosen = (1 << lines[0]) | (1 << lines[-1])
+    found = on_card.on(chosen)
+
+    assert [c.args["line"] for c in found] == [
+        list(rules.board.lines[lines[0]]),
+        list(rules.board.lines[lines[-1]]),
+    ]
+    assert all(c.type == "PlaceBridge" and c.args["card"] == card for c in found)
+    assert on_card.on(chosen) is found  # made once, handed out again
+    assert on_card.on(on_card.lines) == tuple(c for _, c in book.placements(0, card))
