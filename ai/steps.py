@@ -36,6 +36,7 @@ class Steps:
         self._after: dict[tuple[int, Hashable], tuple[Any, Command, Any, _Refusal | None]] = {}
         self._keys: dict[tuple[int, int], tuple[Any, Hashable]] = {}
         self._listings: dict[Hashable, list[tuple[Hashable, Command]]] = {}
+        self._values: dict[tuple[int, int | None], tuple[Any, list[float]]] = {}
 
     def apply(self, state: Any, command: Command) -> Any:
         """The state after `command` (IllegalMove when refused), as `game.apply` gives it."""
@@ -90,6 +91,21 @@ class Steps:
         found = moves_key(state, seat)
         if len(self._keys) < MAX_KEPT:
             self._keys[wanted] = (state, found)
+        return found
+
+    def evaluate(self, hooks: AIHooks[Any], state: Any, viewer: int | None) -> list[float]:
+        """`hooks.evaluate(state, viewer)`, worked out once per kept state: a walk that ends
+        where an earlier one did (the game's end, a refused command) meets its leaf again.
+        Nobody changes the list answered."""
+        if not self.keep:
+            return hooks.evaluate(state, viewer)
+        wanted = (id(state), viewer)
+        kept = self._values.get(wanted)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        found = hooks.evaluate(state, viewer)
+        if len(self._values) < MAX_KEPT:
+            self._values[wanted] = (state, found)
         return found
 
     def listing(

@@ -391,6 +391,7 @@ def searched_moves(state: State, seat: int) -> list[Command]:
 
 def moves_key(state: State, seat: int) -> Hashable:
     """The features of a state the searched commands depend on (a cache key per search node)."""
+    present = occupied(state)
     own = tuple(
         sorted(
             (at, tuple(s.pieces.values()), tuple(s.spent.values()), s.shown)
@@ -412,7 +413,7 @@ def moves_key(state: State, seat: int) -> Hashable:
         state.drafts[seat],
         len(state.unknown),
         len(state.islands),
-        tuple(tuple(state.occupants(entry[0])) for entry in own),
+        tuple(present.get(entry[0], ()) for entry in own),
     )
 
 
