@@ -35,6 +35,7 @@ class Steps:
         self.keep = keep
         self._after: dict[tuple[int, Hashable], tuple[Any, Command, Any, _Refusal | None]] = {}
         self._keys: dict[tuple[int, int], tuple[Any, Hashable]] = {}
+        self._names: dict[Hashable, int] = {}
         self._listings: dict[Hashable, list[tuple[Hashable, Command]]] = {}
         self._values: dict[tuple[int, int | None], tuple[Any, list[float]]] = {}
 
@@ -80,7 +81,8 @@ class Steps:
         raise RuntimeError("the system's work does not end")
 
     def moves_key(self, moves_key: Any, state: Any, seat: int) -> Hashable:
-        """`moves_key(state, seat)`, worked out once per kept state."""
+        """`moves_key(state, seat)`, worked out once per kept state; kept, it is answered as a
+        number, equal for equal keys (one search's numbers only)."""
         if not self.keep:
             found: Hashable = moves_key(state, seat)
             return found
@@ -89,6 +91,13 @@ class Steps:
         if kept is not None and kept[0] is state:
             return kept[1]
         found = moves_key(state, seat)
+        # Each key is named by a small number, once: the nodes look their listings up by it at
+        # every visit, and a tuple (unlike the number) works its hash out anew each time.
+        named = self._names.get(found)
+        if named is None and len(self._names) < MAX_KEPT:
+            named = self._names[found] = len(self._names)
+        if named is not None:
+            found = named
         if len(self._keys) < MAX_KEPT:
             self._keys[wanted] = (state, found)
         return found
