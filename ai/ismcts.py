@@ -196,7 +196,7 @@ def _priors(
                 after = steps.step(world, child.command, rng)
             except IllegalMove:
                 continue
-            sums[k] += hooks.evaluate(after, me)[me]
+            sums[k] += steps.evaluate(hooks, after, me)[me]
     for k, child in root.children.items():
         child.visits = child.avail = float(settings.prior_visits)
         child.total = settings.prior_visits * sums[k] / settings.prior_worlds
@@ -256,10 +256,11 @@ def _iterate(game: GameModule[Any], steps: Steps, root: Node, state: Any, rng: r
 def _ucb_best(children: list[Node], exploration: float) -> Node:
     """The first child of the highest UCB1 value, each child's availability counted first."""
     best, top = children[0], -math.inf
+    log, sqrt = math.log, math.sqrt
     for child in children:
         child.avail += 1
         visits = child.visits  # never 0: root children start with virtual visits, others with their own
-        value = child.total / visits + exploration * math.sqrt(math.log(child.avail) / visits)
+        value = child.total / visits + exploration * sqrt(log(child.avail) / visits)
         if value > top:
             best, top = child, value
     return best
@@ -304,7 +305,7 @@ def _rollout(game: GameModule[Any], steps: Steps, state: Any, rng: random.Random
             if turns >= settings.rollout_turns:
                 break
         before = after
-    return hooks.evaluate(state, None)
+    return steps.evaluate(hooks, state, None)
 
 
 def _noisy_best(values: Sequence[float], noise: Callable[[], float], scale: float) -> int:

@@ -12,7 +12,7 @@ import json
 import random
 from collections.abc import Hashable, Mapping
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any
 
 from domain.decider import Command, Event
 from domain.game_module import GameModule
@@ -56,14 +56,19 @@ def mover(game: GameModule[Any], state: Any) -> int | None:
 def key(command: Command | Mapping[str, Any]) -> str:
     """A command's identity as text: its type and arguments (as posted), keys sorted."""
     body = command.to_json() if isinstance(command, Command) else dict(command)
-    return json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return _encode(body)
+
+
+_encode = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+"""json.dumps with these arguments, its encoder built once: `dumps` builds one per call."""
 
 
 def ident(command: Command) -> Hashable:
-    """A command's identity as a cheap hashable value: equal exactly when `key` is.
+    """A command's identity as a hashable value: `key`, equal exactly when the posted bodies are.
 
-    The searches key their trees by it many times per iteration, where `key`'s JSON costs
-    too much; `key` stays the form answers and analyses are given in.
+    The searches key their trees by it many times per iteration. Text is the cheap form: the
+    C encoder writes it faster than a nested tuple is built in Python, and a string keeps its
+    hash, where a tuple's is worked out anew at every look-up in a node's children.
 
     Most listed commands are shared values whose args nobody can change (a read-only
     mapping: the rules list one object per placement, draw or discard for a whole game), so
@@ -72,11 +77,11 @@ def ident(command: Command) -> Hashable:
     entry lives.
     """
     if type(command.args) is not MappingProxyType:
-        return (command.type, _frozen_mapping(command.args))
+        return _encode({"type": command.type, **command.args})
     kept = _IDENTS.get(id(command))
     if kept is not None and kept[0] is command:
         return kept[1]
-    found = (command.type, _frozen_mapping(command.args))
+    found = _encode({"type": command.type, **command.args})
     if len(_IDENTS) >= MAX_IDENTS:  # a long-lived worker meets rulesets without end
         _IDENTS.clear()
     _IDENTS[id(command)] = (command, found)
@@ -84,27 +89,7 @@ def ident(command: Command) -> Hashable:
 
 
 MAX_IDENTS = 50_000
-_IDENTS: dict[int, tuple[Command, Hashable]] = {}
-
-
-def _frozen(value: Any) -> Hashable:
-    kind = type(value)
-    if kind is str or kind is int or value is None:
-        return cast(Hashable, value)
-    if kind is list and (all(type(v) is str for v in value) or all(type(v) is int for v in value)):
-        return tuple(value)  # the common cases (cards, a line, a hex) without a call per item
-    if isinstance(value, str | int | float | bool):
-        return value
-    if isinstance(value, Mapping):
-        return _frozen_mapping(value)
-    return tuple(_frozen(v) for v in value)
-
-
-def _frozen_mapping(value: Mapping[str, Any]) -> Hashable:
-    return (_MAPPING, tuple(sorted([(k, _frozen(v)) for k, v in value.items()])))
-
-
-_MAPPING = object()  # marks a mapping's items apart from a list of pairs
+_IDENTS: dict[int, tuple[Command, str]] = {}
 
 
 def as_command(body: Mapping[str, Any], seat: int) -> Command:

@@ -35,7 +35,9 @@ class Steps:
         self.keep = keep
         self._after: dict[tuple[int, Hashable], tuple[Any, Command, Any, _Refusal | None]] = {}
         self._keys: dict[tuple[int, int], tuple[Any, Hashable]] = {}
+        self._names: dict[Hashable, int] = {}
         self._listings: dict[Hashable, list[tuple[Hashable, Command]]] = {}
+        self._values: dict[tuple[int, int | None], tuple[Any, list[float]]] = {}
 
     def apply(self, state: Any, command: Command) -> Any:
         """The state after `command` (IllegalMove when refused), as `game.apply` gives it."""
@@ -79,7 +81,8 @@ class Steps:
         raise RuntimeError("the system's work does not end")
 
     def moves_key(self, moves_key: Any, state: Any, seat: int) -> Hashable:
-        """`moves_key(state, seat)`, worked out once per kept state."""
+        """`moves_key(state, seat)`, worked out once per kept state; kept, it is answered as a
+        number, equal for equal keys (one search's numbers only)."""
         if not self.keep:
             found: Hashable = moves_key(state, seat)
             return found
@@ -88,8 +91,30 @@ class Steps:
         if kept is not None and kept[0] is state:
             return kept[1]
         found = moves_key(state, seat)
+        # Each key is named by a small number, once: the nodes look their listings up by it at
+        # every visit, and a tuple (unlike the number) works its hash out anew each time.
+        named = self._names.get(found)
+        if named is None and len(self._names) < MAX_KEPT:
+            named = self._names[found] = len(self._names)
+        if named is not None:
+            found = named
         if len(self._keys) < MAX_KEPT:
             self._keys[wanted] = (state, found)
+        return found
+
+    def evaluate(self, hooks: AIHooks[Any], state: Any, viewer: int | None) -> list[float]:
+        """`hooks.evaluate(state, viewer)`, worked out once per kept state: a walk that ends
+        where an earlier one did (the game's end, a refused command) meets its leaf again.
+        Nobody changes the list answered."""
+        if not self.keep:
+            return hooks.evaluate(state, viewer)
+        wanted = (id(state), viewer)
+        kept = self._values.get(wanted)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        found = hooks.evaluate(state, viewer)
+        if len(self._values) < MAX_KEPT:
+            self._values[wanted] = (state, found)
         return found
 
     def listing(

@@ -412,8 +412,20 @@ def moves_key(state: State, seat: int) -> Hashable:
         state.drafts[seat],
         len(state.unknown),
         len(state.islands),
-        tuple(tuple(state.occupants(entry[0])) for entry in own),
+        _present(state, [entry[0] for entry in own]),
     )
+
+
+def _present(state: State, hexes: list[Hex]) -> tuple[tuple[int, ...], ...]:
+    """The seats with pieces in each of `hexes`, in seat order (as `occupied` gives them): read
+    from those hexes alone, since most states the search keys are never listed, and working
+    `occupied` out for the whole map was most of the key's cost."""
+    wanted = set(hexes)
+    seats: dict[Hex, list[int]] = {}
+    for (at, owner), stack in state.stacks.items():
+        if at in wanted and total(stack.pieces):
+            seats.setdefault(at, []).append(owner)
+    return tuple(tuple(sorted(seats.get(at, ()))) for at in hexes)
 
 
 def listing_key(state: State, seat: int) -> Hashable:
