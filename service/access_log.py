@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gunicorn import glogging
+from gunicorn import glogging  # type: ignore[import-untyped]
 
 
 class AccessOnDemandLogger(glogging.Logger):  # type: ignore[misc]

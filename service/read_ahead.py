@@ -48,11 +48,13 @@ def seat_reading_ahead(service: Any, game_id: str, token: str) -> int | None:
     trip with the read of the game's events that the request's load will make."""
     store, tokens = service.store, service.tokens
     if not hasattr(store, "queue_read") or not tokens.shares_client(store):
-        return tokens.seat_of(game_id, token)  # e.g. an in-memory store in tests
+        seat: int | None = tokens.seat_of(game_id, token)  # e.g. an in-memory store in tests
+        return seat
     after = service.loader.read_plan(game_id)
     pipe = tokens.pipeline()
     tokens.queue_lookup(pipe, game_id)
     store.queue_read(pipe, game_id, after)
     stored, *read = pipe.execute()
     keep(store, game_id, after, read)
-    return tokens.seat_in(stored, token)
+    found: int | None = tokens.seat_in(stored, token)
+    return found

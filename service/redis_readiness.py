@@ -18,7 +18,7 @@ from typing import Any
 from redis.connection import DefaultParser
 
 try:
-    from gevent.monkey import get_original
+    from gevent.monkey import get_original  # type: ignore[import-untyped]
 except ImportError:  # pragma: no cover - gevent is a dependency; a plain poll is the kernel's
     _kernel_poll: Any = getattr(select, "poll", None)
 else:

@@ -125,9 +125,12 @@ def _gate_hooks(app: Flask) -> None:
     """The limiter's request hooks run only while the app's limits are on. The limiter would
     find them off itself (its request filter), but only after gathering the route's limits,
     about a sixth of an ordinary request's time in the framework."""
-    for hooks in (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs):
-        for functions in hooks.values():
-            functions[:] = [_gated(f) if _of_limiter(f) else f for f in functions]
+    hooks: list[dict[Any, list[Any]]] = [app.before_request_funcs, app.after_request_funcs]
+    hooks.append(app.teardown_request_funcs)
+    for functions in (f for kind in hooks for f in kind.values()):
+        for n, function in enumerate(functions):
+            if _of_limiter(function):
+                functions[n] = _gated(function)
 
 
 def _of_limiter(function: Callable[..., Any]) -> bool:
