@@ -62,6 +62,8 @@ accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "") or None
 errorlog = "-"
 loglevel = os.environ.get("ARCHIPELAGO_LOG_LEVEL", "info").lower()
 logconfig_dict = logging_config(access_log=accesslog is not None)
+# Without an access log, gunicorn would still format every request's access line to drop it.
+logger_class = "service.access_log.AccessOnDemandLogger"
 proc_name = "archipelago-web"
 # Gunicorn 24+ opens a control socket in ~/.gunicorn by default, shared by every
 # instance of the user; Archipelago does not use it. (Older gunicorns ignore this.)

@@ -13,6 +13,7 @@ from service.api import allowed, init_api, json_answers, telemetry
 from service.api.context import EXTENSION, SIGNER
 from service.api.rate_limits import init_limits
 from service.api.rate_limits import settings as limit_settings
+from service.flask_app import ServiceFlask
 from service.game_plugins import load_game_plugins
 from service.queues import rq_redis_url
 from service.signing import signer_from
@@ -54,7 +55,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """The web app. `config` may give REDIS_URL, REDIS_CLUSTER_URL, RQ_REDIS_URL (else from the
     environment, as the worker reads them) or a ready GAME_SERVICE, plus any Flask setting."""
     load_game_plugins()
-    app = Flask(__name__)
+    app = ServiceFlask(__name__)
     json_answers.install(app)
     app.config.update(DEFAULTS)
     app.config.update(limit_settings())

@@ -118,6 +118,16 @@ class Loader:
             self.forget(game_id)
         return loaded
 
+    def read_plan(self, game_id: str) -> int:
+        """The version after which the next `load(game_id)` reads the store: the cached fold's
+        newest event (read again to check it), or 0 for a whole read (nothing cached, or the
+        recheck is due)."""
+        with self._lock:
+            cached = self._cache.get(game_id)
+        if cached is None or self._clock() - cached[2] >= self._recheck_seconds:
+            return 0
+        return cached[1][-1].version - 1
+
     def advanced(self, loaded: Loaded, newer: Sequence[Envelope]) -> Loaded | None:
         """`loaded` with `newer` (read right after it) folded in; None when they do not chain
         onto it.

@@ -18,6 +18,8 @@ import redis
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
 
+from service.redis_readiness import ReplyParser
+
 TIMEOUT_SECONDS = 2.0
 RETRIES = 1
 
@@ -35,6 +37,7 @@ def options(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
         "socket_timeout": timeout,
         "socket_connect_timeout": timeout,
         "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), RETRIES),
+        "parser_class": ReplyParser,
     }
 
 

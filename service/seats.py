@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from typing import Any
 
 import redis
 from redis.cluster import RedisCluster
@@ -49,8 +50,24 @@ class SeatTokens:
 
     def seat_of(self, game_id: str, token: str) -> int | None:
         """The seat whose token this is, or None."""
+        return self.seat_in(self._redis.hgetall(seats_key(game_id, self._layout)), token)
+
+    def shares_client(self, other: object) -> bool:
+        """Whether `other` (an event store) talks to the Redis these tokens are kept in."""
+        return getattr(other, "_client", None) is self._redis
+
+    def pipeline(self) -> Any:
+        """A pipeline (no transaction) of the tokens' client."""
+        return self._redis.pipeline(transaction=False)
+
+    def queue_lookup(self, pipe: Any, game_id: str) -> None:
+        """Queue on `pipe` the read `seat_in` looks a token up in."""
+        pipe.hgetall(seats_key(game_id, self._layout))
+
+    @staticmethod
+    def seat_in(stored: dict[Any, Any], token: str) -> int | None:
+        """The seat whose token this is among the `stored` digests (the seats' hash), or None."""
         presented = digest(token)
-        stored = self._redis.hgetall(seats_key(game_id, self._layout))
         for seat, stored_digest in stored.items():
             digest_text = stored_digest.decode() if isinstance(stored_digest, bytes) else stored_digest
             if hmac.compare_digest(digest_text, presented):

@@ -33,6 +33,7 @@ from record.envelope import (
     to_fields,
     validate_batch,
 )
+from service import read_ahead
 from service.clock import iso_utc, utc_now
 from service.errors import (
     ChainBroken,
@@ -232,12 +233,24 @@ class EventStore:
         """
         if upto is not None and upto <= after:
             return []
+        replies = None if upto is not None else read_ahead.take(self, game_id, after)
+        if replies is None:
+            pipe = self._client.pipeline(transaction=False)
+            self.queue_read(pipe, game_id, after, upto)
+            replies = pipe.execute()
+        return self.read_from(game_id, after, replies)
+
+    def queue_read(self, pipe: Any, game_id: str, after: int = 0, upto: int | None = None) -> None:
+        """Queue on `pipe` (of this store's client) the commands of `read`; `read_from` reads
+        their replies. Another lookup of the same game may share the round trip."""
         high = "+" if upto is None else f"0-{upto}"
-        pipe = self._client.pipeline(transaction=False)
         pipe.xrange(self._stream(game_id), f"0-{after + 1}", high)
         if upto is None:
             pipe.hmget(self._head(game_id), ["version", "hash"])
-        entries, *head = pipe.execute()
+
+    def read_from(self, game_id: str, after: int, replies: Sequence[Any]) -> list[Envelope]:
+        """The envelopes of the replies to `queue_read`'s commands, checked as `read` checks them."""
+        entries, *head = replies
         envelopes = [_envelope(game_id, entry_id, fields) for entry_id, fields in entries]
         if head:
             self._check_head(game_id, envelopes[-1] if envelopes else None, after, head[0])

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import request
 
+from service import read_ahead
 from service.api.context import game_service
 from service.errors import Forbidden, GameNotFound, Unauthorized
 from service.games import GameService
@@ -37,7 +38,7 @@ def resolve_seat(service: GameService, game_id: str, required: bool) -> int | No
     token = presented_token()
     if token is None and not required:
         return None
-    seat = None if token is None else service.tokens.seat_of(game_id, token)
+    seat = None if token is None else read_ahead.seat_reading_ahead(service, game_id, token)
     if seat is not None:
         return seat
     if not service.store.exists(game_id):
@@ -58,8 +59,11 @@ def with_seat(*, required: bool) -> Callable[[Callable[..., Any]], Callable[...,
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view)
         def wrapper(*args: Any, game_id: str, **kwargs: Any) -> Any:
-            seat = resolve_seat(game_service(), game_id, required)
-            return view(*args, game_id=game_id, seat=seat, **kwargs)
+            try:
+                seat = resolve_seat(game_service(), game_id, required)
+                return view(*args, game_id=game_id, seat=seat, **kwargs)
+            finally:
+                read_ahead.drop()
 
         return wrapper
 

@@ -31,7 +31,10 @@ def version_headers(version: int) -> dict[str, str]:
 def not_modified(version: int) -> Response | None:
     """304 when If-None-Match already names `version`; 400 bad_if_none_match when it is over
     MAX_CONDITION characters."""
-    if len(request.headers.get("If-None-Match", "")) > MAX_CONDITION:
+    header = request.headers.get("If-None-Match")
+    if header is None:  # most reads: nothing to parse
+        return None
+    if len(header) > MAX_CONDITION:
         raise BadRequest("bad_if_none_match", f"If-None-Match is at most {MAX_CONDITION} characters")
     if request.if_none_match.contains_weak(str(version)):
         return Response(status=304, headers=version_headers(version))
