@@ -159,6 +159,8 @@ class Served:
     """RQ's Redis, and the events' too unless a cluster holds them."""
     events_url: str
     """A node of the Redis that holds the events: the plain Redis or a primary of the cluster."""
+    web_pid: int = 0
+    """gunicorn's master: it and its web processes are the web tier whose CPU time is counted."""
 
 
 @contextmanager
@@ -212,7 +214,7 @@ def running_service(
                     f"({processes_of} web processes), {workers} RQ worker(s), "
                     f"redis-server (appendfsync {appendfsync}) at {server.url}{on_cluster}; logs in {logs}"
                 )
-                yield Served(port, server.url, events)
+                yield Served(port, server.url, events, processes[0].popen.pid)
                 failed = False
             finally:
                 for process in reversed(processes):  # the web app and worker before Redis

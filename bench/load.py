@@ -89,6 +89,9 @@ class Load:
     job_queued_ms: tuple[float, float]
     job_running_ms: tuple[float, float]
     worker_cpu_ms_per_job: float
+    commands_per_web_cpu_second: float
+    """Commands answered per CPU second the web processes spent: commands per core, whatever the
+    machine's other work leaves them."""
 
 
 def measure(
@@ -105,12 +108,14 @@ def measure(
             for player in players:
                 player.start()
             cpu_from: dict[int, float] | None = None
+            web_from: dict[int, float] = {}
             while not stop.is_set() and time.perf_counter() < measure_from + seconds:
                 if cpu_from is None and time.perf_counter() >= measure_from:
-                    cpu_from = workers_cpu(served.redis_url)
+                    cpu_from, web_from = workers_cpu(served.redis_url), web_cpu(served.web_pid)
                 time.sleep(0.05)
             measured = time.perf_counter() - measure_from
             cpu = _spent(cpu_from or {}, workers_cpu(served.redis_url))
+            web_seconds = _spent(web_from, web_cpu(served.web_pid))
         finally:
             stop.set()
             for player in players:
@@ -119,7 +124,7 @@ def measure(
     errors = [p.error for p in players if p.error is not None]
     if errors:
         raise api.BenchError(f"a client failed: {errors[0]!r}") from errors[0]
-    return _tally(web, workers, raw, players, measured, queued, running, cpu)
+    return _tally(web, workers, raw, players, measured, queued, running, (cpu, web_seconds))
 
 
 def workers_cpu(url: str) -> dict[int, float]:
@@ -136,6 +141,23 @@ def workers_cpu(url: str) -> dict[int, float]:
         except psutil.Error:
             continue
         spent[pid] = times.user + times.system + times.children_user + times.children_system
+    return spent
+
+
+def web_cpu(master: int) -> dict[int, float]:
+    """CPU seconds gunicorn's master and each of its web processes have used, by pid."""
+    spent = {}
+    try:
+        tier = psutil.Process(master)
+        processes = [tier, *tier.children(recursive=True)]
+    except psutil.Error:
+        return {}
+    for process in processes:
+        try:
+            times = process.cpu_times()
+        except psutil.Error:
+            continue
+        spent[process.pid] = times.user + times.system
     return spent
 
 
@@ -171,7 +193,7 @@ def _tally(
     seconds: float,
     queued: list[float],
     running: list[float],
-    cpu: float,
+    cpu: tuple[float, float],
 ) -> Load:
     def merged(endpoint: str) -> list[float]:
         return [ms for p in players for ms in p.stats.samples[endpoint]]
@@ -189,7 +211,8 @@ def _tally(
         len(scoring),
         (percentile(queued, 50), percentile(queued, 99)),
         (percentile(running, 50), percentile(running, 99)),
-        cpu * 1000 / len(running) if running else float("nan"),
+        cpu[0] * 1000 / len(running) if running else float("nan"),
+        len(posts) / cpu[1] if cpu[1] > 0 else float("nan"),
     )
 
 
@@ -207,11 +230,13 @@ def _report(store: str, clients: int, load: Load) -> list[Figure]:
         f"p50 {wait50:.0f} ms p99 {wait99:.0f} ms max {wait_max:.0f} ms ({load.rounds_scored} rounds), "
         f"of it in the queue p50 {load.job_queued_ms[0]:.0f} ms p99 {load.job_queued_ms[1]:.0f} ms, "
         f"the job itself p50 {load.job_running_ms[0]:.0f} ms p99 {load.job_running_ms[1]:.0f} ms; "
-        f"the workers' CPU time per scoring job {load.worker_cpu_ms_per_job:.1f} ms"
+        f"the workers' CPU time per scoring job {load.worker_cpu_ms_per_job:.1f} ms; "
+        f"{load.commands_per_web_cpu_second:,.0f} commands per web-CPU second"
     )
     label = f"{store} {load.web}w/{load.workers}q"
     return [
         Figure("load", f"{label} commands/s", load.commands_per_second, "/s"),
+        Figure("load", f"{label} commands per web-CPU s", load.commands_per_web_cpu_second, "/CPU s"),
         Figure("load", f"{label} GET p50 / raw", get50 / raw.p50_ms, "x"),
         Figure("load", f"{label} POST p50 / raw", post50 / raw.p50_ms, "x"),
         Figure("load", f"{label} POST p99", post99, "ms"),

@@ -19,9 +19,18 @@ def test_bench_load_quick_reports_commands_latency_ratios_and_the_scoring_wait_o
     assert labels == {
         f"{store} 1w/1q {name}"
         for store in ("redis", "cluster")
-        for name in ("commands/s", "GET p50 / raw", "POST p50 / raw", "POST p99", "scoring wait p99")
+        for name in (
+            "commands/s",
+            "commands per web-CPU s",
+            "GET p50 / raw",
+            "POST p50 / raw",
+            "POST p99",
+            "scoring wait p99",
+        )
     }
     assert all(figure.value > 0 for figure in figures if not math.isnan(figure.value))
+    per_core = [figure.value for figure in figures if figure.label.endswith("per web-CPU s")]
+    assert len(per_core) == 2 and all(value > 0 for value in per_core)  # NaN fails: CPU was counted
     out = capsys.readouterr().out
     assert "raw PING p50" in out and "scoring wait" in out
     assert "the events on a 3-primary cluster" in out
