@@ -12,11 +12,11 @@ from typing import Any
 from domain.decider import Command, IllegalMove
 from domain.paradise import advanced, build, engine, explore, move, sea
 from domain.paradise.combat import ARIOI, HAKA, holds
-from domain.paradise.empire import components, controlled, is_enemy, is_known
-from domain.paradise.hexes import neighbours
+from domain.paradise.empire import components, controlled
 from domain.paradise.sea import capacity
 from domain.paradise.state import BUILD, EXPLORE, MOVE, START, Draft, State, add, counts, total
 from domain.paradise.tables import Hex
+from domain.paradise.terrain import terrain
 from domain.paradise.victory import DEFORESTATION
 
 
@@ -139,82 +139,39 @@ def _loads(state: State, seat: int, free: dict[str, int]) -> list[dict[str, int]
 
 class _Reach:
     """The paths one seat's loads may sail in one state, as `move.judge_move` accepts them
-    without stops, with what every load of the legal list asks again worked out once: whether
-    a hex may be entered (escorted or not), whether a war canoe stops there, the paths from a
-    hex, whether the seat's pieces at sea in a hex are carried as they stand."""
+    without stops: the terrain's paths (`terrain.Terrain`, shared by the states of the seat's
+    moves) less those no load could sail, with what the seat's own pieces decide worked out
+    once for every load of the legal list."""
 
     def __init__(self, state: State, seat: int) -> None:
         self.state, self.seat = state, seat
-        self.speed = move.speed(state, seat)
-        self.entered: dict[bool, dict[Hex, bool]] = {False: {}, True: {}}
-        self.stops: dict[Hex, bool] = {}
+        self.terrain = terrain(state, seat)
+        islands = state.islands
+        # Where the seat's pieces at sea are not carried by their canoes as they stand: as a
+        # move leaves nobody stranded, hardly ever a hex, and then every path found is sailed.
+        self.uncarried = {
+            at
+            for (at, owner), stack in state.stacks.items()
+            if owner == seat and at not in islands and not capacity(state, seat, stack.pieces)
+        }
         self.found: dict[tuple[Hex, bool, bool], list[tuple[int, Hex, bool, Any]]] = {}
-        self.carried: dict[Hex, bool] = {}
-        self.steps: dict[tuple[Hex, bool, bool], list[tuple[Hex, list[Hex]]]] = {}
-
-    def enters(self, at: Hex, escorted: bool) -> bool:
-        known = self.entered[escorted].get(at)
-        if known is None:
-            state = self.state
-            known = is_known(state, at) and (escorted or not is_enemy(state, at, self.seat))
-            self.entered[escorted][at] = known
-        return known
-
-    def stops_war_canoe(self, at: Hex) -> bool:
-        known = self.stops.get(at)
-        if known is None:
-            known = self.stops[at] = move.stops_war_canoe(self.state, at, self.seat)
-        return known
 
     def paths(self, start: Hex, war: bool, escorted: bool) -> list[tuple[int, Hex, bool, Any]]:
-        """The first path found to each hex `move.path_error` accepts, in the order the
-        search by steps finds them: a path of n steps only reaches hexes none of fewer steps
-        did (a longer path to a hex found sooner could only lead on to hexes a shorter one
-        reaches as soon), so the search keeps one path per hex. Each with its hexes' count,
-        its end, whether the seat's pieces there are carried as they stand (or ashore), and
-        its hexes as a command writes them; a path leaving the seat's pieces at sea between
-        its ends without canoes to carry them is left out (no load may sail it)."""
+        """The terrain's paths from `start` a load may sail, each with its hexes' count, its
+        end, whether the seat's pieces there are carried as they stand (or ashore), and its
+        hexes as a command writes them; a path leaving the seat's pieces at sea between its
+        ends without canoes to carry them is left out (no load may sail it)."""
         wanted = (start, war, escorted)
         known = self.found.get(wanted)
         if known is not None:
             return known
-        ends: dict[Hex, list[Hex]] = {}
-        entered = self.entered[escorted]
-        frontier = [[start]]
-        for _ in range(self.speed):
-            nxt = []
-            for path in frontier:
-                end = path[-1]
-                if war and len(path) > 1 and self.stops_war_canoe(end):
-                    continue
-                for n in neighbours(end):
-                    if n == start or n in ends:
-                        continue
-                    enters = entered.get(n)
-                    if enters is None:
-                        enters = self.enters(n, escorted)
-                    if enters:
-                        ends[n] = longer = path + [n]
-                        nxt.append(longer)
-            frontier = nxt
-        islands = self.state.islands
-        carries = self.carries
-        found = self.found[wanted] = []
-        for path in ends.values():
-            for at in path[1:-1]:
-                if at not in islands and not carries(at):
-                    break
-            else:
-                end = path[-1]
-                found.append((len(path), end, end in islands or carries(end), list(map(list, path))))
+        uncarried = self.uncarried
+        found = self.found[wanted] = [
+            (hexes, end, end not in uncarried, written)
+            for hexes, end, written, path in self.terrain.paths(start, war, escorted)
+            if not uncarried or uncarried.isdisjoint(path[1:-1])
+        ]
         return found
-
-    def carries(self, at: Hex) -> bool:
-        """Whether the seat's pieces in `at` are carried by their canoes as they stand."""
-        known = self.carried.get(at)
-        if known is None:
-            known = self.carried[at] = capacity(self.state, self.seat, self.state.pieces(at, self.seat))
-        return known
 
     def allowed(self, start: Hex, full: dict[str, int]) -> list[Any]:
         """The paths (as a command writes them) a load `move.load_refused` accepts may sail
@@ -238,20 +195,6 @@ class _Reach:
             for _, end, landed, written in paths
             if landed or capacity(state, seat, add(state.pieces(end, seat), full))
         ]
-
-    def two_steps(self, start: Hex, war: bool, escorted: bool) -> list[tuple[Hex, list[Hex]]]:
-        """The hexes a canoe may sail through from `start` (in the map's order), each with
-        the hexes it may go on to (in the map's order), as `move.path_error` accepts a path
-        of two steps."""
-        wanted = (start, war, escorted)
-        known = self.steps.get(wanted)
-        if known is None:
-            known = self.steps[wanted] = [
-                (mid, [end for end in neighbours(mid) if end != start and self.enters(end, escorted)])
-                for mid in neighbours(start)
-                if self.enters(mid, escorted) and not (war and self.stops_war_canoe(mid))
-            ]
-        return known
 
 
 def _stopping(state: State, seat: int, start: Hex, free: dict[str, int], reach: _Reach) -> list[Command]:
@@ -299,7 +242,7 @@ def _halfway(
     if move.load_refused(state, seat, start, full):
         return []
     war = full["war_canoe"] > 0
-    for mid, ends in reach.two_steps(start, war, war or not full["transport"]):
+    for mid, ends in reach.terrain.two_steps(start, war, war or not full["transport"]):
         stop = stop_at(mid)
         if stop is None:
             continue

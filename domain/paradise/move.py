@@ -11,7 +11,19 @@ from domain.paradise import advanced
 from domain.paradise.empire import components, controller, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import as_hex, neighbours
 from domain.paradise.sea import at_sea, capacity
-from domain.paradise.state import EMPTY, Choice, Counts, Stack, State, add, counts, replace, total, with_stack
+from domain.paradise.state import (
+    EMPTY,
+    Choice,
+    Counts,
+    Stack,
+    State,
+    add,
+    carry_over,
+    counts,
+    replace,
+    total,
+    with_stack,
+)
 from domain.paradise.tables import KINDS, Hex
 
 SPEED, POI_SPEED = 2, 3
@@ -371,14 +383,15 @@ def pieces_moved(state: State, data: dict[str, Any], secret: Any) -> State:
     seat, load = data["seat"], counts(**secret["pieces"])
     path: list[Hex] = [tuple(h) for h in data["path"]]
     moving = data["how"] == "move"
-    state = _depart(state, path[0], seat, load)
+    before, state = state, _depart(state, path[0], seat, load)
     for stop in secret.get("stops", ()):
         at = path[stop["at"]]
         drop, take = counts(**stop.get("drop", {})), counts(**stop.get("take", {}))
         state = _depart(_arrive(state, at, seat, drop, spent=True), at, seat, take)
         load = add(add(load, drop, -1), take)
     state = _arrive(state, path[-1], seat, load, moving, secret.get("aboard_war", 0))
-    return replace(state, transit_open=not moving and state.transit_open, moved=state.moved or moving)
+    state = replace(state, transit_open=not moving and state.transit_open, moved=state.moved or moving)
+    return carry_over(before, state, seat)
 
 
 def decide_flip(state: State, command: Command) -> list[Event]:
@@ -395,10 +408,9 @@ def decide_flip(state: State, command: Command) -> list[Event]:
 
 def transport_flipped(state: State, data: dict[str, Any], secret: Any) -> State:
     at: Hex = tuple(data["hex"])
-    stack = state.stack(at, data["seat"])
-    return replace(
-        with_stack(state, at, data["seat"], replace(stack, shown=data["shown"])), transit_open=False
-    )
+    seat = data["seat"]
+    flipped = with_stack(state, at, seat, replace(state.stack(at, seat), shown=data["shown"]))
+    return carry_over(state, replace(flipped, transit_open=False), seat)
 
 
 def battles_for(state: State, seat: int) -> list[tuple[Hex, int]]:

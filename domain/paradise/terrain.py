@@ -1,0 +1,104 @@
+"""What a seat's canoes meet on the map as `move.path_error` judges it: the hexes they may enter
+(escorted by a war canoe or not), where a war canoe must stop, and the paths and two-step ways
+from a hex these allow. None of it reads the seat's own pieces, so it is worked out once per
+seat and kept across the seat's own moves (`state.kept_over_own_moves`): a movement phase asks
+it again after every move of the seat, of a map that only the seat's own pieces changed."""
+
+from __future__ import annotations
+
+from domain.paradise import move
+from domain.paradise.empire import is_enemy, is_known
+from domain.paradise.hexes import neighbours
+from domain.paradise.state import State, kept_over_own_moves
+from domain.paradise.tables import Hex
+
+Path = tuple[int, Hex, list[list[int]], tuple[Hex, ...]]
+"""A path found: its hexes' count, its end, its hexes as a command writes them, and its hexes."""
+Way = tuple[bool, bool, Hex]
+"""What a search of paths starts from: war canoe or not, escorted or not, the start."""
+
+
+class Terrain:
+    """The map as one seat's canoes meet it, read from the first state it was asked of and
+    worked out as asked (a state whose other parts than the seat's pieces differ from that
+    state's has a terrain of its own)."""
+
+    __slots__ = ("state", "seat", "speed", "entered", "stops", "found", "steps")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.speed = move.speed(state, seat)
+        self.entered: tuple[dict[Hex, bool], dict[Hex, bool]] = ({}, {})
+        self.stops: dict[Hex, bool] = {}
+        self.found: dict[Way, list[Path]] = {}
+        self.steps: dict[Way, list[tuple[Hex, list[Hex]]]] = {}
+
+    def enters(self, at: Hex, escorted: bool) -> bool:
+        """Whether a canoe enters `at`: a known hex, not an enemy's unless a war canoe escorts."""
+        entered = self.entered[escorted]
+        known = entered.get(at)
+        if known is None:
+            state = self.state
+            known = entered[at] = is_known(state, at) and (escorted or not is_enemy(state, at, self.seat))
+        return known
+
+    def stops_war_canoe(self, at: Hex) -> bool:
+        known = self.stops.get(at)
+        if known is None:
+            known = self.stops[at] = move.stops_war_canoe(self.state, at, self.seat)
+        return known
+
+    def paths(self, start: Hex, war: bool, escorted: bool) -> list[Path]:
+        """The first path found to each hex `move.path_error` accepts, in the order the search
+        by steps finds them: a path of n steps only reaches hexes none of fewer steps did (a
+        longer path to a hex found sooner could only lead on to hexes a shorter one reaches as
+        soon), so the search keeps one path per hex."""
+        way = (war, escorted, start)
+        known = self.found.get(way)
+        if known is not None:
+            return known
+        ends: dict[Hex, list[Hex]] = {}
+        entered = self.entered[escorted]
+        enters = self.enters
+        frontier = [[start]]
+        for _ in range(self.speed):
+            nxt = []
+            for path in frontier:
+                end = path[-1]
+                if war and len(path) > 1 and self.stops_war_canoe(end):
+                    continue
+                for n in neighbours(end):
+                    if n == start or n in ends:
+                        continue
+                    allowed = entered.get(n)
+                    if allowed is None:
+                        allowed = enters(n, escorted)
+                    if allowed:
+                        ends[n] = longer = path + [n]
+                        nxt.append(longer)
+            frontier = nxt
+        found = self.found[way] = [
+            (len(path), path[-1], [list(at) for at in path], tuple(path)) for path in ends.values()
+        ]
+        return found
+
+    def two_steps(self, start: Hex, war: bool, escorted: bool) -> list[tuple[Hex, list[Hex]]]:
+        """The hexes a canoe may sail through from `start` (in the map's order), each with
+        the hexes it may go on to (in the map's order), as `move.path_error` accepts a path
+        of two steps."""
+        way = (war, escorted, start)
+        known = self.steps.get(way)
+        if known is None:
+            enters = self.enters
+            known = self.steps[way] = [
+                (mid, [end for end in neighbours(mid) if end != start and enters(end, escorted)])
+                for mid in neighbours(start)
+                if enters(mid, escorted) and not (war and self.stops_war_canoe(mid))
+            ]
+        return known
+
+
+@kept_over_own_moves
+def terrain(state: State, seat: int) -> Terrain:
+    """The map as `seat`'s canoes meet it in `state` (shared by the states of its moves)."""
+    return Terrain(state, seat)
