@@ -248,8 +248,11 @@ def _halfway(
             continue
         # decide_move's judgement of the command below, its arguments read as it reads them.
         halt = move.Stop(1, counts(**stop.get("drop", {})), counts(**stop.get("take", {})))
+        load = move.stop_load(state, seat, start, mid, full, halt)
+        if load is None:
+            continue
         for end in ends:
-            if move.stop_refused(state, seat, [start, mid, end], full, halt):
+            if move.stop_refused(state, seat, end, load):
                 continue
             path = [list(start), list(mid), list(end)]
             return [Command("Move", seat, {"path": path, "pieces": pieces, "stops": [{"at": 1, **stop}]})]

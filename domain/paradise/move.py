@@ -244,14 +244,28 @@ def path_refused(state: State, seat: int, hexes: list[Hex], pieces: Counts) -> b
     return stranded(state, seat, hexes, pieces)
 
 
-def stop_refused(state: State, seat: int, hexes: list[Hex], pieces: Counts, stop: Stop) -> bool:
-    """Whether `judge_move` refuses canoes `load_refused` accepts sailing `hexes`, found as
-    `path_error` accepts them, with one `stop`: its checks that read the stop."""
+def stop_load(state: State, seat: int, start: Hex, mid: Hex, pieces: Counts, stop: Stop) -> Counts | None:
+    """The load reaching the end of a path `start`, `mid`, end of canoes `load_refused` accepts,
+    found as `path_error` accepts it, with one `stop` at `mid`; None when `judge_move` refuses
+    it whatever the end: its checks that read the stop, and the stranding at the start and at
+    `mid` (`stop_refused` is the end's part)."""
     try:
-        _ride(state, seat, hexes, pieces, [stop])
+        load = _ride(state, seat, [start, mid], pieces, [stop])
     except IllegalMove:
-        return True
-    return stranded(state, seat, hexes, pieces, [stop])
+        return None
+    islands = state.islands
+    if start not in islands and not capacity(state, seat, add(state.pieces(start, seat), pieces, -1)):
+        return None
+    if mid in islands:
+        return load
+    here = add(add(state.pieces(mid, seat), stop.drop), stop.take, -1)
+    return load if capacity(state, seat, here) else None
+
+
+def stop_refused(state: State, seat: int, end: Hex, load: Counts) -> bool:
+    """Whether `judge_move` refuses a move `stop_load` accepts on its way, with `load` reaching
+    `end` (a hex neither its start nor its stop): the stranding at the end."""
+    return end not in state.islands and not capacity(state, seat, add(state.pieces(end, seat), load))
 
 
 def _refuse_stranding(
