@@ -14,7 +14,7 @@ from domain.paradise import advanced, build, engine, explore, move, sea
 from domain.paradise.combat import ARIOI, HAKA, holds
 from domain.paradise.empire import components, controlled
 from domain.paradise.sea import capacity
-from domain.paradise.state import BUILD, EXPLORE, MOVE, START, Draft, State, add, counts, total
+from domain.paradise.state import BUILD, EXPLORE, MOVE, START, Draft, Stack, State, add, counts, total
 from domain.paradise.tables import Hex
 from domain.paradise.terrain import terrain
 from domain.paradise.victory import DEFORESTATION
@@ -103,17 +103,7 @@ def _moves(state: State, seat: int) -> list[Command]:
         if owner != seat:
             continue
         free = {k: stack.pieces[k] - stack.spent[k] for k in stack.pieces}
-        found += [Command("FlipTransport", seat, {"hex": list(at)})] if stack.pieces["transport"] else []
-        for pieces in _loads(state, seat, free):
-            # What decide_move judges once it has read the command's arguments (sound here:
-            # hexes of the map, a non-empty count of known kinds, no stops), split in what
-            # the load alone decides and what each path found does.
-            full = counts(**pieces)
-            if move.load_refused(state, seat, at, full):
-                continue
-            found += [
-                Command("Move", seat, {"path": path, "pieces": pieces}) for path in reach.allowed(at, full)
-            ]
+        found += reach.sailing(at, stack, free)
         found += _stopping(state, seat, at, free, reach)
     if state.transit_open:
         found += _transits(state, seat)
@@ -171,6 +161,31 @@ class _Reach:
             for hexes, end, written, path in self.terrain.paths(start, war, escorted)
             if not uncarried or uncarried.isdisjoint(path[1:-1])
         ]
+        return found
+
+    def sailing(self, at: Hex, stack: Stack, free: dict[str, int]) -> list[Command]:
+        """The flip of the stack at `at` and its moves without stops. While no piece of the
+        seat's is stranded, these read nothing but the stack and the terrain: the terrain keeps
+        them for the next state with the same stack there (a move changes one or two stacks)."""
+        kept = self.terrain.sailed
+        if not self.uncarried:
+            known = kept.get(at)
+            if known is not None and known[0] is stack:
+                return known[1]
+        state, seat = self.state, self.seat
+        found = [Command("FlipTransport", seat, {"hex": list(at)})] if stack.pieces["transport"] else []
+        for pieces in _loads(state, seat, free):
+            # What decide_move judges once it has read the command's arguments (sound here:
+            # hexes of the map, a non-empty count of known kinds, no stops), split in what
+            # the load alone decides and what each path found does.
+            full = counts(**pieces)
+            if move.load_refused(state, seat, at, full):
+                continue
+            found += [
+                Command("Move", seat, {"path": path, "pieces": pieces}) for path in self.allowed(at, full)
+            ]
+        if not self.uncarried:
+            kept[at] = (stack, found)
         return found
 
     def allowed(self, start: Hex, full: dict[str, int]) -> list[Any]:

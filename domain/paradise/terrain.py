@@ -6,10 +6,11 @@ it again after every move of the seat, of a map that only the seat's own pieces 
 
 from __future__ import annotations
 
+from domain.decider import Command
 from domain.paradise import move
 from domain.paradise.empire import is_enemy, is_known
 from domain.paradise.hexes import neighbours
-from domain.paradise.state import State, kept_over_own_moves
+from domain.paradise.state import Stack, State, kept_over_own_moves
 from domain.paradise.tables import Hex
 
 Path = tuple[int, Hex, list[list[int]], tuple[Hex, ...]]
@@ -23,7 +24,7 @@ class Terrain:
     worked out as asked (a state whose other parts than the seat's pieces differ from that
     state's has a terrain of its own)."""
 
-    __slots__ = ("state", "seat", "speed", "entered", "stops", "found", "steps")
+    __slots__ = ("state", "seat", "speed", "entered", "stops", "found", "steps", "sailed")
 
     def __init__(self, state: State, seat: int) -> None:
         self.state, self.seat = state, seat
@@ -32,6 +33,9 @@ class Terrain:
         self.stops: dict[Hex, bool] = {}
         self.found: dict[Way, list[Path]] = {}
         self.steps: dict[Way, list[tuple[Hex, list[Hex]]]] = {}
+        # For the legal lists (`legal._Reach.sailing`): by hex, a stack of the seat's and its
+        # moves without stops, as long as they read only the stack and the terrain.
+        self.sailed: dict[Hex, tuple[Stack, list[Command]]] = {}
 
     def enters(self, at: Hex, escorted: bool) -> bool:
         """Whether a canoe enters `at`: a known hex, not an enemy's unless a war canoe escorts."""
