@@ -104,7 +104,7 @@ def _moves(state: State, seat: int) -> list[Command]:
             continue
         free = {k: stack.pieces[k] - stack.spent[k] for k in stack.pieces}
         found += reach.sailing(at, stack, free)
-        found += _stopping(state, seat, at, free, reach)
+        found += reach.stopping(at, free)
     if state.transit_open:
         found += _transits(state, seat)
     return found + _reveals(state, seat)
@@ -186,6 +186,23 @@ class _Reach:
             ]
         if not self.uncarried:
             kept[at] = (stack, found)
+        return found
+
+    def stopping(self, at: Hex, free: dict[str, int]) -> list[Command]:
+        """`_stopping` from `at`: these read the seat's stacks within two hexes of `at` and the
+        terrain, so the terrain keeps them for the next state with the same stacks there."""
+        stacks, seat = self.state.stacks, self.seat
+        near = self.terrain.near(at)
+        kept = self.terrain.stopped
+        known = kept.get(at)
+        if known is not None:
+            for h, stack in zip(near, known[0], strict=True):
+                if stacks.get((h, seat)) is not stack:
+                    break
+            else:
+                return known[1]
+        found = _stopping(self.state, seat, at, free, self)
+        kept[at] = (tuple([stacks.get((h, seat)) for h in near]), found)
         return found
 
     def allowed(self, start: Hex, full: dict[str, int]) -> list[Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.decider import Command
 from domain.paradise import move
 from domain.paradise.empire import is_enemy, is_known
-from domain.paradise.hexes import neighbours
+from domain.paradise.hexes import HEXES, neighbours
 from domain.paradise.state import Stack, State, kept_over_own_moves
 from domain.paradise.tables import Hex
 
@@ -24,7 +24,7 @@ class Terrain:
     worked out as asked (a state whose other parts than the seat's pieces differ from that
     state's has a terrain of its own)."""
 
-    __slots__ = ("state", "seat", "speed", "entered", "stops", "found", "steps", "sailed")
+    __slots__ = ("state", "seat", "speed", "entered", "stops", "found", "steps", "sailed", "stopped")
 
     def __init__(self, state: State, seat: int) -> None:
         self.state, self.seat = state, seat
@@ -36,6 +36,9 @@ class Terrain:
         # For the legal lists (`legal._Reach.sailing`): by hex, a stack of the seat's and its
         # moves without stops, as long as they read only the stack and the terrain.
         self.sailed: dict[Hex, tuple[Stack, list[Command]]] = {}
+        # And (`legal._Reach.stopping`) by hex, the moves stopping halfway from there with the
+        # seat's stacks they were worked out for (see `near`).
+        self.stopped: dict[Hex, tuple[tuple[Stack | None, ...], list[Command]]] = {}
 
     def enters(self, at: Hex, escorted: bool) -> bool:
         """Whether a canoe enters `at`: a known hex, not an enemy's unless a war canoe escorts."""
@@ -100,6 +103,20 @@ class Terrain:
                 if enters(mid, escorted) and not (war and self.stops_war_canoe(mid))
             ]
         return known
+
+    @staticmethod
+    def near(at: Hex) -> tuple[Hex, ...]:
+        """`at` and the hexes one or two steps from it."""
+        return NEAR[at]
+
+
+def _near(at: Hex) -> tuple[Hex, ...]:
+    ring = neighbours(at)
+    return tuple(dict.fromkeys([at, *ring, *(n for h in ring for n in neighbours(h))]))
+
+
+NEAR: dict[Hex, tuple[Hex, ...]] = {at: _near(at) for at in HEXES}
+"""The printed map's hexes within two steps of each hex (the map's own, in a fixed order)."""
 
 
 @kept_over_own_moves
