@@ -191,6 +191,8 @@ class _Reach:
     def stopping(self, at: Hex, free: dict[str, int]) -> list[Command]:
         """`_stopping` from `at`: these read the seat's stacks within two hexes of `at` and the
         terrain, so the terrain keeps them for the next state with the same stacks there."""
+        if not free["transport"] and not free["war_canoe"]:
+            return []  # no canoe to stop halfway
         stacks, seat = self.state.stacks, self.seat
         near = self.terrain.near(at)
         kept = self.terrain.stopped
@@ -348,6 +350,17 @@ def _fitting(state: State, seat: int, draft: Draft, item: str, places: list[Hex 
     ]
 
 
+_NOWHERE = ("nowhere",)
+
+
+def _first_fitting(state: State, seat: int, draft: Draft, item: str, places: list[Hex | None]) -> Any:
+    """The first of `_fitting`'s places, or _NOWHERE when it finds none (None is a card's)."""
+    for at in places:
+        if (item == "card") == (at is None) and build.item_error(state, seat, draft, item, at) is None:
+            return at
+    return _NOWHERE
+
+
 def _planned(state: State, seat: int, plan: tuple[str, ...], rotate: bool) -> list[dict[str, Any]]:
     """The orders of `plan`: one item of each in turn, where it first fits, until none does."""
     places = _places(state, seat)
@@ -357,10 +370,10 @@ def _planned(state: State, seat: int, plan: tuple[str, ...], rotate: bool) -> li
     while added:
         added = False
         for item in plan:
-            fitting = _fitting(state, seat, draft, item, places)
-            if fitting:
-                draft = replace(draft, items=draft.items + ((item, fitting[0]),))
-                orders.append(_order(item, fitting[0]))
+            at = _first_fitting(state, seat, draft, item, places)
+            if at is not _NOWHERE:
+                draft = replace(draft, items=draft.items + ((item, at),))
+                orders.append(_order(item, at))
                 added = True
     return orders
 
