@@ -15,7 +15,7 @@ from domain.paradise.combat import ARIOI, HAKA, holds
 from domain.paradise.empire import components, controlled
 from domain.paradise.sea import capacity
 from domain.paradise.state import BUILD, EXPLORE, MOVE, START, Draft, Stack, State, add, counts, total
-from domain.paradise.tables import Hex
+from domain.paradise.tables import KINDS, Hex
 from domain.paradise.terrain import terrain
 from domain.paradise.victory import DEFORESTATION
 
@@ -158,7 +158,7 @@ class _Reach:
         uncarried = self.uncarried
         found = self.found[wanted] = [
             (hexes, end, end not in uncarried, written)
-            for hexes, end, written, path in self.terrain.paths(start, war, escorted)
+            for hexes, end, written, path in self.terrain.paths(self.state, start, war, escorted)
             if not uncarried or uncarried.isdisjoint(path[1:-1])
         ]
         return found
@@ -276,7 +276,7 @@ def _halfway(
     if move.load_refused(state, seat, start, full):
         return []
     war = full["war_canoe"] > 0
-    for mid, ends in reach.terrain.two_steps(start, war, war or not full["transport"]):
+    for mid, ends in reach.terrain.two_steps(state, start, war, war or not full["transport"]):
         stop = stop_at(mid)
         if stop is None:
             continue
@@ -355,6 +355,8 @@ _NOWHERE = ("nowhere",)
 
 def _first_fitting(state: State, seat: int, draft: Draft, item: str, places: list[Hex | None]) -> Any:
     """The first of `_fitting`'s places, or _NOWHERE when it finds none (None is a card's)."""
+    if item in KINDS and build.none_left(state, seat, draft, item):
+        return _NOWHERE  # `build.item_error` refuses it anywhere
     for at in places:
         if (item == "card") == (at is None) and build.item_error(state, seat, draft, item, at) is None:
             return at
@@ -364,6 +366,8 @@ def _first_fitting(state: State, seat: int, draft: Draft, item: str, places: lis
 def _planned(state: State, seat: int, plan: tuple[str, ...], rotate: bool) -> list[dict[str, Any]]:
     """The orders of `plan`: one item of each in turn, where it first fits, until none does."""
     places = _places(state, seat)
+    if state.phase != START:  # `build.item_error` refuses a hex without an island group to all items
+        places = [at for at in places if at is None or at in state.islands]
     draft = Draft(rotate=rotate)
     orders = [{"item": "rotate"}] if rotate else []
     added = True

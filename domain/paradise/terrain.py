@@ -20,14 +20,15 @@ Way = tuple[bool, bool, Hex]
 
 
 class Terrain:
-    """The map as one seat's canoes meet it, read from the first state it was asked of and
-    worked out as asked (a state whose other parts than the seat's pieces differ from that
-    state's has a terrain of its own)."""
+    """The map as one seat's canoes meet it, worked out as asked from the state each question
+    comes with: any state of the seat's moves since the terrain was made, all alike in what it
+    reads (holding none of them: a state keeps its terrain, and a cycle would leave every
+    such state to the garbage collector)."""
 
-    __slots__ = ("state", "seat", "speed", "entered", "stops", "found", "steps", "sailed", "stopped")
+    __slots__ = ("seat", "speed", "entered", "stops", "found", "steps", "sailed", "stopped")
 
     def __init__(self, state: State, seat: int) -> None:
-        self.state, self.seat = state, seat
+        self.seat = seat
         self.speed = move.speed(state, seat)
         self.entered: tuple[dict[Hex, bool], dict[Hex, bool]] = ({}, {})
         self.stops: dict[Hex, bool] = {}
@@ -40,22 +41,21 @@ class Terrain:
         # seat's stacks they were worked out for (see `near`).
         self.stopped: dict[Hex, tuple[tuple[Stack | None, ...], list[Command]]] = {}
 
-    def enters(self, at: Hex, escorted: bool) -> bool:
+    def enters(self, state: State, at: Hex, escorted: bool) -> bool:
         """Whether a canoe enters `at`: a known hex, not an enemy's unless a war canoe escorts."""
         entered = self.entered[escorted]
         known = entered.get(at)
         if known is None:
-            state = self.state
             known = entered[at] = is_known(state, at) and (escorted or not is_enemy(state, at, self.seat))
         return known
 
-    def stops_war_canoe(self, at: Hex) -> bool:
+    def stops_war_canoe(self, state: State, at: Hex) -> bool:
         known = self.stops.get(at)
         if known is None:
-            known = self.stops[at] = move.stops_war_canoe(self.state, at, self.seat)
+            known = self.stops[at] = move.stops_war_canoe(state, at, self.seat)
         return known
 
-    def paths(self, start: Hex, war: bool, escorted: bool) -> list[Path]:
+    def paths(self, state: State, start: Hex, war: bool, escorted: bool) -> list[Path]:
         """The first path found to each hex `move.path_error` accepts, in the order the search
         by steps finds them: a path of n steps only reaches hexes none of fewer steps did (a
         longer path to a hex found sooner could only lead on to hexes a shorter one reaches as
@@ -72,14 +72,14 @@ class Terrain:
             nxt = []
             for path in frontier:
                 end = path[-1]
-                if war and len(path) > 1 and self.stops_war_canoe(end):
+                if war and len(path) > 1 and self.stops_war_canoe(state, end):
                     continue
                 for n in neighbours(end):
                     if n == start or n in ends:
                         continue
                     allowed = entered.get(n)
                     if allowed is None:
-                        allowed = enters(n, escorted)
+                        allowed = enters(state, n, escorted)
                     if allowed:
                         ends[n] = longer = path + [n]
                         nxt.append(longer)
@@ -89,7 +89,7 @@ class Terrain:
         ]
         return found
 
-    def two_steps(self, start: Hex, war: bool, escorted: bool) -> list[tuple[Hex, list[Hex]]]:
+    def two_steps(self, state: State, start: Hex, war: bool, escorted: bool) -> list[tuple[Hex, list[Hex]]]:
         """The hexes a canoe may sail through from `start` (in the map's order), each with
         the hexes it may go on to (in the map's order), as `move.path_error` accepts a path
         of two steps."""
@@ -98,9 +98,9 @@ class Terrain:
         if known is None:
             enters = self.enters
             known = self.steps[way] = [
-                (mid, [end for end in neighbours(mid) if end != start and enters(end, escorted)])
+                (mid, [end for end in neighbours(mid) if end != start and enters(state, end, escorted)])
                 for mid in neighbours(start)
-                if enters(mid, escorted) and not (war and self.stops_war_canoe(mid))
+                if enters(state, mid, escorted) and not (war and self.stops_war_canoe(state, mid))
             ]
         return known
 
