@@ -165,13 +165,14 @@ class _Reach:
 
     def sailing(self, at: Hex, stack: Stack, free: dict[str, int]) -> list[Command]:
         """The flip of the stack at `at` and its moves without stops. While no piece of the
-        seat's is stranded, these read nothing but the stack and the terrain: the terrain keeps
-        them for the next state with the same stack there (a move changes one or two stacks)."""
+        seat's is stranded, these read nothing but the stack's pieces and the terrain: the
+        terrain keeps them for the next state with the same pieces there (a move changes one
+        or two stacks, a flip only whether a transport shows)."""
         kept = self.terrain.sailed
         if not self.uncarried:
             known = kept.get(at)
-            if known is not None and known[0] is stack:
-                return known[1]
+            if known is not None and known[0] is stack.pieces and known[1] is stack.spent:
+                return known[2]
         state, seat = self.state, self.seat
         found = [Command("FlipTransport", seat, {"hex": list(at)})] if stack.pieces["transport"] else []
         for pieces in _loads(state, seat, free):
@@ -181,16 +182,35 @@ class _Reach:
             full = counts(**pieces)
             if move.load_refused(state, seat, at, full):
                 continue
-            found += [
-                Command("Move", seat, {"path": path, "pieces": pieces}) for path in self.allowed(at, full)
-            ]
+            found += self.moves(at, pieces, full)
         if not self.uncarried:
-            kept[at] = (stack, found)
+            kept[at] = (stack.pieces, stack.spent, found)
         return found
 
+    def moves(self, at: Hex, pieces: dict[str, int], full: dict[str, int]) -> list[Command]:
+        """The Moves of a load `move.load_refused` accepts from `at` without stops. While no
+        piece of the seat's is stranded, once the start is judged they read nothing but the
+        load and the terrain: the terrain keeps them for other stacks with that load there."""
+        if self.uncarried:
+            return [
+                Command("Move", self.seat, {"path": path, "pieces": pieces})
+                for path in self.allowed(at, full)
+            ]
+        state, seat = self.state, self.seat
+        if at not in state.islands and not capacity(state, seat, add(state.pieces(at, seat), full, -1)):
+            return []
+        key = (at, *pieces.items())
+        known = self.terrain.moved.get(key)
+        if known is None:
+            known = self.terrain.moved[key] = [
+                Command("Move", seat, {"path": path, "pieces": pieces}) for path in self.allowed(at, full)
+            ]
+        return known
+
     def stopping(self, at: Hex, free: dict[str, int]) -> list[Command]:
-        """`_stopping` from `at`: these read the seat's stacks within two hexes of `at` and the
-        terrain, so the terrain keeps them for the next state with the same stacks there."""
+        """`_stopping` from `at`: these read the seat's pieces (and those moved) within two hexes
+        of `at` and the terrain, so the terrain keeps them for the next state with the same
+        pieces there."""
         if not free["transport"] and not free["war_canoe"]:
             return []  # no canoe to stop halfway
         stacks, seat = self.state.stacks, self.seat
@@ -198,13 +218,20 @@ class _Reach:
         kept = self.terrain.stopped
         known = kept.get(at)
         if known is not None:
-            for h, stack in zip(near, known[0], strict=True):
-                if stacks.get((h, seat)) is not stack:
+            for h, pieces in zip(near, known[0], strict=True):
+                stack = stacks.get((h, seat))
+                if (stack.pieces if stack else None) is not pieces:
                     break
             else:
-                return known[1]
+                if all(stacks[h, seat].spent is spent for h, spent in known[1]):
+                    return known[2]
         found = _stopping(self.state, seat, at, free, self)
-        kept[at] = (tuple([stacks.get((h, seat)) for h in near]), found)
+        here = [stacks.get((h, seat)) for h in near]
+        kept[at] = (
+            tuple([stack.pieces if stack else None for stack in here]),
+            tuple([(h, stack.spent) for h, stack in zip(near, here, strict=True) if stack]),
+            found,
+        )
         return found
 
     def allowed(self, start: Hex, full: dict[str, int]) -> list[Any]:

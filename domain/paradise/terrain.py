@@ -6,11 +6,13 @@ it again after every move of the seat, of a map that only the seat's own pieces 
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.decider import Command
 from domain.paradise import move
 from domain.paradise.empire import is_enemy, is_known
 from domain.paradise.hexes import HEXES, neighbours
-from domain.paradise.state import Stack, State, kept_over_own_moves
+from domain.paradise.state import Counts, State, kept_over_own_moves
 from domain.paradise.tables import Hex
 
 Path = tuple[int, Hex, list[list[int]], tuple[Hex, ...]]
@@ -25,7 +27,7 @@ class Terrain:
     reads (holding none of them: a state keeps its terrain, and a cycle would leave every
     such state to the garbage collector)."""
 
-    __slots__ = ("seat", "speed", "entered", "stops", "found", "steps", "sailed", "stopped")
+    __slots__ = ("seat", "speed", "entered", "stops", "found", "steps", "sailed", "moved", "stopped")
 
     def __init__(self, state: State, seat: int) -> None:
         self.seat = seat
@@ -34,12 +36,16 @@ class Terrain:
         self.stops: dict[Hex, bool] = {}
         self.found: dict[Way, list[Path]] = {}
         self.steps: dict[Way, list[tuple[Hex, list[Hex]]]] = {}
-        # For the legal lists (`legal._Reach.sailing`): by hex, a stack of the seat's and its
-        # moves without stops, as long as they read only the stack and the terrain.
-        self.sailed: dict[Hex, tuple[Stack, list[Command]]] = {}
+        # For the legal lists (`legal._Reach.sailing`): by hex, a stack's pieces and those
+        # moved, and its moves without stops, as long as they read only these and the terrain.
+        self.sailed: dict[Hex, tuple[Counts, Counts, list[Command]]] = {}
+        # By hex and load (`legal._Reach.moves`), the load's moves without stops from there.
+        self.moved: dict[tuple[Any, ...], list[Command]] = {}
         # And (`legal._Reach.stopping`) by hex, the moves stopping halfway from there with the
-        # seat's stacks they were worked out for (see `near`).
-        self.stopped: dict[Hex, tuple[tuple[Stack | None, ...], list[Command]]] = {}
+        # seat's pieces (and those moved) they were worked out for, in the order of `near`.
+        self.stopped: dict[
+            Hex, tuple[tuple[Counts | None, ...], tuple[tuple[Hex, Counts], ...], list[Command]]
+        ] = {}
 
     def enters(self, state: State, at: Hex, escorted: bool) -> bool:
         """Whether a canoe enters `at`: a known hex, not an enemy's unless a war canoe escorts."""
