@@ -208,30 +208,31 @@ class _Reach:
         return known
 
     def stopping(self, at: Hex, free: dict[str, int]) -> list[Command]:
-        """`_stopping` from `at`: these read the seat's pieces (and those moved) within two hexes
-        of `at` and the terrain, so the terrain keeps them for the next state with the same
-        pieces there."""
+        """`_stopping` from `at`: these read the terrain and the seat's pieces (and those moved)
+        in the hexes `_halfway` looked at, so the terrain keeps them for the next state with
+        the same pieces there."""
         if not free["transport"] and not free["war_canoe"]:
             return []  # no canoe to stop halfway
         stacks, seat = self.state.stacks, self.seat
-        near = self.terrain.near(at)
         kept = self.terrain.stopped
         known = kept.get(at)
         if known is not None:
-            for h, pieces in zip(near, known[0], strict=True):
+            for h, pieces, spent in known[0]:
                 stack = stacks.get((h, seat))
-                if (stack.pieces if stack else None) is not pieces:
+                if stack is None:
+                    if pieces is not None:
+                        break
+                elif stack.pieces is not pieces or stack.spent is not spent:
                     break
             else:
-                if all(stacks[h, seat].spent is spent for h, spent in known[1]):
-                    return known[2]
-        found = _stopping(self.state, seat, at, free, self)
-        here = [stacks.get((h, seat)) for h in near]
-        kept[at] = (
-            tuple([stack.pieces if stack else None for stack in here]),
-            tuple([(h, stack.spent) for h, stack in zip(near, here, strict=True) if stack]),
-            found,
-        )
+                return known[1]
+        read = [at]
+        found = _stopping(self.state, seat, at, free, self, read)
+        seen = []
+        for h in dict.fromkeys(read):
+            stack = stacks.get((h, seat))
+            seen.append((h, None, None) if stack is None else (h, stack.pieces, stack.spent))
+        kept[at] = (tuple(seen), found)
         return found
 
     def allowed(self, start: Hex, full: dict[str, int]) -> list[Any]:
@@ -258,9 +259,12 @@ class _Reach:
         ]
 
 
-def _stopping(state: State, seat: int, start: Hex, free: dict[str, int], reach: _Reach) -> list[Command]:
+def _stopping(
+    state: State, seat: int, start: Hex, free: dict[str, int], reach: _Reach, read: list[Hex]
+) -> list[Command]:
     """P-3.3, a sample: one canoe putting its passenger ashore halfway and going on, one empty
-    canoe taking a passenger aboard halfway (the first of each that decide accepts)."""
+    canoe taking a passenger aboard halfway (the first of each that decide accepts); the hexes
+    whose pieces of the seat's it looked at (beside `start`'s) go to `read`."""
     dropping: list[Command] = []
     taking: list[Command] = []
     for canoe in ("transport", "war_canoe"):
@@ -270,10 +274,10 @@ def _stopping(state: State, seat: int, start: Hex, free: dict[str, int], reach: 
         aboard = next((k for k in riders if free[k]), None)
         if aboard is not None and not dropping:
             ashore = partial(_ashore, state, aboard)
-            dropping = _halfway(reach, start, {canoe: 1, aboard: 1}, ashore)
+            dropping = _halfway(reach, start, {canoe: 1, aboard: 1}, ashore, read)
         if not taking:
             waiting = partial(_waiting, state, seat, riders=riders)
-            taking = _halfway(reach, start, {canoe: 1}, waiting)
+            taking = _halfway(reach, start, {canoe: 1}, waiting, read)
     return dropping + taking
 
 
@@ -294,6 +298,7 @@ def _halfway(
     start: Hex,
     pieces: dict[str, int],
     stop_at: Callable[[Hex], dict[str, Any] | None],
+    read: list[Hex],
 ) -> list[Command]:
     """The first two-hex Move of `pieces` (a canoe, maybe a passenger) from `start` stopping
     halfway as `stop_at` says: what `move.judge_move` accepts, its checks split as for the
@@ -304,6 +309,7 @@ def _halfway(
         return []
     war = full["war_canoe"] > 0
     for mid, ends in reach.terrain.two_steps(state, start, war, war or not full["transport"]):
+        read.append(mid)
         stop = stop_at(mid)
         if stop is None:
             continue
@@ -313,6 +319,7 @@ def _halfway(
         if load is None:
             continue
         for end in ends:
+            read.append(end)
             if move.stop_refused(state, seat, end, load):
                 continue
             path = [list(start), list(mid), list(end)]

@@ -11,7 +11,7 @@ from typing import Any
 from domain.decider import Command
 from domain.paradise import move
 from domain.paradise.empire import is_enemy, is_known
-from domain.paradise.hexes import HEXES, neighbours
+from domain.paradise.hexes import neighbours
 from domain.paradise.state import Counts, State, kept_over_own_moves
 from domain.paradise.tables import Hex
 
@@ -41,10 +41,10 @@ class Terrain:
         self.sailed: dict[Hex, tuple[Counts, Counts, list[Command]]] = {}
         # By hex and load (`legal._Reach.moves`), the load's moves without stops from there.
         self.moved: dict[tuple[Any, ...], list[Command]] = {}
-        # And (`legal._Reach.stopping`) by hex, the moves stopping halfway from there with the
-        # seat's pieces (and those moved) they were worked out for, in the order of `near`.
+        # And (`legal._Reach.stopping`) by hex, the moves stopping halfway from there, with
+        # the seat's pieces (and those moved) they read, by hex (None where it had none).
         self.stopped: dict[
-            Hex, tuple[tuple[Counts | None, ...], tuple[tuple[Hex, Counts], ...], list[Command]]
+            Hex, tuple[tuple[tuple[Hex, Counts | None, Counts | None], ...], list[Command]]
         ] = {}
 
     def enters(self, state: State, at: Hex, escorted: bool) -> bool:
@@ -109,20 +109,6 @@ class Terrain:
                 if enters(state, mid, escorted) and not (war and self.stops_war_canoe(state, mid))
             ]
         return known
-
-    @staticmethod
-    def near(at: Hex) -> tuple[Hex, ...]:
-        """`at` and the hexes one or two steps from it."""
-        return NEAR[at]
-
-
-def _near(at: Hex) -> tuple[Hex, ...]:
-    ring = neighbours(at)
-    return tuple(dict.fromkeys([at, *ring, *(n for h in ring for n in neighbours(h))]))
-
-
-NEAR: dict[Hex, tuple[Hex, ...]] = {at: _near(at) for at in HEXES}
-"""The printed map's hexes within two steps of each hex (the map's own, in a fixed order)."""
 
 
 @kept_over_own_moves
