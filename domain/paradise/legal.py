@@ -99,15 +99,18 @@ def _moves(state: State, seat: int) -> list[Command]:
     ashore or taken aboard halfway, flips, transit."""
     found = [Command("EndMovement", seat)]
     reach = _Reach(state, seat)
-    for (at, owner), stack in sorted(state.stacks.items()):
-        if owner != seat:
-            continue
-        free = {k: stack.pieces[k] - stack.spent[k] for k in stack.pieces}
-        found += reach.sailing(at, stack, free)
-        found += reach.stopping(at, free)
+    for at, stack in reach.own:
+        found += reach.sailing(at, stack)
+        found += reach.stopping(at, stack)
     if state.transit_open:
         found += _transits(state, seat)
     return found + _reveals(state, seat)
+
+
+def _free(stack: Stack) -> dict[str, int]:
+    """The stack's pieces that have not moved this turn, by kind."""
+    pieces, spent = stack.pieces, stack.spent
+    return {k: pieces[k] - spent[k] for k in pieces}
 
 
 def _loads(state: State, seat: int, free: dict[str, int]) -> list[dict[str, int]]:
@@ -136,13 +139,12 @@ class _Reach:
     def __init__(self, state: State, seat: int) -> None:
         self.state, self.seat = state, seat
         self.terrain = terrain(state, seat)
+        self.own = sorted([(at, stack) for (at, owner), stack in state.stacks.items() if owner == seat])
         islands = state.islands
         # Where the seat's pieces at sea are not carried by their canoes as they stand: as a
         # move leaves nobody stranded, hardly ever a hex, and then every path found is sailed.
         self.uncarried = {
-            at
-            for (at, owner), stack in state.stacks.items()
-            if owner == seat and at not in islands and not capacity(state, seat, stack.pieces)
+            at for at, stack in self.own if at not in islands and not capacity(state, seat, stack.pieces)
         }
         self.found: dict[tuple[Hex, bool, bool], list[tuple[int, Hex, bool, Any]]] = {}
 
@@ -163,7 +165,7 @@ class _Reach:
         ]
         return found
 
-    def sailing(self, at: Hex, stack: Stack, free: dict[str, int]) -> list[Command]:
+    def sailing(self, at: Hex, stack: Stack) -> list[Command]:
         """The flip of the stack at `at` and its moves without stops. While no piece of the
         seat's is stranded, these read nothing but the stack's pieces and the terrain: the
         terrain keeps them for the next state with the same pieces there (a move changes one
@@ -175,7 +177,7 @@ class _Reach:
                 return known[2]
         state, seat = self.state, self.seat
         found = [Command("FlipTransport", seat, {"hex": list(at)})] if stack.pieces["transport"] else []
-        for pieces in _loads(state, seat, free):
+        for pieces in _loads(state, seat, _free(stack)):
             # What decide_move judges once it has read the command's arguments (sound here:
             # hexes of the map, a non-empty count of known kinds, no stops), split in what
             # the load alone decides and what each path found does.
@@ -207,31 +209,32 @@ class _Reach:
             ]
         return known
 
-    def stopping(self, at: Hex, free: dict[str, int]) -> list[Command]:
+    def stopping(self, at: Hex, stack: Stack) -> list[Command]:
         """`_stopping` from `at`: these read the terrain and the seat's pieces (and those moved)
         in the hexes `_halfway` looked at, so the terrain keeps them for the next state with
         the same pieces there."""
-        if not free["transport"] and not free["war_canoe"]:
+        pieces, spent = stack.pieces, stack.spent
+        if pieces["transport"] == spent["transport"] and pieces["war_canoe"] == spent["war_canoe"]:
             return []  # no canoe to stop halfway
         stacks, seat = self.state.stacks, self.seat
         kept = self.terrain.stopped
         known = kept.get(at)
         if known is not None:
-            for h, pieces, spent in known[0]:
-                stack = stacks.get((h, seat))
-                if stack is None:
-                    if pieces is not None:
+            for h, had, moved in known[0]:
+                there = stacks.get((h, seat))
+                if there is None:
+                    if had is not None:
                         break
-                elif stack.pieces is not pieces or stack.spent is not spent:
+                elif there.pieces is not had or there.spent is not moved:
                     break
             else:
                 return known[1]
         read = [at]
-        found = _stopping(self.state, seat, at, free, self, read)
+        found = _stopping(self.state, seat, at, _free(stack), self, read)
         seen = []
         for h in dict.fromkeys(read):
-            stack = stacks.get((h, seat))
-            seen.append((h, None, None) if stack is None else (h, stack.pieces, stack.spent))
+            there = stacks.get((h, seat))
+            seen.append((h, None, None) if there is None else (h, there.pieces, there.spent))
         kept[at] = (tuple(seen), found)
         return found
 
