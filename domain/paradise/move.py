@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.decider import Command, Event, IllegalMove
 from domain.paradise import advanced
-from domain.paradise.empire import components, controller, is_enemy, is_known, revealed_effect
+from domain.paradise.empire import components, controller, is_enemy, is_known
 from domain.paradise.hexes import as_hex, neighbours
 from domain.paradise.sea import at_sea, capacity
 from domain.paradise.state import (
@@ -25,9 +25,8 @@ from domain.paradise.state import (
     with_stack,
 )
 from domain.paradise.tables import KINDS, Hex
+from domain.paradise.terrain import speed, stops_war_canoe, terrain
 
-SPEED, POI_SPEED = 2, 3
-"""P-3.2: canoes move one or two hexes (three with Poi face up, Q-D6)."""
 PASSENGERS = ("band", "colony")
 """P-3.3: what a canoe takes aboard or puts ashore on its way; canoes and rumors go all the way."""
 
@@ -144,18 +143,6 @@ def _named(pieces: Counts) -> dict[str, int]:
     return {kind: n for kind, n in pieces.items() if n}
 
 
-def speed(state: State, seat: int) -> int:
-    return POI_SPEED if revealed_effect(state, seat, "canoes_three") else SPEED
-
-
-def stops_war_canoe(state: State, at: Hex, seat: int) -> bool:
-    """A war canoe ends its move here: an enemy group or another seat's war canoe (P-3.2)."""
-    island = state.islands.get(at)
-    if island is not None and controller(island) not in (None, seat):
-        return True
-    return any(other != seat and state.pieces(at, other)["war_canoe"] for other in state.occupants(at))
-
-
 def path_error(state: State, seat: int, path: list[Hex], pieces: Counts) -> str | None:
     """Why `pieces` cannot sail `path`, or None (P-3.2)."""
     if not 2 <= len(path) <= speed(state, seat) + 1:
@@ -212,6 +199,8 @@ def judge_move(state: State, seat: int, hexes: list[Hex], pieces: Counts, stops:
         raise IllegalMove("over_capacity", "more passengers than the canoes carry")
     if total(pieces) == pieces["rumor"]:
         error = rumor_path_error(state, hexes)
+    elif terrain(state, seat).sails(state, hexes, pieces):
+        error = None  # path_error's checks, the terrain knowing what they read
     else:
         error = path_error(state, seat, hexes, pieces)
     if error:

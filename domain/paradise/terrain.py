@@ -9,16 +9,29 @@ from __future__ import annotations
 from typing import Any
 
 from domain.decider import Command
-from domain.paradise import move
-from domain.paradise.empire import is_enemy, is_known
+from domain.paradise.empire import controller, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import neighbours
 from domain.paradise.state import Counts, State, kept_over_own_moves
 from domain.paradise.tables import Hex
 
+SPEED, POI_SPEED = 2, 3
+"""P-3.2: canoes move one or two hexes (three with Poi face up, Q-D6)."""
 Path = tuple[int, Hex, list[list[int]], tuple[Hex, ...]]
 """A path found: its hexes' count, its end, its hexes as a command writes them, and its hexes."""
 Way = tuple[bool, bool, Hex]
 """What a search of paths starts from: war canoe or not, escorted or not, the start."""
+
+
+def speed(state: State, seat: int) -> int:
+    return POI_SPEED if revealed_effect(state, seat, "canoes_three") else SPEED
+
+
+def stops_war_canoe(state: State, at: Hex, seat: int) -> bool:
+    """A war canoe ends its move here: an enemy group or another seat's war canoe (P-3.2)."""
+    island = state.islands.get(at)
+    if island is not None and controller(island) not in (None, seat):
+        return True
+    return any(other != seat and state.pieces(at, other)["war_canoe"] for other in state.occupants(at))
 
 
 class Terrain:
@@ -31,7 +44,7 @@ class Terrain:
 
     def __init__(self, state: State, seat: int) -> None:
         self.seat = seat
-        self.speed = move.speed(state, seat)
+        self.speed = speed(state, seat)
         self.entered: tuple[dict[Hex, bool], dict[Hex, bool]] = ({}, {})
         self.stops: dict[Hex, bool] = {}
         self.found: dict[Way, list[Path]] = {}
@@ -58,7 +71,7 @@ class Terrain:
     def stops_war_canoe(self, state: State, at: Hex) -> bool:
         known = self.stops.get(at)
         if known is None:
-            known = self.stops[at] = move.stops_war_canoe(state, at, self.seat)
+            known = self.stops[at] = stops_war_canoe(state, at, self.seat)
         return known
 
     def paths(self, state: State, start: Hex, war: bool, escorted: bool) -> list[Path]:
@@ -94,6 +107,21 @@ class Terrain:
             (len(path), path[-1], [list(at) for at in path], tuple(path)) for path in ends.values()
         ]
         return found
+
+    def sails(self, state: State, path: list[Hex], pieces: Counts) -> bool:
+        """Whether `move.path_error` accepts `pieces` (canoes) sailing `path`."""
+        if not 2 <= len(path) <= self.speed + 1:
+            return False
+        war = pieces["war_canoe"] > 0
+        escorted = war or not pieces["transport"]
+        last = len(path) - 1
+        for n in range(1, last + 1):
+            at = path[n]
+            if at not in neighbours(path[n - 1]) or not self.enters(state, at, escorted):
+                return False
+            if war and n < last and self.stops_war_canoe(state, at):
+                return False
+        return True
 
     def two_steps(self, state: State, start: Hex, war: bool, escorted: bool) -> list[tuple[Hex, list[Hex]]]:
         """The hexes a canoe may sail through from `start` (in the map's order), each with
