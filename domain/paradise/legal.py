@@ -5,7 +5,6 @@ them)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -14,7 +13,19 @@ from domain.paradise import advanced, build, engine, explore, move, sea
 from domain.paradise.combat import ARIOI, HAKA, holds
 from domain.paradise.empire import components, controlled
 from domain.paradise.sea import capacity
-from domain.paradise.state import BUILD, EXPLORE, MOVE, START, Draft, Stack, State, add, counts, total
+from domain.paradise.state import (
+    BUILD,
+    EXPLORE,
+    MOVE,
+    START,
+    Draft,
+    Stack,
+    State,
+    add,
+    counts,
+    replace,
+    total,
+)
 from domain.paradise.tables import KINDS, Hex
 from domain.paradise.terrain import terrain
 from domain.paradise.victory import DEFORESTATION
@@ -387,7 +398,7 @@ def _fitting(state: State, seat: int, draft: Draft, item: str, places: list[Hex 
     ]
 
 
-_NOWHERE = ("nowhere",)
+_NOWHERE, _UNASKED = ("nowhere",), ("unasked",)
 
 
 def _first_fitting(state: State, seat: int, draft: Draft, item: str, places: list[Hex | None]) -> Any:
@@ -400,8 +411,11 @@ def _first_fitting(state: State, seat: int, draft: Draft, item: str, places: lis
     return _NOWHERE
 
 
-def _planned(state: State, seat: int, plan: tuple[str, ...], rotate: bool) -> list[dict[str, Any]]:
-    """The orders of `plan`: one item of each in turn, where it first fits, until none does."""
+def _planned(
+    state: State, seat: int, plan: tuple[str, ...], rotate: bool, fits: dict[tuple[Draft, str], Any]
+) -> list[dict[str, Any]]:
+    """The orders of `plan`: one item of each in turn, where it first fits, until none does;
+    `fits` keeps where an item first fits a draft, for the other plans starting alike."""
     places = _places(state, seat)
     if state.phase != START:  # `build.item_error` refuses a hex without an island group to all items
         places = [at for at in places if at is None or at in state.islands]
@@ -411,7 +425,9 @@ def _planned(state: State, seat: int, plan: tuple[str, ...], rotate: bool) -> li
     while added:
         added = False
         for item in plan:
-            at = _first_fitting(state, seat, draft, item, places)
+            at = fits.get((draft, item), _UNASKED)
+            if at is _UNASKED:
+                at = fits[draft, item] = _first_fitting(state, seat, draft, item, places)
             if at is not _NOWHERE:
                 draft = replace(draft, items=draft.items + ((item, at),))
                 orders.append(_order(item, at))
@@ -435,9 +451,10 @@ def _builds(state: State, seat: int) -> list[Command]:
                 found.append(command)
                 rotations += [True] if extra == "rotate" else []
     seen = {repr(c.args) for c in found}
+    fits: dict[tuple[Draft, str], Any] = {}
     for rotate in rotations:
         for plan in PLANS:
-            command = _commit(seat, _planned(state, seat, plan, rotate))
+            command = _commit(seat, _planned(state, seat, plan, rotate, fits))
             if repr(command.args) not in seen:
                 seen.add(repr(command.args))
                 found.append(command)
