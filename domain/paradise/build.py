@@ -130,11 +130,23 @@ def item_error(state: State, seat: int, draft: Draft, item: str, at: Hex | None)
         error = _square_error(state, seat, draft, item, at, island.atoll) if at else None
         if error:
             return error
-    if item in KINDS:
-        drafted = sum(1 for i, _ in draft.items if i == item)
-        if on_map(state, seat)[item] + out_of_game(state, seat)[item] + drafted >= PIECES[item]:
-            return f"no {item} left to build"
+    if item in KINDS and none_left(state, seat, draft, item):
+        return f"no {item} left to build"
     return shortfall(state, seat, replace(draft, items=draft.items + ((item, at),)))
+
+
+def none_left(state: State, seat: int, draft: Draft, item: str) -> bool:
+    """Whether every piece of kind `item` is on the map, out of the game or in `draft` (P-4.3)."""
+    drafted = sum(1 for i, _ in draft.items if i == item)
+    return drafted >= unbuilt(state, seat)[item]
+
+
+@kept
+def unbuilt(state: State, seat: int) -> dict[str, int]:
+    """`seat`'s pieces by kind neither on the map nor out of the game (worked out once per state
+    and seat: never to be changed by the caller)."""
+    gone = out_of_game(state, seat)
+    return {kind: PIECES[kind] - n - gone[kind] for kind, n in on_map(state, seat).items()}
 
 
 def _square_error(state: State, seat: int, draft: Draft, item: str, at: Hex, atoll: bool) -> str | None:

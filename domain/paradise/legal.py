@@ -5,18 +5,29 @@ them)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from domain.decider import Command, IllegalMove
 from domain.paradise import advanced, build, engine, explore, move, sea
 from domain.paradise.combat import ARIOI, HAKA, holds
-from domain.paradise.empire import components, controlled, is_enemy, is_known
-from domain.paradise.hexes import neighbours
+from domain.paradise.empire import components, controlled
 from domain.paradise.sea import capacity
-from domain.paradise.state import BUILD, EXPLORE, MOVE, START, Draft, State, add, counts, total
-from domain.paradise.tables import Hex
+from domain.paradise.state import (
+    BUILD,
+    EXPLORE,
+    MOVE,
+    START,
+    Draft,
+    Stack,
+    State,
+    add,
+    counts,
+    replace,
+    total,
+)
+from domain.paradise.tables import KINDS, Hex
+from domain.paradise.terrain import terrain
 from domain.paradise.victory import DEFORESTATION
 
 
@@ -99,25 +110,18 @@ def _moves(state: State, seat: int) -> list[Command]:
     ashore or taken aboard halfway, flips, transit."""
     found = [Command("EndMovement", seat)]
     reach = _Reach(state, seat)
-    for (at, owner), stack in sorted(state.stacks.items()):
-        if owner != seat:
-            continue
-        free = {k: stack.pieces[k] - stack.spent[k] for k in stack.pieces}
-        found += [Command("FlipTransport", seat, {"hex": list(at)})] if stack.pieces["transport"] else []
-        for pieces in _loads(state, seat, free):
-            # What decide_move judges once it has read the command's arguments (sound here:
-            # hexes of the map, a non-empty count of known kinds, no stops), split in what
-            # the load alone decides and what each path found does.
-            full = counts(**pieces)
-            if move.load_refused(state, seat, at, full):
-                continue
-            found += [
-                Command("Move", seat, {"path": path, "pieces": pieces}) for path in reach.allowed(at, full)
-            ]
-        found += _stopping(state, seat, at, free, reach)
+    for at, stack in reach.own:
+        found += reach.sailing(at, stack)
+        found += reach.stopping(at, stack)
     if state.transit_open:
         found += _transits(state, seat)
     return found + _reveals(state, seat)
+
+
+def _free(stack: Stack) -> dict[str, int]:
+    """The stack's pieces that have not moved this turn, by kind."""
+    pieces, spent = stack.pieces, stack.spent
+    return {k: pieces[k] - spent[k] for k in pieces}
 
 
 def _loads(state: State, seat: int, free: dict[str, int]) -> list[dict[str, int]]:
@@ -139,82 +143,111 @@ def _loads(state: State, seat: int, free: dict[str, int]) -> list[dict[str, int]
 
 class _Reach:
     """The paths one seat's loads may sail in one state, as `move.judge_move` accepts them
-    without stops, with what every load of the legal list asks again worked out once: whether
-    a hex may be entered (escorted or not), whether a war canoe stops there, the paths from a
-    hex, whether the seat's pieces at sea in a hex are carried as they stand."""
+    without stops: the terrain's paths (`terrain.Terrain`, shared by the states of the seat's
+    moves) less those no load could sail, with what the seat's own pieces decide worked out
+    once for every load of the legal list."""
 
     def __init__(self, state: State, seat: int) -> None:
         self.state, self.seat = state, seat
-        self.speed = move.speed(state, seat)
-        self.entered: dict[bool, dict[Hex, bool]] = {False: {}, True: {}}
-        self.stops: dict[Hex, bool] = {}
+        self.terrain = terrain(state, seat)
+        self.own = sorted([(at, stack) for (at, owner), stack in state.stacks.items() if owner == seat])
+        islands = state.islands
+        # Where the seat's pieces at sea are not carried by their canoes as they stand: as a
+        # move leaves nobody stranded, hardly ever a hex, and then every path found is sailed.
+        self.uncarried = {
+            at for at, stack in self.own if at not in islands and not capacity(state, seat, stack.pieces)
+        }
         self.found: dict[tuple[Hex, bool, bool], list[tuple[int, Hex, bool, Any]]] = {}
-        self.carried: dict[Hex, bool] = {}
-        self.steps: dict[tuple[Hex, bool, bool], list[tuple[Hex, list[Hex]]]] = {}
-
-    def enters(self, at: Hex, escorted: bool) -> bool:
-        known = self.entered[escorted].get(at)
-        if known is None:
-            state = self.state
-            known = is_known(state, at) and (escorted or not is_enemy(state, at, self.seat))
-            self.entered[escorted][at] = known
-        return known
-
-    def stops_war_canoe(self, at: Hex) -> bool:
-        known = self.stops.get(at)
-        if known is None:
-            known = self.stops[at] = move.stops_war_canoe(self.state, at, self.seat)
-        return known
 
     def paths(self, start: Hex, war: bool, escorted: bool) -> list[tuple[int, Hex, bool, Any]]:
-        """The first path found to each hex `move.path_error` accepts, in the order the
-        search by steps finds them: a path of n steps only reaches hexes none of fewer steps
-        did (a longer path to a hex found sooner could only lead on to hexes a shorter one
-        reaches as soon), so the search keeps one path per hex. Each with its hexes' count,
-        its end, whether the seat's pieces there are carried as they stand (or ashore), and
-        its hexes as a command writes them; a path leaving the seat's pieces at sea between
-        its ends without canoes to carry them is left out (no load may sail it)."""
+        """The terrain's paths from `start` a load may sail, each with its hexes' count, its
+        end, whether the seat's pieces there are carried as they stand (or ashore), and its
+        hexes as a command writes them; a path leaving the seat's pieces at sea between its
+        ends without canoes to carry them is left out (no load may sail it)."""
         wanted = (start, war, escorted)
         known = self.found.get(wanted)
         if known is not None:
             return known
-        ends: dict[Hex, list[Hex]] = {}
-        entered = self.entered[escorted]
-        frontier = [[start]]
-        for _ in range(self.speed):
-            nxt = []
-            for path in frontier:
-                end = path[-1]
-                if war and len(path) > 1 and self.stops_war_canoe(end):
-                    continue
-                for n in neighbours(end):
-                    if n == start or n in ends:
-                        continue
-                    enters = entered.get(n)
-                    if enters is None:
-                        enters = self.enters(n, escorted)
-                    if enters:
-                        ends[n] = longer = path + [n]
-                        nxt.append(longer)
-            frontier = nxt
-        islands = self.state.islands
-        carries = self.carries
-        found = self.found[wanted] = []
-        for path in ends.values():
-            for at in path[1:-1]:
-                if at not in islands and not carries(at):
-                    break
-            else:
-                end = path[-1]
-                found.append((len(path), end, end in islands or carries(end), list(map(list, path))))
+        uncarried = self.uncarried
+        found = self.found[wanted] = [
+            (hexes, end, end not in uncarried, written)
+            for hexes, end, written, path in self.terrain.paths(self.state, start, war, escorted)
+            if not uncarried or uncarried.isdisjoint(path[1:-1])
+        ]
         return found
 
-    def carries(self, at: Hex) -> bool:
-        """Whether the seat's pieces in `at` are carried by their canoes as they stand."""
-        known = self.carried.get(at)
+    def sailing(self, at: Hex, stack: Stack) -> list[Command]:
+        """The flip of the stack at `at` and its moves without stops. While no piece of the
+        seat's is stranded, these read nothing but the stack's pieces and the terrain: the
+        terrain keeps them for the next state with the same pieces there (a move changes one
+        or two stacks, a flip only whether a transport shows)."""
+        kept = self.terrain.sailed
+        if not self.uncarried:
+            known = kept.get(at)
+            if known is not None and known[0] is stack.pieces and known[1] is stack.spent:
+                return known[2]
+        state, seat = self.state, self.seat
+        found = [Command("FlipTransport", seat, {"hex": list(at)})] if stack.pieces["transport"] else []
+        for pieces in _loads(state, seat, _free(stack)):
+            # What decide_move judges once it has read the command's arguments (sound here:
+            # hexes of the map, a non-empty count of known kinds, no stops), split in what
+            # the load alone decides and what each path found does.
+            full = counts(**pieces)
+            if move.load_refused(state, seat, at, full):
+                continue
+            found += self.moves(at, pieces, full)
+        if not self.uncarried:
+            kept[at] = (stack.pieces, stack.spent, found)
+        return found
+
+    def moves(self, at: Hex, pieces: dict[str, int], full: dict[str, int]) -> list[Command]:
+        """The Moves of a load `move.load_refused` accepts from `at` without stops. While no
+        piece of the seat's is stranded, once the start is judged they read nothing but the
+        load and the terrain: the terrain keeps them for other stacks with that load there."""
+        if self.uncarried:
+            return [
+                Command("Move", self.seat, {"path": path, "pieces": pieces})
+                for path in self.allowed(at, full)
+            ]
+        state, seat = self.state, self.seat
+        if at not in state.islands and not capacity(state, seat, add(state.pieces(at, seat), full, -1)):
+            return []
+        key = (at, *pieces.items())
+        known = self.terrain.moved.get(key)
         if known is None:
-            known = self.carried[at] = capacity(self.state, self.seat, self.state.pieces(at, self.seat))
+            known = self.terrain.moved[key] = [
+                Command("Move", seat, {"path": path, "pieces": pieces}) for path in self.allowed(at, full)
+            ]
         return known
+
+    def stopping(self, at: Hex, stack: Stack) -> list[Command]:
+        """`_stopping` from `at`: these read the terrain and the seat's pieces (and those moved)
+        in the hexes `_halfway` looked at, so the terrain keeps them for the next state with
+        the same pieces there."""
+        pieces, spent = stack.pieces, stack.spent
+        if pieces["transport"] == spent["transport"] and pieces["war_canoe"] == spent["war_canoe"]:
+            return []  # no canoe to stop halfway
+        stacks, seat = self.state.stacks, self.seat
+        kept = self.terrain.stopped
+        known = kept.get(at)
+        if known is not None:
+            for h, had, moved in known[0]:
+                there = stacks.get((h, seat))
+                if there is None:
+                    if had is not None:
+                        break
+                elif there.pieces is not had or there.spent is not moved:
+                    break
+            else:
+                return known[1]
+        read = [at]
+        found = _stopping(self.state, seat, at, _free(stack), self, read)
+        seen = []
+        for h in dict.fromkeys(read):
+            there = stacks.get((h, seat))
+            seen.append((h, None, None) if there is None else (h, there.pieces, there.spent))
+        kept[at] = (tuple(seen), found)
+        return found
 
     def allowed(self, start: Hex, full: dict[str, int]) -> list[Any]:
         """The paths (as a command writes them) a load `move.load_refused` accepts may sail
@@ -239,24 +272,13 @@ class _Reach:
             if landed or capacity(state, seat, add(state.pieces(end, seat), full))
         ]
 
-    def two_steps(self, start: Hex, war: bool, escorted: bool) -> list[tuple[Hex, list[Hex]]]:
-        """The hexes a canoe may sail through from `start` (in the map's order), each with
-        the hexes it may go on to (in the map's order), as `move.path_error` accepts a path
-        of two steps."""
-        wanted = (start, war, escorted)
-        known = self.steps.get(wanted)
-        if known is None:
-            known = self.steps[wanted] = [
-                (mid, [end for end in neighbours(mid) if end != start and self.enters(end, escorted)])
-                for mid in neighbours(start)
-                if self.enters(mid, escorted) and not (war and self.stops_war_canoe(mid))
-            ]
-        return known
 
-
-def _stopping(state: State, seat: int, start: Hex, free: dict[str, int], reach: _Reach) -> list[Command]:
+def _stopping(
+    state: State, seat: int, start: Hex, free: dict[str, int], reach: _Reach, read: list[Hex]
+) -> list[Command]:
     """P-3.3, a sample: one canoe putting its passenger ashore halfway and going on, one empty
-    canoe taking a passenger aboard halfway (the first of each that decide accepts)."""
+    canoe taking a passenger aboard halfway (the first of each that decide accepts); the hexes
+    whose pieces of the seat's it looked at (beside `start`'s) go to `read`."""
     dropping: list[Command] = []
     taking: list[Command] = []
     for canoe in ("transport", "war_canoe"):
@@ -266,10 +288,10 @@ def _stopping(state: State, seat: int, start: Hex, free: dict[str, int], reach: 
         aboard = next((k for k in riders if free[k]), None)
         if aboard is not None and not dropping:
             ashore = partial(_ashore, state, aboard)
-            dropping = _halfway(reach, start, {canoe: 1, aboard: 1}, ashore)
+            dropping = _halfway(reach, start, {canoe: 1, aboard: 1}, ashore, read)
         if not taking:
             waiting = partial(_waiting, state, seat, riders=riders)
-            taking = _halfway(reach, start, {canoe: 1}, waiting)
+            taking = _halfway(reach, start, {canoe: 1}, waiting, read)
     return dropping + taking
 
 
@@ -290,6 +312,7 @@ def _halfway(
     start: Hex,
     pieces: dict[str, int],
     stop_at: Callable[[Hex], dict[str, Any] | None],
+    read: list[Hex],
 ) -> list[Command]:
     """The first two-hex Move of `pieces` (a canoe, maybe a passenger) from `start` stopping
     halfway as `stop_at` says: what `move.judge_move` accepts, its checks split as for the
@@ -299,14 +322,19 @@ def _halfway(
     if move.load_refused(state, seat, start, full):
         return []
     war = full["war_canoe"] > 0
-    for mid, ends in reach.two_steps(start, war, war or not full["transport"]):
+    for mid, ends in reach.terrain.two_steps(state, start, war, war or not full["transport"]):
+        read.append(mid)
         stop = stop_at(mid)
         if stop is None:
             continue
         # decide_move's judgement of the command below, its arguments read as it reads them.
         halt = move.Stop(1, counts(**stop.get("drop", {})), counts(**stop.get("take", {})))
+        load = move.stop_load(state, seat, start, mid, full, halt)
+        if load is None:
+            continue
         for end in ends:
-            if move.stop_refused(state, seat, [start, mid, end], full, halt):
+            read.append(end)
+            if move.stop_refused(state, seat, end, load):
                 continue
             path = [list(start), list(mid), list(end)]
             return [Command("Move", seat, {"path": path, "pieces": pieces, "stops": [{"at": 1, **stop}]})]
@@ -370,19 +398,39 @@ def _fitting(state: State, seat: int, draft: Draft, item: str, places: list[Hex 
     ]
 
 
-def _planned(state: State, seat: int, plan: tuple[str, ...], rotate: bool) -> list[dict[str, Any]]:
-    """The orders of `plan`: one item of each in turn, where it first fits, until none does."""
+_NOWHERE, _UNASKED = ("nowhere",), ("unasked",)
+
+
+def _first_fitting(state: State, seat: int, draft: Draft, item: str, places: list[Hex | None]) -> Any:
+    """The first of `_fitting`'s places, or _NOWHERE when it finds none (None is a card's)."""
+    if item in KINDS and build.none_left(state, seat, draft, item):
+        return _NOWHERE  # `build.item_error` refuses it anywhere
+    for at in places:
+        if (item == "card") == (at is None) and build.item_error(state, seat, draft, item, at) is None:
+            return at
+    return _NOWHERE
+
+
+def _planned(
+    state: State, seat: int, plan: tuple[str, ...], rotate: bool, fits: dict[tuple[Draft, str], Any]
+) -> list[dict[str, Any]]:
+    """The orders of `plan`: one item of each in turn, where it first fits, until none does;
+    `fits` keeps where an item first fits a draft, for the other plans starting alike."""
     places = _places(state, seat)
+    if state.phase != START:  # `build.item_error` refuses a hex without an island group to all items
+        places = [at for at in places if at is None or at in state.islands]
     draft = Draft(rotate=rotate)
     orders = [{"item": "rotate"}] if rotate else []
     added = True
     while added:
         added = False
         for item in plan:
-            fitting = _fitting(state, seat, draft, item, places)
-            if fitting:
-                draft = replace(draft, items=draft.items + ((item, fitting[0]),))
-                orders.append(_order(item, fitting[0]))
+            at = fits.get((draft, item), _UNASKED)
+            if at is _UNASKED:
+                at = fits[draft, item] = _first_fitting(state, seat, draft, item, places)
+            if at is not _NOWHERE:
+                draft = replace(draft, items=draft.items + ((item, at),))
+                orders.append(_order(item, at))
                 added = True
     return orders
 
@@ -403,9 +451,10 @@ def _builds(state: State, seat: int) -> list[Command]:
                 found.append(command)
                 rotations += [True] if extra == "rotate" else []
     seen = {repr(c.args) for c in found}
+    fits: dict[tuple[Draft, str], Any] = {}
     for rotate in rotations:
         for plan in PLANS:
-            command = _commit(seat, _planned(state, seat, plan, rotate))
+            command = _commit(seat, _planned(state, seat, plan, rotate, fits))
             if repr(command.args) not in seen:
                 seen.add(repr(command.args))
                 found.append(command)

@@ -8,14 +8,25 @@ from typing import Any
 
 from domain.decider import Command, Event, IllegalMove
 from domain.paradise import advanced
-from domain.paradise.empire import components, controller, is_enemy, is_known, revealed_effect
+from domain.paradise.empire import components, controller, is_enemy, is_known
 from domain.paradise.hexes import as_hex, neighbours
 from domain.paradise.sea import at_sea, capacity
-from domain.paradise.state import EMPTY, Choice, Counts, Stack, State, add, counts, replace, total, with_stack
+from domain.paradise.state import (
+    EMPTY,
+    Choice,
+    Counts,
+    Stack,
+    State,
+    add,
+    carry_over,
+    counts,
+    replace,
+    total,
+    with_stack,
+)
 from domain.paradise.tables import KINDS, Hex
+from domain.paradise.terrain import speed, stops_war_canoe, terrain
 
-SPEED, POI_SPEED = 2, 3
-"""P-3.2: canoes move one or two hexes (three with Poi face up, Q-D6)."""
 PASSENGERS = ("band", "colony")
 """P-3.3: what a canoe takes aboard or puts ashore on its way; canoes and rumors go all the way."""
 
@@ -132,18 +143,6 @@ def _named(pieces: Counts) -> dict[str, int]:
     return {kind: n for kind, n in pieces.items() if n}
 
 
-def speed(state: State, seat: int) -> int:
-    return POI_SPEED if revealed_effect(state, seat, "canoes_three") else SPEED
-
-
-def stops_war_canoe(state: State, at: Hex, seat: int) -> bool:
-    """A war canoe ends its move here: an enemy group or another seat's war canoe (P-3.2)."""
-    island = state.islands.get(at)
-    if island is not None and controller(island) not in (None, seat):
-        return True
-    return any(other != seat and state.pieces(at, other)["war_canoe"] for other in state.occupants(at))
-
-
 def path_error(state: State, seat: int, path: list[Hex], pieces: Counts) -> str | None:
     """Why `pieces` cannot sail `path`, or None (P-3.2)."""
     if not 2 <= len(path) <= speed(state, seat) + 1:
@@ -200,6 +199,8 @@ def judge_move(state: State, seat: int, hexes: list[Hex], pieces: Counts, stops:
         raise IllegalMove("over_capacity", "more passengers than the canoes carry")
     if total(pieces) == pieces["rumor"]:
         error = rumor_path_error(state, hexes)
+    elif terrain(state, seat).sails(state, hexes, pieces):
+        error = None  # path_error's checks, the terrain knowing what they read
     else:
         error = path_error(state, seat, hexes, pieces)
     if error:
@@ -232,14 +233,28 @@ def path_refused(state: State, seat: int, hexes: list[Hex], pieces: Counts) -> b
     return stranded(state, seat, hexes, pieces)
 
 
-def stop_refused(state: State, seat: int, hexes: list[Hex], pieces: Counts, stop: Stop) -> bool:
-    """Whether `judge_move` refuses canoes `load_refused` accepts sailing `hexes`, found as
-    `path_error` accepts them, with one `stop`: its checks that read the stop."""
+def stop_load(state: State, seat: int, start: Hex, mid: Hex, pieces: Counts, stop: Stop) -> Counts | None:
+    """The load reaching the end of a path `start`, `mid`, end of canoes `load_refused` accepts,
+    found as `path_error` accepts it, with one `stop` at `mid`; None when `judge_move` refuses
+    it whatever the end: its checks that read the stop, and the stranding at the start and at
+    `mid` (`stop_refused` is the end's part)."""
     try:
-        _ride(state, seat, hexes, pieces, [stop])
+        load = _ride(state, seat, [start, mid], pieces, [stop])
     except IllegalMove:
-        return True
-    return stranded(state, seat, hexes, pieces, [stop])
+        return None
+    islands = state.islands
+    if start not in islands and not capacity(state, seat, add(state.pieces(start, seat), pieces, -1)):
+        return None
+    if mid in islands:
+        return load
+    here = add(add(state.pieces(mid, seat), stop.drop), stop.take, -1)
+    return load if capacity(state, seat, here) else None
+
+
+def stop_refused(state: State, seat: int, end: Hex, load: Counts) -> bool:
+    """Whether `judge_move` refuses a move `stop_load` accepts on its way, with `load` reaching
+    `end` (a hex neither its start nor its stop): the stranding at the end."""
+    return end not in state.islands and not capacity(state, seat, add(state.pieces(end, seat), load))
 
 
 def _refuse_stranding(
@@ -371,14 +386,15 @@ def pieces_moved(state: State, data: dict[str, Any], secret: Any) -> State:
     seat, load = data["seat"], counts(**secret["pieces"])
     path: list[Hex] = [tuple(h) for h in data["path"]]
     moving = data["how"] == "move"
-    state = _depart(state, path[0], seat, load)
+    before, state = state, _depart(state, path[0], seat, load)
     for stop in secret.get("stops", ()):
         at = path[stop["at"]]
         drop, take = counts(**stop.get("drop", {})), counts(**stop.get("take", {}))
         state = _depart(_arrive(state, at, seat, drop, spent=True), at, seat, take)
         load = add(add(load, drop, -1), take)
     state = _arrive(state, path[-1], seat, load, moving, secret.get("aboard_war", 0))
-    return replace(state, transit_open=not moving and state.transit_open, moved=state.moved or moving)
+    state = replace(state, transit_open=not moving and state.transit_open, moved=state.moved or moving)
+    return carry_over(before, state, seat)
 
 
 def decide_flip(state: State, command: Command) -> list[Event]:
@@ -395,10 +411,9 @@ def decide_flip(state: State, command: Command) -> list[Event]:
 
 def transport_flipped(state: State, data: dict[str, Any], secret: Any) -> State:
     at: Hex = tuple(data["hex"])
-    stack = state.stack(at, data["seat"])
-    return replace(
-        with_stack(state, at, data["seat"], replace(stack, shown=data["shown"])), transit_open=False
-    )
+    seat = data["seat"]
+    flipped = with_stack(state, at, seat, replace(state.stack(at, seat), shown=data["shown"]))
+    return carry_over(state, replace(flipped, transit_open=False), seat)
 
 
 def battles_for(state: State, seat: int) -> list[tuple[Hex, int]]:

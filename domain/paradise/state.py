@@ -272,6 +272,29 @@ def kept(compute: Computed) -> Computed:
 
 
 _UNKNOWN = object()
+_OVER_OWN_MOVES: list[Callable[..., Any]] = []
+
+
+def kept_over_own_moves(compute: Computed) -> Computed:
+    """`kept`, for a `compute(state, seat)` that reads nothing a move of `seat`'s own pieces
+    changes (neither its stacks nor `transit_open` and `moved`): `carry_over` hands it on from
+    the state before such a move to the state after it."""
+    _OVER_OWN_MOVES.append(compute)
+    return kept(compute)
+
+
+def carry_over(before: State, after: State, seat: int) -> State:
+    """`after`, the state following a move of `seat`'s own pieces from `before`, with what
+    `before` kept of `kept_over_own_moves` for `seat`."""
+    cache = before.__dict__.get(DERIVED)
+    if cache:
+        for compute in _OVER_OWN_MOVES:
+            key = (compute, seat)
+            found = cache.get(key, _UNKNOWN)
+            if found is not _UNKNOWN:
+                fields = after.__dict__
+                fields.setdefault(DERIVED, {})[key] = found
+    return after
 
 
 @kept
