@@ -381,12 +381,13 @@ def searched_moves(state: State, seat: int) -> list[Command]:
     """The commands worth searching: every one but Move, and at most MOVES_SEARCHED Moves,
     spread evenly over the legal ones (which come in a stable order)."""
     commands = legal.legal_commands(state, seat)
-    moves = [c for c in commands if c.type == "Move"]
+    moves = [n for n, c in enumerate(commands) if c.type == "Move"]
     if len(moves) <= MOVES_SEARCHED:
         return commands
     step = len(moves) / MOVES_SEARCHED
-    kept = {id(moves[int(n * step)]) for n in range(MOVES_SEARCHED)}
-    return [c for c in commands if c.type != "Move" or id(c) in kept]
+    # By place in the list, not by object: the rules may list one kept Move object twice.
+    kept = {moves[int(n * step)] for n in range(MOVES_SEARCHED)}
+    return [c for n, c in enumerate(commands) if c.type != "Move" or n in kept]
 
 
 def moves_key(state: State, seat: int) -> Hashable:

@@ -14,6 +14,7 @@ from ai.policies import Budget, choose, greedy_ranked
 from ai.sim import mover
 from domain.decider import Command, Event
 from domain.games import rules_for
+from domain.paradise import ai as paradise_ai
 from record.redaction import redact_event
 
 GAME = rules_for("conquest-of-paradise")
@@ -167,3 +168,21 @@ def test_a_search_draws_its_first_worlds_anew_and_then_reuses_them() -> None:
     kept = {id(w) for w in worlds[:WORLDS_KEPT]}
     assert len(kept) == WORLDS_KEPT and {id(w) for w in worlds[WORLDS_KEPT:]} <= kept
     assert all(GAME.view(w, 0) == GAME.view(log.state, 0) for w in worlds)
+
+
+def test_the_searched_moves_are_spread_by_place_even_when_the_rules_list_one_move_object_twice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Kept move lists (domain/paradise/terrain.py) can hand one Move object to a list twice; the
+    # spread must pick places in the list, as it did when every listed Move was an object of its own.
+    moves = [Command("Move", 0, {"path": [[n, 0], [n, 1]], "pieces": {"band": 1}}) for n in range(30)]
+    listed = [Command("EndMovement", 0, {}), *moves[:20], moves[3], *moves[20:]]
+    monkeypatch.setattr(paradise_ai.legal, "legal_commands", lambda state, seat: listed)
+
+    searched = paradise_ai.searched_moves(None, 0)  # type: ignore[arg-type]
+
+    places = [n for n, c in enumerate(listed) if c.type == "Move"]
+    step = len(places) / paradise_ai.MOVES_SEARCHED
+    wanted = [listed[0]] + [listed[places[int(n * step)]] for n in range(paradise_ai.MOVES_SEARCHED)]
+    assert searched == wanted
+    assert sum(c.type == "Move" for c in searched) == paradise_ai.MOVES_SEARCHED
