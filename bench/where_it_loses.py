@@ -4,19 +4,21 @@
 
 On every STRIDE-th command with a choice of GAMES greedy Kahuna games (seeds FIRST...), a
 reference search of the true state (4N iterations, as the all-seeing player searches) prices
-every legal command; then the all-seeing search, the ismcts search and ismcts with one of
+every legal command; then the all-seeing search, a half-seeing one (worlds holding the true
+hands, the stack's order drawn anew), the ismcts search and ismcts with one of
 Kahuna's search settings changed each choose with N iterations, and the table sums, per kind
 of decision, the win chance each choice gave up against the reference's best. Paired on the
 same positions and budgets in iterations, so neither the deals' luck nor the machine's load
-enters the comparison (docs/ai.md, "What the search loses by not seeing").
+enters the comparison (docs/ai.md, "What the search loses by not seeing"). The half-seeing
+column splits what ismcts gives up beyond seeing between the others' hands and the stack.
 """
 
 from __future__ import annotations
 
 import random
 import sys
-from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -28,6 +30,8 @@ from ai.sim import as_command, key
 from ai.table import Table
 from domain.decider import Command
 from domain.game_module import GameModule, SearchSettings
+from domain.islands.state import State
+from domain.islands.worlds import Hidden, fill, frame, truth
 
 VARIANTS: dict[str, dict[str, Any]] = {
     # Each a setting spelled out, so that a column means the same whatever Kahuna's defaults.
@@ -37,6 +41,34 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "exploration 1.0": {"exploration": 1.0},
     "rollouts of 1 turn": {"rollout_turns": 1},
 }
+
+
+Worlds = Callable[[random.Random], State]
+
+
+def knowing_hands(state: State, knowledge: Any) -> Worlds:
+    """Worlds of `knowledge` holding every hand as `state` has it; the stack's order and the
+    face-down cards the seat did not discard itself drawn anew each time."""
+    base, real, own = frame(knowledge.seen), truth(state), knowledge.own_hidden
+    rest = Counter(real.stack) + Counter(real.hidden) - Counter(own)
+    face_down = len(real.hidden) - len(own)
+
+    def world(rng: random.Random) -> State:
+        cards = list(rest.elements())
+        rng.shuffle(cards)
+        hidden = Hidden(real.hands, tuple(cards[face_down:]), (*own, *cards[:face_down]), real.chosen)
+        return fill(base, knowledge.seen, hidden)
+
+    return world
+
+
+HALF_SEEING: dict[str, Callable[[State, Any], Worlds]] = {
+    "knows hands": knowing_hands,
+}
+"""A search that sees one part of what ismcts cannot: every hand, not the stack's order.
+
+(One seeing the stack's order would see the hands as well: with the face-down pile empty, as
+it mostly is, the cards neither in the stack nor seen are the others' hands.)"""
 
 
 @contextmanager
@@ -87,6 +119,12 @@ def measure(
                 best = max(reference.chances.values())
                 seeing = search(knowledge, legal, random.Random(8), Budget(iterations=n), worlds=true)
                 given[found]["seeing"] += best - reference.chances[key(seeing.command)]
+                for name, half in HALF_SEEING.items():
+                    worlds = half(state, knowledge)
+                    chosen = search(
+                        knowledge, legal, random.Random(8), Budget(iterations=n), worlds=worlds
+                    ).command
+                    given[found][name] += best - reference.chances[key(chosen)]
                 for name, changes in {"ismcts": {}, **VARIANTS}.items():
                     with settings(changes):
                         chosen = search(knowledge, legal, random.Random(8), Budget(iterations=n)).command
@@ -108,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = [int(a) for a in raw]
     n, games, stride, first = (*args, *[1000, 4, 5, 300][len(args) :])[:4]
     counts, given = measure(n, games, stride, first)
-    players = ["seeing", "ismcts", *VARIANTS]
+    players = ["seeing", *HALF_SEEING, "ismcts", *VARIANTS]
     print(f"{n} iterations a search, {games} greedy Kahuna games from seed {first}, every {stride}th command")
     print("win chance given up against a 4N-iteration search of the true state, summed per kind of decision")
     print(" | ".join(["decision", "count", *players]))

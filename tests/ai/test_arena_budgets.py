@@ -60,5 +60,5 @@ def test_where_it_loses_prices_each_players_choices_and_restores_the_settings() 
     assert vars(ismcts)["rules_for"] is before, "the changed settings last only for their searches"
     assert sum(counts.values()) >= 2
     for kind in counts:
-        assert set(given[kind]) == {"seeing", "ismcts", *where_it_loses.VARIANTS}
+        assert set(given[kind]) == {"seeing", *where_it_loses.HALF_SEEING, "ismcts", *where_it_loses.VARIANTS}
         assert all(value >= 0.0 for value in given[kind].values()), "nothing beats the reference's best"
