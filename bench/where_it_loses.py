@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -30,8 +30,7 @@ from ai.sim import as_command, key
 from ai.table import Table
 from domain.decider import Command
 from domain.game_module import GameModule, SearchSettings
-from domain.islands.state import State
-from domain.islands.worlds import Hidden, fill, frame, truth
+from domain.games import rules_for
 
 VARIANTS: dict[str, dict[str, Any]] = {
     # Each a setting spelled out, so that a column means the same whatever Kahuna's defaults.
@@ -43,26 +42,15 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
-Worlds = Callable[[random.Random], State]
+def knowing_hands(state: Any, knowledge: Any) -> Callable[[random.Random], Any]:
+    """Kahuna's worlds holding every hand as `state` has it (its `AIHooks.knowing_hands`)."""
+    hooks = rules_for("kahuna").ai
+    if hooks is None or hooks.knowing_hands is None:
+        raise ValueError("kahuna gives no worlds that know the hands")
+    return hooks.knowing_hands(state, knowledge)
 
 
-def knowing_hands(state: State, knowledge: Any) -> Worlds:
-    """Worlds of `knowledge` holding every hand as `state` has it; the stack's order and the
-    face-down cards the seat did not discard itself drawn anew each time."""
-    base, real, own = frame(knowledge.seen), truth(state), knowledge.own_hidden
-    rest = Counter(real.stack) + Counter(real.hidden) - Counter(own)
-    face_down = len(real.hidden) - len(own)
-
-    def world(rng: random.Random) -> State:
-        cards = list(rest.elements())
-        rng.shuffle(cards)
-        hidden = Hidden(real.hands, tuple(cards[face_down:]), (*own, *cards[:face_down]), real.chosen)
-        return fill(base, knowledge.seen, hidden)
-
-    return world
-
-
-HALF_SEEING: dict[str, Callable[[State, Any], Worlds]] = {
+HALF_SEEING: dict[str, Callable[[Any, Any], Callable[[random.Random], Any]]] = {
     "knows hands": knowing_hands,
 }
 """A search that sees one part of what ismcts cannot: every hand, not the stack's order.

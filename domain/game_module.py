@@ -92,6 +92,8 @@ class AIHooks(Generic[S]):
     passes. `search`: how the search weighs and plays out this game (SearchSettings).
     `listing_key(state, seat)`, when given: every feature `moves` depends on besides those of
     `moves_key`, so a search lists the commands of equal keys once for all its nodes.
+    `knowing_hands(state, knowledge)`, when given: a source of worlds of `knowledge` that hold
+    every hand as the true `state` has it (a measure, bench.where_it_loses; never a player).
     """
 
     world: Callable[[Any, Any], S]
@@ -102,6 +104,7 @@ class AIHooks(Generic[S]):
     turn: Callable[[S], Hashable]
     search: SearchSettings = SearchSettings()
     listing_key: Callable[[S, int], Hashable] | None = None
+    knowing_hands: Callable[[S, Any], Callable[[Any], S]] | None = None
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from domain.islands.describe import describe, words
 from domain.islands.evaluate import priors, win_chances
 from domain.islands.events import GAME_ENDED
 from domain.islands.ruleset import ruleset_for
-from domain.islands.sampling import determinize
+from domain.islands.sampling import determinize, knowing_hands
 from domain.islands.schemas import schemas_for
 from domain.islands.state import CHOOSING, FINAL, PLAY, State
 from domain.turns import CHANCE, TERMINAL, Seats, ToAct
@@ -152,6 +152,7 @@ _HOOKS: AIHooks[State] = AIHooks(
     moves=searched_moves,
     moves_key=moves_key,
     turn=turn,
+    knowing_hands=knowing_hands,
 )
 _ISLANDS: GameModule[State] = GameModule(
     name="kahuna",

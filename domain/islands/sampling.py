@@ -11,11 +11,11 @@ it is still there.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import Any, Protocol
 
 from domain.islands.state import State
-from domain.islands.worlds import Hidden, fill, frame, unseen_pool
+from domain.islands.worlds import Hidden, fill, frame, truth, unseen_pool
 
 SeatKnowledge = Any
 """ai.knowledge.SeatKnowledge: the seat, what it sees, and the cards it can place."""
@@ -104,3 +104,20 @@ def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
 
 
 _CACHED = "islands.determinize"
+
+
+def knowing_hands(state: State, knowledge: SeatKnowledge) -> Callable[[Random], State]:
+    """Worlds of `knowledge` holding every hand as `state` has it; the stack's order and the
+    face-down cards the seat did not discard itself drawn anew each time. Not a player: a
+    measure of what the seat loses by not seeing the others' hands (bench.where_it_loses)."""
+    base, real, own = frame(knowledge.seen), truth(state), knowledge.own_hidden
+    rest = Counter(real.stack) + Counter(real.hidden) - Counter(own)
+    face_down = len(real.hidden) - len(own)
+
+    def world(rng: Random) -> State:
+        cards = list(rest.elements())
+        rng.shuffle(cards)
+        hidden = Hidden(real.hands, tuple(cards[face_down:]), (*own, *cards[:face_down]), real.chosen)
+        return fill(base, knowledge.seen, hidden)
+
+    return world
