@@ -138,7 +138,13 @@ def _loads(state: State, seat: int, free: dict[str, int]) -> list[dict[str, int]
         loads.append(counts(transport=1, colony=min(1, free["colony"])))
     if free["rumor"]:
         loads.append(counts(rumor=1))
-    return [{k: v for k, v in load.items() if v} for load in loads if sea.capacity(state, seat, load)]
+    # A stack of one canoe (and its rider) is also that canoe's single load: each load once,
+    # or its moves would be listed twice.
+    distinct: dict[tuple[tuple[str, int], ...], dict[str, int]] = {}
+    for load in loads:
+        if sea.capacity(state, seat, load):
+            distinct.setdefault(tuple(sorted(load.items())), load)
+    return [{k: v for k, v in load.items() if v} for load in distinct.values()]
 
 
 class _Reach:

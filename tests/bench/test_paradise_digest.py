@@ -1,12 +1,14 @@
 """The Paradise behaviour digest (bench/paradise_digest.py) is stable, and pins the rules: the
 hashes below were computed on the rules before they were made faster (build orders already
-committed together), and must not move unless the rules are meant to change."""
+committed together), and must not move unless the rules are meant to change. The first moved
+once, on purpose: a stack of one canoe listed its moves twice (as the whole stack's load and as
+the canoe's own), and now lists them once."""
 
 from bench.domain import Setup
 from bench.paradise_digest import GAME, game_digest
 
 PINNED = [
-    (Setup(GAME, 3, {"last_turn": 5}), 0, "4bf8156cafeb57290a6990548976aeebe93bba2bdb7a60ed4d8d0c5453872ea0"),
+    (Setup(GAME, 3, {"last_turn": 5}), 0, "8d31cb674ded07a6a3b42428b44ab29dafe80fbb13fd26f339a32f476e7207e1"),
     (Setup(GAME, 3, {"last_turn": 5}), 1, "de04a2551ef455cbbd4358d039b0d40f224a30e6e995cb6378baf8551e39dd32"),
     (Setup(GAME, 4, {"last_turn": 4}), 0, "9feead1346d87806b43481687baff9747a204e939cd7643339e41c70c7f22f40"),
 ]

@@ -71,6 +71,18 @@ def test_kept_move_lists_equal_the_lists_worked_out_anew(
         )
 
 
+@pytest.mark.parametrize(
+    ("seats", "options", "seed"),
+    [(2, {"last_turn": 12}, 1), (4, {**ADVANCED, "last_turn": 8}, 2)],
+)
+def test_P3_2_a_move_list_names_each_move_once(seats: int, options: dict[str, object], seed: int) -> None:
+    # A stack of one canoe is both the whole stack's load and that canoe's own: one load, its
+    # moves listed once (the list is what /legal answers).
+    for state, seat, _ in _moving_states(seats, options, seed):
+        written = _written(legal.legal_commands(state, seat))
+        assert len(set(written)) == len(written)
+
+
 OWN_MOVES = ("Move", "FlipTransport", "Transit")
 
 
