@@ -216,8 +216,7 @@ def _seat_handler(state: State, command: Command) -> SeatHandler:
             answer = f"send {expected[0]}" if expected else "wait for the draw"
             raise IllegalMove(f"pending_{pending.kind}", f"a {pending.kind} choice is pending: {answer}")
         return expected[1]
-    # K-5/I-3: the discard of a full hand is the step right before the draw, nothing between.
-    if state.turn.discarded and state.rules.discard == "full_hand" and command.type != "DrawCard":
+    if turns.draw_only(state) and command.type != "DrawCard":
         raise IllegalMove("must_draw", "after a face-down discard the turn's only command is the draw (K-5)")
     if command.type not in table:
         raise IllegalMove("no_choice_pending", f"{command.type} answers a choice, and none is due")

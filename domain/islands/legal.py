@@ -11,7 +11,7 @@ from domain.islands.decide import check_command, check_listed, known_commands
 from domain.islands.majority import bits, enclosed_by
 from domain.islands.ruleset import Ruleset
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
-from domain.islands.turns import ends_without_draw, may_abstain
+from domain.islands.turns import draw_only, ends_without_draw, may_abstain
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -32,7 +32,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return _accepted(state, answer_candidates(state, seat), check_command)
     rules = state.rules
     book = rules.derived.get("catalog") or catalog(rules)
-    if state.turn.discarded and rules.discard == "full_hand":  # K-5/I-3: the discard's draw only
+    if draw_only(state):
         return list(_draws(state, seat, book))
     listed: list[Command] = []
     for lister in rules.derived.get("listers") or listers(rules):

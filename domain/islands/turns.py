@@ -28,6 +28,11 @@ def discard_cards(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     return Outcome(state, [ev.cards_discarded(seat, cards)])
 
 
+def draw_only(state: State) -> bool:
+    """K-5/I-3: the discard of a full hand is the step right before the draw, nothing between."""
+    return state.turn.discarded and state.rules.discard == "full_hand"
+
+
 def draw_card(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """K-5/O-5: draw exactly one card, which ends the turn; the last card ends the round."""
     if state.phase == FINAL:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.decider import Command, Event, IllegalMove
-from domain.paradise.empire import controlled, controller, is_enemy, is_known, revealed_effect
+from domain.paradise.empire import controlled, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import as_hex, neighbours, reachable
 from domain.paradise.state import (
     HOME,
@@ -16,7 +16,6 @@ from domain.paradise.state import (
     Island,
     State,
     kept,
-    occupied,
     put,
     replace,
     with_island,
@@ -45,18 +44,8 @@ def start_region(state: State, seat: int) -> set[Hex]:
     (worked out once per state and seat, as the legal list, decide and the automatic steps ask
     it of one state: never to be changed by the caller)."""
 
-    # is_known and not is_enemy, their reads taken out of the flood over the whole map.
-    unknown, islands, seats = state.unknown, state.islands, occupied(state)
-
     def passable(at: Hex) -> bool:
-        if at in unknown:
-            return False
-        island = islands.get(at)
-        if island is not None and (
-            not (island.face_up or island.printed) or controller(island) not in (None, seat)
-        ):
-            return False
-        return all(other == seat for other in seats.get(at, ()))
+        return is_known(state, at) and not is_enemy(state, at, seat)
 
     return reachable(controlled(state, seat), passable)
 
