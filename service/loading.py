@@ -124,9 +124,13 @@ class Loader:
         recheck is due)."""
         with self._lock:
             cached = self._cache.get(game_id)
-        if cached is None or self._clock() - cached[2] >= self._recheck_seconds:
+        if cached is None or self._recheck_due(cached[2], self._clock()):
             return 0
         return cached[1][-1].version - 1
+
+    def _recheck_due(self, checked_at: float, now: float) -> bool:
+        """Whether a cached fold's whole chain is to be read and checked again (not caught up)."""
+        return now - checked_at >= self._recheck_seconds
 
     def advanced(self, loaded: Loaded, newer: Sequence[Envelope]) -> Loaded | None:
         """`loaded` with `newer` (read right after it) folded in; None when they do not chain
@@ -169,7 +173,7 @@ class Loader:
         if cached is None:
             return checked(game_id, self.store.read(game_id)), now
         state, envelopes, checked_at = cached
-        if now - checked_at >= self._recheck_seconds:
+        if self._recheck_due(checked_at, now):
             return self._rechecked(game_id, state, envelopes), now
         caught_up = self._catch_up(game_id, state, envelopes)
         if caught_up is None:

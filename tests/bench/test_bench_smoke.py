@@ -55,19 +55,24 @@ def test_a_random_self_play_game_is_played_to_its_end(setup: domain.Setup) -> No
         assert played.system_commands == 0
 
 
-def test_python_m_bench_domain_quick_reports_positive_figures(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # One run of the command line, its figures kept on the way: a Conquest of Paradise game
-    # costs seconds, so the quick bench is not played a second time for them.
-    measured: list[Figure] = []
+@pytest.fixture
+def measured(monkeypatch: pytest.MonkeyPatch) -> list[Figure]:
+    """The figures `python -m bench domain` reports, kept on the way: a Conquest of Paradise game
+    costs seconds, so the quick bench is not played a second time for them."""
+    kept: list[Figure] = []
 
     def run_and_keep(**options: object) -> list[Figure]:
         figures = domain.run(**options)  # type: ignore[arg-type]
-        measured.extend(figures)
+        kept.extend(figures)
         return figures
 
     monkeypatch.setitem(PARTS, "domain", run_and_keep)
+    return kept
+
+
+def test_python_m_bench_domain_quick_reports_positive_figures(
+    capsys: pytest.CaptureFixture[str], measured: list[Figure]
+) -> None:
     assert main(["domain", "--quick"]) == 0
 
     labels = {figure.label for figure in measured}
@@ -79,16 +84,8 @@ def test_python_m_bench_domain_quick_reports_positive_figures(
 
 
 def test_python_m_bench_domain_game_benchmarks_that_game_alone(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], measured: list[Figure]
 ) -> None:
-    measured: list[Figure] = []
-
-    def run_and_keep(**options: object) -> list[Figure]:
-        figures = domain.run(**options)  # type: ignore[arg-type]
-        measured.extend(figures)
-        return figures
-
-    monkeypatch.setitem(PARTS, "domain", run_and_keep)
     assert main(["domain", "--quick", "--game", "kahuna"]) == 0
 
     labels = {figure.label.split(":")[0] for figure in measured}
