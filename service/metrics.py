@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram, disable_created_metrics
 
@@ -56,12 +57,24 @@ JOB_DURATION = Histogram(
 )
 
 
+_LABELLED: dict[tuple[str, str | None, int], tuple[Any, Any]] = {}
+"""Each label set's counter and histogram, as `labels` gives them (it validates and locks on
+every call). Bounded: routes and statuses are few, and an unknown method counts as "other"."""
+LABELLED_MOST = 4096
+
+
 def observe_request(method: str, route: str | None, status: int, seconds: float) -> None:
     """Count one answered request under its route template (UNMATCHED when none)."""
-    method = method if method in METHODS else "other"
-    route = route or UNMATCHED
-    REQUESTS.labels(method, route, str(status)).inc()
-    LATENCY.labels(method, route).observe(seconds)
+    key = (method, route, status)
+    labelled = _LABELLED.get(key)
+    if labelled is None:
+        name = method if method in METHODS else "other"
+        template = route or UNMATCHED
+        labelled = (REQUESTS.labels(name, template, str(status)), LATENCY.labels(name, template))
+        if len(_LABELLED) < LABELLED_MOST:
+            _LABELLED[key] = labelled
+    labelled[0].inc()
+    labelled[1].observe(seconds)
 
 
 def observe_appended(kind: str, events: int) -> None:

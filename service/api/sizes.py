@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, request
+import flask
+from flask import Flask, current_app
 from werkzeug.exceptions import RequestEntityTooLarge, RequestHeaderFieldsTooLarge, RequestURITooLarge
 
 #: Endpoints that take a game file: a long game's export weighs about 200 KB.
@@ -24,6 +25,7 @@ def install(app: Flask) -> None:
 
 def check_request() -> None:
     config = current_app.config
+    request = asked()
     environ = request.environ
     url = environ.get("RAW_URI") or environ.get("PATH_INFO", "") + "?" + environ.get("QUERY_STRING", "")
     if len(url) > config["MAX_URL_BYTES"]:
@@ -35,6 +37,11 @@ def check_request() -> None:
     limit = request.max_content_length
     if limit is not None and (request.content_length or 0) > limit:
         raise RequestEntityTooLarge(f"a request body has at most {limit} bytes here")
+
+
+def asked() -> Any:
+    """The request itself: each read through the `request` proxy looks it up again."""
+    return flask.request._get_current_object()  # type: ignore[attr-defined]
 
 
 def header_bytes(environ: dict[str, Any]) -> int:

@@ -13,6 +13,8 @@ from service.logs import REQUEST_ID, request_id
 from service.metrics import UNMATCHED, observe_request
 
 HEADER = "X-Request-ID"
+ENVIRON_KEY = "HTTP_X_REQUEST_ID"
+"""Where WSGI puts the header (werkzeug's headers read it there too)."""
 
 log = logging.getLogger("archipelago.requests")
 
@@ -27,24 +29,29 @@ def install(app: Flask) -> None:
 
 def start() -> None:
     g.request_started = time.perf_counter()
-    g.request_id = request_id(request.headers.get(HEADER), uuid.uuid4().hex)
+    environ = request.environ
+    g.request_id = request_id(environ.get(ENVIRON_KEY), uuid.uuid4().hex)
     REQUEST_ID.set(g.request_id)
 
 
 def finish(response: Response) -> Response:
     seconds = time.perf_counter() - g.get("request_started", time.perf_counter())
     ident = g.get("request_id") or uuid.uuid4().hex
-    route = request.url_rule.rule if request.url_rule is not None else None
-    observe_request(request.method, route, response.status_code, seconds)
+    asked = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup, not five
+    rule = asked.url_rule
+    route = rule.rule if rule is not None else None
+    status = response.status_code
+    observe_request(asked.method, route, status, seconds)
     response.headers[HEADER] = ident
-    fields = {
-        "method": request.method,
-        "route": route or UNMATCHED,
-        "status": response.status_code,
-        "duration_ms": round(seconds * 1000, 2),
-        "request_id": ident,
-    }
-    log.info("%s %s %s", fields["method"], fields["route"], fields["status"], extra=fields)
+    if log.isEnabledFor(logging.INFO):
+        fields = {
+            "method": asked.method,
+            "route": route or UNMATCHED,
+            "status": status,
+            "duration_ms": round(seconds * 1000, 2),
+            "request_id": ident,
+        }
+        log.info("%s %s %s", fields["method"], fields["route"], fields["status"], extra=fields)
     return response
 
 

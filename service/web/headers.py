@@ -55,10 +55,18 @@ def install(app: Flask) -> None:
     app.after_request(add_headers)
 
 
+_EVERY_ANSWER_BY_KEY = tuple((name.lower(), name, value) for name, value in EVERY_ANSWER.items())
+
+
 def add_headers(response: Response) -> Response:
     """`response` with the headers above; a view's own value of one of them is kept."""
-    for name, value in EVERY_ANSWER.items():
-        response.headers.setdefault(name, value)
-    policy = PAGE_POLICY if response.mimetype == "text/html" else OTHER_POLICY
-    response.headers.setdefault("Content-Security-Policy", policy)
+    headers = response.headers
+    # One pass over the headers the view set, where setdefault would make one per name.
+    present = {name.lower() for name in headers.keys()}
+    for key, name, value in _EVERY_ANSWER_BY_KEY:
+        if key not in present:
+            headers.add(name, value)
+    if "content-security-policy" not in present:
+        policy = PAGE_POLICY if response.mimetype == "text/html" else OTHER_POLICY
+        headers.add("Content-Security-Policy", policy)
     return response
