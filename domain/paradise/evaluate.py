@@ -131,8 +131,14 @@ def _prospects(state: State, seat: int) -> float:
     for (at, owner), stack in state.stacks.items():
         if owner != seat:
             continue
-        got += sum(PIECE[kind] * n for kind, n in stack.pieces.items() if n > 0)
-        if stack.pieces["colony"] > 0:
+        # The pieces' worth summed as `sum` would, from 0 in the stack's order, without a
+        # generator per stack of every leaf.
+        pieces, worth = stack.pieces, 0.0
+        for kind, n in pieces.items():
+            if n > 0:
+                worth += PIECE[kind] * n
+        got += worth
+        if pieces["colony"] > 0:
             got += _colony_prospect(the_map, at)
     # Added one by one, as the groups were once counted: the same sum to the last bit.
     for _ in range(held.found):

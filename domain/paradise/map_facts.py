@@ -11,7 +11,8 @@ kept per mapping object, beside it, while it lives in the table below.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from typing import Any
 
 from domain.paradise.hexes import distance
 from domain.paradise.state import INDEPENDENT, Island
@@ -56,13 +57,16 @@ class Held:
 class MapFacts:
     """The facts of one mapping of groups, each worked out when first asked."""
 
-    __slots__ = ("islands", "held", "free", "near")
+    __slots__ = ("islands", "held", "free", "near", "explorer")
 
     def __init__(self, islands: Mapping[Hex, Island]) -> None:
         self.islands = islands  # held: the table names it by its identity
         self.held: dict[int, Held] = {}
         self.free: list[Hex] | None = None
         self.near: dict[Hex, int | None] = {}
+        # The explorer's start region and first steps on this map (domain.paradise.explore),
+        # by the seat and what else they read.
+        self.explorer: dict[Hashable, Any] = {}
 
     def of(self, seat: int) -> Held:
         found = self.held.get(seat)
@@ -75,7 +79,9 @@ class MapFacts:
         if at in self.near:
             return self.near[at]
         if self.free is None:
-            self.free = [there for there, island in self.islands.items() if island.face_up and is_free(island)]
+            self.free = [
+                there for there, island in self.islands.items() if island.face_up and is_free(island)
+            ]
         steps = min((distance(at, there) for there in self.free), default=None)
         self.near[at] = steps
         return steps
