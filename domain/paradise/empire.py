@@ -57,6 +57,11 @@ def components(state: State, seat: int) -> list[set[Hex]]:
 def base_chain(state: State, seat: int) -> set[Hex]:
     """The chain linked to `seat`'s base (empty when the base holds no face-up transport)."""
     base = state.bases[seat]
+    # Only a face-up transport at the base starts a chain: most states have none, and the
+    # chains need a look at every stack.
+    at_base = state.stacks.get((base, seat)) if base is not None else None
+    if at_base is None or not at_base.shown:
+        return set()
     return next((part for part in components(state, seat) if base in part), set())
 
 
@@ -91,14 +96,16 @@ def card_halves(state: State, seat: int, cards: tuple[str, ...]) -> int:
 def vp_halves(state: State, seat: int, hidden_too: bool = False) -> int:
     """`seat`'s victory points, in halves (Q-D3); hidden cards count only with `hidden_too`."""
     held = facts(state.islands).of(seat)
-    mine = held.groups
-    chain = base_chain(state, seat)
     got = held.villages * HALVES["village"]
-    got += sum(1 for at in mine if at in chain) * HALVES["linked_group"]
-    atoll = 2 if revealed_effect(state, seat, "atoll_full_point") else HALVES["linked_atoll"]
-    got += sum(atoll for at in chain if at in state.islands and state.islands[at].atoll)
+    chain = base_chain(state, seat)
+    if chain:
+        islands = state.islands
+        got += sum(1 for at in held.groups if at in chain) * HALVES["linked_group"]
+        atoll = 2 if revealed_effect(state, seat, "atoll_full_point") else HALVES["linked_atoll"]
+        got += sum(atoll for at in chain if at in islands and islands[at].atoll)
     cards = state.revealed[seat] + (state.hands[seat] if hidden_too else ())
-    got += card_halves(state, seat, cards)
+    if cards:
+        got += card_halves(state, seat, cards)
     got += HALVES["kumara"] if state.kumara[seat] else 0
     return got - 2 * state.penalties[seat]
 
