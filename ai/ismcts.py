@@ -208,7 +208,7 @@ def _iterate(game: GameModule[Any], steps: Steps, root: Node, state: Any, rng: r
     node = root
     path = [root]
     while True:
-        seat = mover(game, state)  # None at the end too: `to_act` answers nobody then
+        seat = steps.mover(state)  # None at the end too: `to_act` answers nobody then
         if seat is None:
             break
         found = _moves(hooks, steps, node, state, seat, at_root=node is root)

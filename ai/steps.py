@@ -15,7 +15,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from ai.sim import MAX_SYSTEM_STEPS, ident
+from ai.sim import MAX_SYSTEM_STEPS, ident, mover
 from domain.decider import Command, IllegalMove
 from domain.game_module import AIHooks, GameModule
 
@@ -38,6 +38,20 @@ class Steps:
         self._names: dict[Hashable, int] = {}
         self._listings: dict[Hashable, list[tuple[Hashable, Command]]] = {}
         self._values: dict[tuple[int, int | None], tuple[Any, list[float]]] = {}
+        self._movers: dict[int, tuple[Any, int | None]] = {}
+
+    def mover(self, state: Any) -> int | None:
+        """`ai.sim.mover(game, state)`, worked out once per kept state: every walk asks it of
+        each state it passes, and the walks pass the same few states again and again."""
+        if not self.keep:
+            return mover(self.game, state)
+        kept = self._movers.get(id(state))
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        found = mover(self.game, state)
+        if len(self._movers) < MAX_KEPT:
+            self._movers[id(state)] = (state, found)
+        return found
 
     def apply(self, state: Any, command: Command) -> Any:
         """The state after `command` (IllegalMove when refused), as `game.apply` gives it."""

@@ -392,13 +392,14 @@ def searched_moves(state: State, seat: int) -> list[Command]:
 
 def moves_key(state: State, seat: int) -> Hashable:
     """The features of a state the searched commands depend on (a cache key per search node)."""
-    own = tuple(
-        sorted(
-            (at, tuple(s.pieces.values()), tuple(s.spent.values()), s.shown)
-            for (at, o), s in state.stacks.items()
-            if o == seat
-        )
-    )
+    # A loop and a sort in place rather than `sorted` over a generator: the search keys every
+    # state it meets.
+    mine = []
+    for (at, owner), s in state.stacks.items():
+        if owner == seat:
+            mine.append((at, tuple(s.pieces.values()), tuple(s.spent.values()), s.shown))
+    mine.sort()
+    own = tuple(mine)
     return (
         seat,
         state.phase,
@@ -418,15 +419,19 @@ def moves_key(state: State, seat: int) -> Hashable:
 
 
 def _present(state: State, hexes: list[Hex]) -> tuple[tuple[int, ...], ...]:
-    """The seats with pieces in each of `hexes`, in seat order (as `occupied` gives them): read
-    from those hexes alone, since most states the search keys are never listed, and working
-    `occupied` out for the whole map was most of the key's cost."""
-    wanted = set(hexes)
-    seats: dict[Hex, list[int]] = {}
-    for (at, owner), stack in state.stacks.items():
-        if at in wanted and total(stack.pieces):
-            seats.setdefault(at, []).append(owner)
-    return tuple(tuple(sorted(seats.get(at, ()))) for at in hexes)
+    """The seats with pieces in each of `hexes`, in seat order (as `occupied` gives them): each
+    seat's stack there looked up, since most states the search keys are never listed, and
+    working `occupied` out for the whole map was most of the key's cost."""
+    stacks, seats = state.stacks, range(state.seats)
+    found = []
+    for at in hexes:
+        here = []
+        for owner in seats:
+            stack = stacks.get((at, owner))
+            if stack is not None and total(stack.pieces):
+                here.append(owner)
+        found.append(tuple(here))
+    return tuple(found)
 
 
 def listing_key(state: State, seat: int) -> Hashable:

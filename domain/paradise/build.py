@@ -8,16 +8,20 @@ at the base and only pieces to build.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from domain.decider import Command, Event, IllegalMove
 from domain.paradise.empire import controller, pools, revealed_effect
 from domain.paradise.hexes import as_hex
 from domain.paradise.state import (
+    EMPTY,
     LOST,
     START,
+    Counts,
     Draft,
     Due,
+    Island,
+    Stack,
     State,
     add,
     counts,
@@ -25,8 +29,7 @@ from domain.paradise.state import (
     out_of_game,
     put,
     replace,
-    with_island,
-    with_stack,
+    total,
 )
 from domain.paradise.tables import (
     CARDS_PER_TURN,
@@ -349,39 +352,69 @@ def build_revealed(state: State, data: dict[str, Any], secret: Any) -> State:
     seat = data["seat"]
     draft = state.drafts[seat]
     void = {(v["item"], tuple(v["hex"]) if v["hex"] else None) for v in data.get("void", ())}
-    draft = replace(draft, items=tuple(i for i in draft.items if i not in void))
-    for item, at in draft.items:
+    items = tuple(i for i in draft.items if i not in void)
+    board = _Board(state)
+    for item, at in items:
         if at is None:
             continue
         if item in KINDS:
-            old = state.stack(at, seat)
-            state = with_stack(state, at, seat, replace(old, pieces=add(old.pieces, counts(**{item: 1}))))
+            board.add(at, seat, counts(**{item: 1}))
         elif item == "agriculture":
-            island = state.islands[at]
-            state = with_island(state, at, replace(island, agriculture=island.agriculture + 1))
-    for item, at in draft.items:
+            island = board.islands[at]
+            board.island(at, replace(island, agriculture=island.agriculture + 1))
+    bases, settled = state.bases, state.settled
+    for item, at in items:
         if item in ("village", "settle") and at is not None:
-            state = _village(state, seat, at, item == "settle")
-    if draft.rotate:
-        state = replace(state, explorers=put(state.explorers, seat, LOST))
-    cards = sum(1 for item, _ in draft.items if item == "card")
-    state = replace(state, saved=put(state.saved, seat, 1 if draft.save else 0))
-    state = replace(state, drafts=put(state.drafts, seat, replace(draft, items=(), rotate=False, save=False)))
+            island = board.islands[at]
+            board.island(at, replace(island, owner=seat, villages=island.villages + 1))
+            if bases[seat] is None:
+                # A player who lost its base with no other group names its first new group (P-3.8).
+                bases = put(bases, seat, at)
+            if item == "settle":
+                board.add(at, seat, counts(colony=1), -1)
+            settled = settled | {at}
+    state = replace(
+        state,
+        stacks=board.stacks,
+        islands=board.islands,
+        bases=bases,
+        settled=settled,
+        explorers=put(state.explorers, seat, LOST) if draft.rotate else state.explorers,
+        saved=put(state.saved, seat, 1 if draft.save else 0),
+        drafts=put(state.drafts, seat, replace(draft, items=(), rotate=False, save=False)),
+    )
+    cards = sum(1 for item, _ in items if item == "card")
     if cards and state.deck:
         return replace(state, due=Due("card", {"card": len(state.deck)}, {"seat": seat}))
     return state
 
 
-def _village(state: State, seat: int, at: Hex, settle: bool) -> State:
-    island = state.islands[at]
-    state = with_island(state, at, replace(island, owner=seat, villages=island.villages + 1))
-    if state.bases[seat] is None:
-        # A player who lost its base with no other group names its first new group (P-3.8).
-        state = replace(state, bases=put(state.bases, seat, at))
-    if settle:
-        old = state.stack(at, seat)
-        state = with_stack(state, at, seat, replace(old, pieces=add(old.pieces, counts(colony=1), -1)))
-    return replace(state, settled=state.settled | {at})
+class _Board:
+    """The stacks and groups of a reveal's state, each copied once at its first change and then
+    changed in place: a reveal places several pieces and villages, and a state made per piece
+    (`with_stack`, `with_island`) cost more than the rest of the reveal. The copies change
+    exactly as those would, in the same order."""
+
+    def __init__(self, state: State) -> None:
+        self.stacks = state.stacks
+        self.islands = state.islands
+        self.copied = [False, False]
+
+    def add(self, at: Hex, seat: int, pieces: Counts, sign: int = 1) -> None:
+        if not self.copied[0]:
+            self.stacks, self.copied[0] = dict(self.stacks), True
+        stacks = cast(dict[tuple[Hex, int], Stack], self.stacks)
+        old = stacks.get((at, seat)) or EMPTY
+        new = replace(old, pieces=add(old.pieces, pieces, sign))
+        if total(new.pieces):
+            stacks[(at, seat)] = new
+        else:
+            stacks.pop((at, seat), None)
+
+    def island(self, at: Hex, island: Island) -> None:
+        if not self.copied[1]:
+            self.islands, self.copied[1] = dict(self.islands), True
+        cast(dict[Hex, Island], self.islands)[at] = island
 
 
 def card_events(state: State, index: int) -> list[Event]:

@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 from domain.paradise.hexes import neighbours, reachable
-from domain.paradise.state import INDEPENDENT, Island, State, kept, occupied
+from domain.paradise.map_facts import controller as controller  # the rules ask it here too
+from domain.paradise.map_facts import facts
+from domain.paradise.state import State, kept, occupied
 from domain.paradise.tables import CARDS, HALVES, Hex, card_with
 
 
-def controller(island: Island) -> int | None:
-    """The seat controlling a group (INDEPENDENT for an unconquered printed group), or None."""
-    if island.owner == INDEPENDENT:
-        return INDEPENDENT
-    return island.owner if island.villages > 0 else None
-
-
-@kept
 def controlled(state: State, seat: int) -> list[Hex]:
-    """The groups `seat` controls (P-5.1: a group where it has a village); worked out once per
-    state and seat, so never to be changed by the caller."""
-    return sorted(at for at, island in state.islands.items() if controller(island) == seat)
+    """The groups `seat` controls (P-5.1: a group where it has a village), in order; worked
+    out once per map of groups (domain.paradise.map_facts), so never to be changed by the caller."""
+    return facts(state.islands).of(seat).groups
 
 
 def is_known(state: State, at: Hex) -> bool:
@@ -63,6 +57,11 @@ def components(state: State, seat: int) -> list[set[Hex]]:
 def base_chain(state: State, seat: int) -> set[Hex]:
     """The chain linked to `seat`'s base (empty when the base holds no face-up transport)."""
     base = state.bases[seat]
+    # Only a face-up transport at the base starts a chain: most states have none, and the
+    # chains need a look at every stack.
+    at_base = state.stacks.get((base, seat)) if base is not None else None
+    if at_base is None or not at_base.shown:
+        return set()
     return next((part for part in components(state, seat) if base in part), set())
 
 
@@ -85,25 +84,28 @@ def revealed_effect(state: State, seat: int, effect: str) -> bool:
 
 
 def card_halves(state: State, seat: int, cards: tuple[str, ...]) -> int:
-    names = {state.islands[at].name for at in controlled(state, seat)}
+    names = facts(state.islands).of(seat).names
     got = 0
     for name in cards:
         card = CARDS[name]
-        bonus = card.bonus_vp if names & set(card.bonus_islands) else 0
+        bonus = card.bonus_vp if not names.isdisjoint(card.bonus_islands) else 0
         got += 2 * (card.vp + bonus)
     return got
 
 
 def vp_halves(state: State, seat: int, hidden_too: bool = False) -> int:
     """`seat`'s victory points, in halves (Q-D3); hidden cards count only with `hidden_too`."""
-    mine = controlled(state, seat)
+    held = facts(state.islands).of(seat)
+    got = held.villages * HALVES["village"]
     chain = base_chain(state, seat)
-    got = sum(state.islands[at].villages for at in mine) * HALVES["village"]
-    got += sum(1 for at in mine if at in chain) * HALVES["linked_group"]
-    atoll = 2 if revealed_effect(state, seat, "atoll_full_point") else HALVES["linked_atoll"]
-    got += sum(atoll for at in chain if at in state.islands and state.islands[at].atoll)
+    if chain:
+        islands = state.islands
+        got += sum(1 for at in held.groups if at in chain) * HALVES["linked_group"]
+        atoll = 2 if revealed_effect(state, seat, "atoll_full_point") else HALVES["linked_atoll"]
+        got += sum(atoll for at in chain if at in islands and islands[at].atoll)
     cards = state.revealed[seat] + (state.hands[seat] if hidden_too else ())
-    got += card_halves(state, seat, cards)
+    if cards:
+        got += card_halves(state, seat, cards)
     got += HALVES["kumara"] if state.kumara[seat] else 0
     return got - 2 * state.penalties[seat]
 

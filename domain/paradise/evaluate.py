@@ -14,8 +14,8 @@ import math
 from collections.abc import Sequence
 
 from domain.decider import Command
-from domain.paradise.empire import controlled, controller, vp_halves
-from domain.paradise.hexes import distance
+from domain.paradise.empire import vp_halves
+from domain.paradise.map_facts import MapFacts, facts
 from domain.paradise.state import BUILD, EXPLORE, MOVE, ORDER, State, total
 from domain.paradise.tables import CARDS, COSTS, DECK, Hex
 from domain.paradise.victory import target
@@ -121,41 +121,36 @@ def points_to_spend(state: State, seat: int, income: int) -> int:
 
 
 def _prospects(state: State, seat: int) -> float:
-    held = controlled(state, seat)
-    income = sum(state.islands[at].villages for at in held)
-    room = sum(max(0, state.islands[at].squares - state.islands[at].villages) for at in held)
+    the_map = facts(state.islands)
+    held = the_map.of(seat)
+    income = held.villages
     # This turn's points count until they are ordered (the orders count then) and later turns'
     # as they come: the standing does not fall when a phase passes, only when points go unspent.
     points = points_to_spend(state, seat, income) + income * turns_left(state)
-    got = GROUP * len(held) + INCOME * points + ROOM * room
+    got = GROUP * len(held.groups) + INCOME * points + ROOM * held.room
     for (at, owner), stack in state.stacks.items():
         if owner != seat:
             continue
-        got += sum(PIECE[kind] * n for kind, n in stack.pieces.items() if n > 0)
-        if stack.pieces["colony"] > 0:
-            got += _colony_prospect(state, at)
-    for at, island in state.islands.items():
-        known = island.face_up or seat in island.discoverers
-        if known and not island.printed and _free(state, at):
-            got += FOUND
+        # The pieces' worth summed as `sum` would, from 0 in the stack's order, without a
+        # generator per stack of every leaf.
+        pieces, worth = stack.pieces, 0.0
+        for kind, n in pieces.items():
+            if n > 0:
+                worth += PIECE[kind] * n
+        got += worth
+        if pieces["colony"] > 0:
+            got += _colony_prospect(the_map, at)
+    # Added one by one, as the groups were once counted: the same sum to the last bit.
+    for _ in range(held.found):
+        got += FOUND
     return got
 
 
-def _free(state: State, at: Hex) -> bool:
-    """A group nobody holds, not an atoll, with a square a village may stand on."""
-    island = state.islands[at]
-    return controller(island) is None and not island.atoll and island.squares > island.villages
-
-
-def _colony_prospect(state: State, at: Hex) -> float:
+def _colony_prospect(the_map: MapFacts, at: Hex) -> float:
     """Colonies at `at`: SETTLE_READY on a group they may settle, less the farther the nearest
     such group lies (a canoe takes them two hexes a turn)."""
-    near = [
-        distance(at, there)
-        for there, island in state.islands.items()
-        if island.face_up and _free(state, there)
-    ]
-    return SETTLE_READY / (1 + min(near)) if near else 0.0
+    steps = the_map.nearest_free(at)
+    return 0.0 if steps is None else SETTLE_READY / (1 + steps)
 
 
 def quick(state: State, command: Command) -> float:
@@ -169,5 +164,11 @@ def quick(state: State, command: Command) -> float:
 
 
 def priors(state: State, commands: Sequence[Command]) -> list[float]:
-    """The rollout order of a whole listing: each command's own quick value."""
-    return [quick(state, command) for command in commands]
+    """The rollout order of a whole listing: each command's own quick value (`quick`'s, its
+    usual answer looked up here: every new node of a search asks it of all its commands)."""
+    found = []
+    get = PRIORS.get
+    for command in commands:
+        kind = command.type
+        found.append(quick(state, command) if kind == "EndBuild" or kind == "Move" else get(kind, 0.5))
+    return found

@@ -7,6 +7,7 @@ from typing import Any
 from domain.decider import Command, Event, IllegalMove
 from domain.paradise.empire import controlled, is_enemy, is_known, revealed_effect
 from domain.paradise.hexes import as_hex, neighbours, reachable
+from domain.paradise.map_facts import facts
 from domain.paradise.state import (
     HOME,
     LOST,
@@ -16,6 +17,7 @@ from domain.paradise.state import (
     Island,
     State,
     kept,
+    occupied,
     put,
     replace,
     with_island,
@@ -38,24 +40,37 @@ def explorable(state: State, at: Hex, seat: int) -> bool:
     return island is not None and not island.face_up and seat not in island.discoverers
 
 
-@kept
 def start_region(state: State, seat: int) -> set[Hex]:
     """P-2.1: hexes the explorer reaches from a controlled group through known, friendly hexes
-    (worked out once per state and seat, as the legal list, decide and the automatic steps ask
-    it of one state: never to be changed by the caller)."""
+    (never to be changed by the caller: see `_reach`)."""
+    return _reach(state, seat)[0]
 
-    def passable(at: Hex) -> bool:
-        return is_known(state, at) and not is_enemy(state, at, seat)
 
-    return reachable(controlled(state, seat), passable)
+def first_steps(state: State, seat: int) -> list[Hex]:
+    """Where the explorer may set out to (never to be changed by the caller: see `_reach`)."""
+    return _reach(state, seat)[1]
 
 
 @kept
-def first_steps(state: State, seat: int) -> list[Hex]:
-    """Where the explorer may set out to (worked out once per state and seat, as
-    `start_region`: never to be changed by the caller)."""
-    region = start_region(state, seat)
-    return sorted({n for at in region for n in neighbours(at) if explorable(state, n, seat)})
+def _reach(state: State, seat: int) -> tuple[set[Hex], list[Hex]]:
+    """The start region and first steps, worked out once per state and seat, and once per map
+    of groups, unknown hexes and hexes where others have pieces (all they read): the legal
+    list, decide and the automatic steps ask them of one state, and every exploration phase
+    of a search's worlds asks them of a map met before."""
+    occupied_by = occupied(state)
+    others = frozenset(at for at, seats in occupied_by.items() if seats != (seat,))
+    memo = facts(state.islands).explorer
+    wanted = (seat, state.unknown, others)
+    found: tuple[set[Hex], list[Hex]] | None = memo.get(wanted)
+    if found is None:
+
+        def passable(at: Hex) -> bool:
+            return is_known(state, at) and not is_enemy(state, at, seat)
+
+        region = reachable(controlled(state, seat), passable)
+        steps = sorted({n for at in region for n in neighbours(at) if explorable(state, n, seat)})
+        found = memo[wanted] = (region, steps)
+    return found
 
 
 def next_steps(state: State, exp: Expedition) -> list[Hex]:

@@ -6,7 +6,18 @@ from typing import Any
 
 from domain.decider import Command, Event, IllegalMove
 from domain.paradise.empire import controller, revealed_effect, vp_halves
-from domain.paradise.state import EXPLORE, ORDER, Choice, Draft, Due, State, counts, replace, with_island
+from domain.paradise.state import (
+    EXPLORE,
+    ORDER,
+    Choice,
+    Draft,
+    Due,
+    Stack,
+    State,
+    counts,
+    replace,
+    with_island,
+)
 
 TIE_ORDER = ("Tonga", "Raiatea", "Hiva", "Samoa")
 """Q-5: ties for the marker go to the first base in this list."""
@@ -22,9 +33,21 @@ def marker_holder(state: State) -> int:
     return min(tied, key=lambda seat: TIE_ORDER.index(STARTS[seat]))
 
 
+REST = counts()
+"""No piece moved this turn: what a stack's `spent` is at a turn's start (never changed)."""
+
+
+def _rested(stack: Stack) -> bool:
+    return stack.aboard_war == 0 and stack.spent == REST
+
+
 def begin_turn(state: State, turn: int) -> State:
     """`state` at the start of turn `turn`'s turn-order phase (pieces rested, moves reset)."""
-    stacks = {key: replace(s, spent=counts(), aboard_war=0) for key, s in state.stacks.items()}
+    # A stack already at rest is kept as it is: the lists kept across a seat's moves
+    # (domain.paradise.terrain) are reused while the stacks they read are the same objects.
+    stacks = {
+        key: s if _rested(s) else replace(s, spent=REST, aboard_war=0) for key, s in state.stacks.items()
+    }
     state = replace(
         state,
         phase=ORDER,

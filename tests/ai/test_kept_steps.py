@@ -10,6 +10,7 @@ import random
 import pytest
 
 from ai.ismcts import Budget, search
+from ai.sim import mover
 from ai.steps import Steps
 from bench.ai import positions
 from domain.decider import Command, IllegalMove
@@ -74,3 +75,22 @@ def test_a_finished_search_with_refused_steps_leaves_nothing_for_the_cycle_colle
     knowledge, legal = positions("conquest-of-paradise", 2, {}, 2, 1)[1]  # a search meets refusals
     left = left_after_search(knowledge, legal)
     assert left < 50, f"{left} objects of the finished search waited for the cycle collector"
+
+
+def test_a_kept_state_names_its_mover_as_the_rules_do() -> None:
+    """Whose move it is, kept per state, is the rules' answer for each state met: a state and
+    the ones after it (other objects, often another seat) each get their own."""
+    game = rules_for("conquest-of-paradise")
+    knowledge, _ = positions("conquest-of-paradise", 2, {}, 1, 3)[0]
+    assert game.ai is not None
+    steps = Steps(game, keep=True)
+    state = game.ai.world(knowledge, random.Random(1))
+    seats = set()
+    for _ in range(40):
+        seat = steps.mover(state)
+        assert seat == mover(game, state) == steps.mover(state)
+        if seat is None:
+            break
+        seats.add(seat)
+        state = steps.step(state, game.legal_commands(state, seat)[-1], random.Random(2))
+    assert seats == {0, 1}  # the walk met both seats' moves
