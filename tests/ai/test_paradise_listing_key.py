@@ -75,6 +75,7 @@ def test_states_of_equal_keys_list_the_same_commands(monkeypatch: pytest.MonkeyP
 def test_states_of_equal_keys_list_the_same_commands_in_many_searches(
     monkeypatch: pytest.MonkeyPatch, seats: int, options: dict[str, Any], seed: int
 ) -> None:
-    repeats, differing = _listings_by_key(monkeypatch, seats, options, seed, 4, 400)
+    # 800 iterations: with 400 the two-seat searches of seed 2 met only 33 repeated keys.
+    repeats, differing = _listings_by_key(monkeypatch, seats, options, seed, 4, 800)
     assert repeats > 100
     assert differing == []
