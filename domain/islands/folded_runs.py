@@ -48,7 +48,9 @@ def after_placement(state: State, seat: int, card: str, line: int) -> State:
     `line` (an index of the board's lines), not a free bridge (I-8)."""
     fields = state.__dict__.copy()
     hands = state.hands
-    fields["hands"] = hands[:seat] + (without(hands[seat], (card,)),) + hands[seat + 1 :]
+    hand = hands[seat]
+    at = hand.index(card)  # `without(hand, (card,))`, as CardsPlayed takes it
+    fields["hands"] = hands[:seat] + (hand[:at] + hand[at + 1 :],) + hands[seat + 1 :]
     fields["played"] = state.played + (card,)
     fields["turn"] = played_turn(state.turn)
     owners = state.owners
@@ -61,4 +63,3 @@ def after_placement(state: State, seat: int, card: str, line: int) -> State:
     after = _new(State)
     _set_fields(after, "__dict__", fields)
     return after
-

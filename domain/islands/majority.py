@@ -91,7 +91,7 @@ def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
     gains = []
     for island in _ordered(state, islands):
         seat = state.majority_holder(island)
-        if seat is not None and control[board.index_of(island)] != seat:
+        if seat is not None and control[board.shape[island][0]] != seat:
             gains.append((island, seat))
     if not gains:  # most changes take no island
         return set()
