@@ -9,6 +9,7 @@ from domain.decider import IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
 from domain.islands.board import Line
+from domain.islands.folded_runs import after_placement
 from domain.islands.majority import (
     Outcome,
     enclosed_by,
@@ -54,6 +55,11 @@ def _no_ship_move(state: State) -> None:
 def _place(out: Outcome, seat: int, line: Line, *, relative: bool = True) -> None:
     """A placement resolved with F-1..F-3 and, where the game has it, O-6."""
     out.emit(ev.bridge_placed(seat, line))
+    _settle_placed(out, seat, line, relative=relative)
+
+
+def _settle_placed(out: Outcome, seat: int, line: Line, *, relative: bool = True) -> None:
+    """F-1..F-3 and, where the game has it, O-6, after `seat`'s bridge on `line`."""
     settle_placed(out, line)
     if relative and out.initial.rules.relative_majority and not out.ended:
         relative_majority(out, seat, line)
@@ -82,11 +88,15 @@ def place_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
         _in_stock(state, seat)
     if state.rules.place_needs_uncontrolled_end and _controls_both(state, seat, line):
         raise IllegalMove("controls_both_islands", f"you already control {line[0]} and {line[1]} (I-2)")
+    if back is None:  # most placements: the state after both events made at once
+        placed = [ev.cards_played(seat, (card,)), ev.bridge_placed(seat, line)]
+        out = Outcome(state, placed, after_placement(state, seat, card, index))
+        _settle_placed(out, seat, line)
+        return out
     out = Outcome(state)
     out.emit(ev.cards_played(seat, (card,)))
-    if back is not None:
-        out.emit(ev.bridge_removed(seat, back, by=seat, cause="taken_back"))
-        settle_losses(out, back)
+    out.emit(ev.bridge_removed(seat, back, by=seat, cause="taken_back"))
+    settle_losses(out, back)
     _place(out, seat, line)
     return out
 

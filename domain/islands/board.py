@@ -29,9 +29,15 @@ class Board:
     sea_spaces: tuple[tuple[str, str, str], ...]
     # Lookups built once: the rules ask them millions of times in a search.
     _index: _Index = field(init=False, repr=False, compare=False, hash=False)
+    # Per island: its position in `names`, its `line_mask` and its `places`, read in one look-up
+    # where majorities are counted (every placement asks them of both ends of its line).
+    shape: dict[str, tuple[int, int, int]] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_index", _Index.of(self))
+        index = _Index.of(self)
+        object.__setattr__(self, "_index", index)
+        shape = {i.name: (index.position[i.name], index.line_mask[i.name], i.places) for i in self.islands}
+        object.__setattr__(self, "shape", shape)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -50,10 +56,17 @@ class Board:
         Every majority settled asks this of a line's ends or a few islands around it; the
         sets of islands one board has are few, so each is sorted once.
         """
+        orders = self._index.orders
+        if type(names) is tuple:  # a line's ends, asked after every placement: no set to make
+            found = orders.get(names)
+            if found is not None:
+                return found
         chosen = frozenset(names)
-        found = self._index.orders.get(chosen)
+        found = orders.get(chosen)
         if found is None:
-            found = self._index.orders[chosen] = tuple(sorted(chosen, key=self._index.position.__getitem__))
+            found = orders[chosen] = tuple(sorted(chosen, key=self._index.position.__getitem__))
+        if type(names) is tuple:
+            orders[names] = found
         return found
 
     def island(self, name: str) -> Island:
@@ -129,8 +142,9 @@ class _Index:
     sea_index: dict[tuple[str, ...], int]
     seas_mask: dict[str, int]
     line_seas: tuple[tuple[int, ...], ...]
-    # Filled as `in_order` meets sets of islands: at most one entry per subset of the board.
-    orders: dict[frozenset[str], tuple[str, ...]] = field(default_factory=dict)
+    # Filled as `in_order` meets sets of islands: at most one entry per subset of the board,
+    # and one per tuple of names it is asked with (a line's ends, both ways round at most).
+    orders: dict[frozenset[str] | tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
 
     @staticmethod
     def of(board: Board) -> _Index:

@@ -198,6 +198,12 @@ def known_commands(rules: Ruleset) -> tuple[dict[str, SeatHandler], frozenset[st
 
 def _seat_handler(state: State, command: Command) -> SeatHandler:
     table, known = state.rules.derived.get("commands") or known_commands(state.rules)
+    # The commonest case first: a seat command of the seat to act, nothing pending, and (K-5/I-3)
+    # no discard waiting for its draw. It passes every check below, which then find the refusals.
+    if state.phase in ACTING and command.seat == state.active and not state.pending:
+        handler = table.get(command.type)
+        if handler is not None and (command.type == "DrawCard" or not turns.draw_only(state)):
+            return handler
     if command.type not in known:
         # Undo, takebacks, Resign and Abort reach the platform's policies, not these rules, but a
         # seat sends them alike.

@@ -116,7 +116,7 @@ def cards_played(state: State, e: Event) -> Changes:
     return {
         "hands": _take(state, e.data["seat"], cards),
         "played": state.played + cards,
-        "turn": _played(state.turn),
+        "turn": played_turn(state.turn),
     }
 
 
@@ -124,7 +124,7 @@ PLAYED = Turn(played=True)
 """A turn's state after its first card, nothing else done: one value serves every such turn."""
 
 
-def _played(turn: Turn) -> Turn:
+def played_turn(turn: Turn) -> Turn:
     """`turn` after a card is played: a second play changes none."""
     if turn.played:
         return turn

@@ -97,8 +97,8 @@ def _bridges(state: State, seat: int, book: Catalog) -> list[Command]:
             open_lines &= ~_closed_lines(state, seat)
         for card in placing:
             lines = card.lines & open_lines
-            if lines:
-                listed += card.on(lines)
+            if lines:  # `card.on(lines)`, its call spared when the choice was made before
+                listed += card.chosen.get(lines) or card.on(lines)
     elif rules.take_back_when_out:
         listed += _moving_places(state, seat, book)
     if rules.pair == "swap" and state.stock[seat] == 0:
@@ -108,7 +108,7 @@ def _bridges(state: State, seat: int, book: Catalog) -> list[Command]:
         for pair in pairing:
             lines = pair.lines & others
             if lines:
-                listed += pair.on(lines)
+                listed += pair.chosen.get(lines) or pair.on(lines)
     return listed
 
 

@@ -18,15 +18,17 @@ class Outcome:
 
     __slots__ = ("initial", "_state", "_applied", "events", "ended")  # one per command: made often
 
-    def __init__(self, state: State, events: Iterable[Event] = ()) -> None:
+    def __init__(self, state: State, events: Iterable[Event] = (), after: State | None = None) -> None:
         self.initial = state  # the state the command was decided in
-        self._state = state
-        self._applied = 0
-        self.events: list[Event] = []
+        self.events: list[Event] = list(events)
+        # `after`: the state `events` lead to, when the command's rules made it themselves.
+        self._state = state if after is None else after
+        self._applied = 0 if after is None else len(self.events)
         # Whether the game is over, known without applying the events: only GameEnded ends it.
         self.ended = state.phase == ENDED
-        for event in events:
-            self.emit(event)
+        for event in self.events:  # as `emit` would, without a call per event
+            if event.type == "GameEnded":
+                self.ended = True
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
@@ -89,7 +91,7 @@ def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
     gains = []
     for island in _ordered(state, islands):
         seat = state.majority_holder(island)
-        if seat is not None and control[board.index_of(island)] != seat:
+        if seat is not None and control[board.shape[island][0]] != seat:
             gains.append((island, seat))
     if not gains:  # most changes take no island
         return set()

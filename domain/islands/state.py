@@ -125,7 +125,8 @@ class State:
         controlled island a change touches, and late in a game most islands are controlled.
         """
         board = self.rules.board
-        mine, places = (self.held[seat] & board.line_mask(island)).bit_count(), board.places(island)
+        _, lines, places = board.shape[island]
+        mine = (self.held[seat] & lines).bit_count()
         if self.ships:  # S-2/S-3: one's ships count, and every ship adds a place
             mine += (self.fleets[seat] & board.seas_mask(island)).bit_count()
             places += self.ships_on(island)
@@ -137,10 +138,10 @@ class State:
         At most one seat can; asked once per island instead of once per seat and island.
         """
         board = self.rules.board
-        lines = board.line_mask(island)
+        _, lines, places = board.shape[island]
         if self.ships:  # S-2/S-3: each ship around counts for its seat and adds a place
             seas = board.seas_mask(island)
-            places, presence = board.places(island), []
+            presence = []
             for held, fleet in zip(self.held, self.fleets, strict=True):
                 ships = (fleet & seas).bit_count()
                 places += ships
@@ -149,8 +150,7 @@ class State:
                 if 2 * count > places:
                     return seat
             return None
-        places = board.places(island)  # without ships (all but Seafarers): bridges alone
-        for seat, held in enumerate(self.held):
+        for seat, held in enumerate(self.held):  # without ships (all but Seafarers): bridges alone
             if 2 * (held & lines).bit_count() > places:
                 return seat
         return None

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.decider import IllegalMove
+from domain.decider import Event, IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
+from domain.islands.folded_runs import after_draw
 from domain.islands.majority import Outcome
 from domain.islands.state import FINAL, NEW_TURN, State
 
@@ -39,9 +40,16 @@ def draw_card(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
         raise IllegalMove("no_draw_in_final_turn", "the final turn is played without drawing")
     if len(state.hands[seat]) >= state.hand_limits[seat]:
         raise IllegalMove("hand_full", f"you hold {len(state.hands[seat])} cards: discard before drawing")
-    out = Outcome(state)
-    end_turn(out, seat, take_card(out, seat, args))
-    return out
+    # Half of a game's commands are draws: their events are made in one list and handed to
+    # the Outcome at once, not emitted one by one through helpers that each read its state.
+    events, cards_left = drawing(state, seat, args)
+    events += turn_end(state, seat, cards_left)
+    if not cards_left:  # the round's end: rare, folded by evolve
+        return Outcome(state, events)
+    drawn = events[0].data
+    face_up = drawn["source"] == "face_up"
+    card = drawn["card"] if face_up else state.stack[0]
+    return Outcome(state, events, after_draw(state, seat, card, face_up))
 
 
 def check_source(state: State, args: Mapping[str, Any]) -> str | None:
@@ -61,18 +69,24 @@ def check_source(state: State, args: Mapping[str, Any]) -> str | None:
 
 
 def take_card(out: Outcome, seat: int, args: Mapping[str, Any]) -> bool:
+    """`drawing` in the state `out` has reached, its events emitted; whether any card is left."""
+    events, cards_left = drawing(out.state, seat, args)
+    for event in events:
+        out.emit(event)
+    return cards_left
+
+
+def drawing(state: State, seat: int, args: Mapping[str, Any]) -> tuple[list[Event], bool]:
     """One card from the face-up row (refilled at once) or the top of the stack/bag; whether
-    any card is left to draw after it (read off the state before: `end_turn` needs no other)."""
-    state = out.state
+    any card is left to draw after it (read off the state before: `turn_end` needs no other)."""
     card = check_source(state, args)
+    stack = state.stack
     if card is not None:
-        out.emit(ev.card_drawn_face_up(seat, card))
-        if state.stack:  # a face-up draw leaves the stack as it was: no need to apply it here
-            out.emit(ev.face_up_refilled(state.stack[0]))
-            return True
-        return len(state.face_up) > 1
-    out.emit(ev.card_drawn_from_stack(seat, state.stack[0]))
-    return len(state.stack) > 1 or bool(state.face_up)
+        drawn = ev.card_drawn_face_up(seat, card)
+        if stack:  # a face-up draw leaves the stack as it was: no need to apply it here
+            return [drawn, ev.face_up_refilled(stack[0])], True
+        return [drawn], len(state.face_up) > 1
+    return [ev.card_drawn_from_stack(seat, stack[0])], len(stack) > 1 or bool(state.face_up)
 
 
 def check_skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> None:
@@ -165,20 +179,24 @@ def defer_final_turn(state: State, seat: int, args: Mapping[str, Any]) -> Outcom
 
 
 def end_turn(out: Outcome, seat: int, cards_left: bool) -> None:
+    """`turn_end`'s events, emitted."""
+    for event in turn_end(out.initial, seat, cards_left):
+        out.emit(event)
+
+
+def turn_end(state: State, seat: int, cards_left: bool) -> list[Event]:
     """TurnEnded, then the round's end or its final turns when the last card is gone (K-6, O-7).
 
     `cards_left`: whether the stack or the face-up row still holds a card after the turn's
-    events. The rest is read off the state the command began in (the turn's events move
-    neither the seats nor the round): applying the events here, and again after TurnEnded,
-    cost a draw a third of its time.
+    events. The rest is read off `state`, the state the command began in (the turn's events
+    move neither the seats nor the round): applying the events here, and again after
+    TurnEnded, cost a draw a third of its time.
     """
-    state = out.initial
-    out.emit(ev.turn_ended(seat, state.next_seat(seat)))
+    ended = ev.turn_ended(seat, state.next_seat(seat))
     if cards_left:
-        return
+        return [ended]
     if state.rules.final_turns and state.round == state.rules.rounds:
         first = state.next_seat(seat)
         order = [(first + k) % state.seats for k in range(state.seats)]
-        out.emit(ev.final_turns_started(order))
-    else:
-        out.emit(ev.round_ended(state.round))
+        return [ended, ev.final_turns_started(order)]
+    return [ended, ev.round_ended(state.round)]
