@@ -4,26 +4,13 @@ without the advanced rules; and it is handed on only where nothing it reads chan
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from domain.decider import Command
 from domain.paradise import legal
-from domain.paradise.module import PARADISE
 from domain.paradise.state import MOVE, State, replace
 from domain.paradise.terrain import terrain
-
-ADVANCED = {"variable_start": True, "saved_resources": True, "malaria": True, "south_island": True}
-
-
-def _setup(seats: int, options: dict[str, object]) -> dict[str, object]:
-    return {
-        "game": PARADISE.name,
-        "seats": [{"name": f"P{n + 1}"} for n in range(seats)],
-        "first_seat": 0,
-        "options": options,
-    }
+from tests.domain.paradise.random_games import ADVANCED, steps
 
 
 def _fresh(state: State) -> State:
@@ -38,22 +25,11 @@ def _written(commands: list[Command]) -> list[tuple[object, ...]]:
 def _moving_states(seats: int, options: dict[str, object], seed: int) -> list[tuple[State, int, Command]]:
     """Every state of a seeded random game where a seat moves, with that seat and the command
     it gave, its lists asked in the order a game asks them (each state after the one before)."""
-    rng = random.Random(seed)
-    state = PARADISE.initial_state(_setup(seats, options))
-    found = []
-    for _ in range(20_000):
-        if PARADISE.is_terminal(state):
-            return found
-        pending = PARADISE.pending_system(state)
-        if pending is not None:
-            command = pending.answer(rng)
-        else:
-            seat = next(s for s in range(seats) if PARADISE.legal_commands(state, s))
-            command = rng.choice(PARADISE.legal_commands(state, seat))
-            if state.phase == MOVE and state.choice is None:
-                found.append((state, seat, command))
-        state = PARADISE.apply(state, command)[1]
-    raise AssertionError("the game did not end")
+    return [
+        (state, seat, command)
+        for state, seat, command in steps(seats, options, seed)
+        if seat is not None and state.phase == MOVE and state.choice is None
+    ]
 
 
 @pytest.mark.parametrize(

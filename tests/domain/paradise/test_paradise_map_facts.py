@@ -5,43 +5,14 @@ first steps. The games share one process, so a fact kept under too coarse a key 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from domain.paradise import evaluate, explore
 from domain.paradise.empire import components, controlled, controller, revealed_effect, vp_halves
 from domain.paradise.hexes import distance, neighbours, reachable
-from domain.paradise.module import PARADISE
 from domain.paradise.state import State, replace, total
 from domain.paradise.tables import CARDS, HALVES
-
-ADVANCED = {"variable_start": True, "saved_resources": True, "malaria": True, "south_island": True}
-
-
-def _setup(seats: int, options: dict[str, object]) -> dict[str, object]:
-    return {
-        "game": PARADISE.name,
-        "seats": [{"name": f"P{n + 1}"} for n in range(seats)],
-        "first_seat": 0,
-        "options": options,
-    }
-
-
-def _states(seats: int, options: dict[str, object], seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = PARADISE.initial_state(_setup(seats, options))
-    found = [state]
-    while not PARADISE.is_terminal(state):
-        pending = PARADISE.pending_system(state)
-        if pending is not None:
-            command = pending.answer(rng)
-        else:
-            seat = next(s for s in range(seats) if PARADISE.legal_commands(state, s))
-            command = rng.choice(PARADISE.legal_commands(state, seat))
-        state = PARADISE.apply(state, command)[1]
-        found.append(state)
-    return found
+from tests.domain.paradise.random_games import ADVANCED, states
 
 
 def _held(state: State, seat: int) -> list[tuple[int, int]]:
@@ -121,7 +92,7 @@ def test_facts_kept_per_map_equal_those_of_the_state_alone(
     seats: int, options: dict[str, object], seed: int
 ) -> None:
     checked = 0
-    for state in _states(seats, options, seed):
+    for state in states(seats, options, seed):
         for seat in range(seats):
             assert controlled(state, seat) == _held(state, seat)
             for hidden in (False, True):
