@@ -1,10 +1,11 @@
-"""The states after the two commonest runs of events, made directly: a draw that ends a turn,
-and a card placing a bridge.
+"""The states after the commonest runs of events, made directly: a draw that ends a turn, a
+card placing a bridge, and a turn ending without its draw by choice (K-9).
 
 `evolve` stays the one meaning of every event; these give exactly the State that `evolve_all`
 folds the same events to (tests/domain/test_folded_runs.py compares them field by field, and
 tests/domain/test_decide_with_state.py every command of random games). In random play, draws
-are half of a game's commands and placements a third: folding their events through one
+are half of a game's commands and placements a third (in Kahuna's Thames & Kosmos edition
+abstentions are a tenth more): folding their events through one
 handler each (a look-up, a call, a dict of changes and its merge per event) cost about a
 fifth of a command.
 """
@@ -60,6 +61,18 @@ def after_placement(state: State, seat: int, card: str, line: int) -> State:
     fields["held"] = tuple(held)
     stock = state.stock
     fields["stock"] = stock[:seat] + (stock[seat] - 1,) + stock[seat + 1 :]
+    after = _new(State)
+    _set_fields(after, "__dict__", fields)
+    return after
+
+
+def after_skip(state: State, seat: int) -> State:
+    """The state after DrawSkipped of `seat` (K-9), then TurnEnded handing on to the next seat
+    while a card is left to draw: the next turn then knows its seat abstained."""
+    fields = state.__dict__.copy()
+    fields["active"] = (seat + 1) % state.seats
+    fields["turn"] = NEW_TURN
+    fields["skipped_last"] = True
     after = _new(State)
     _set_fields(after, "__dict__", fields)
     return after

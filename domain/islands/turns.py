@@ -8,7 +8,7 @@ from typing import Any
 from domain.decider import Event, IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
-from domain.islands.folded_runs import after_draw
+from domain.islands.folded_runs import after_draw, after_skip
 from domain.islands.majority import Outcome
 from domain.islands.state import FINAL, NEW_TURN, State
 
@@ -105,9 +105,13 @@ def may_abstain(state: State) -> bool:
 def skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """K-9: abstain from drawing, unless the opponent abstained on the turn just before."""
     check_skip_draw(state, seat, args)
+    skipped = ev.draw_skipped(seat)
+    if state.stack or state.face_up:  # a tenth of Thames & Kosmos commands: made at once
+        ended = ev.turn_ended(seat, (seat + 1) % state.seats)  # `turn_end` with a card left
+        return Outcome(state, [skipped, ended], after_skip(state, seat))
     out = Outcome(state)
-    out.emit(ev.draw_skipped(seat))
-    end_turn(out, seat, bool(state.stack or state.face_up))
+    out.emit(skipped)
+    end_turn(out, seat, False)
     return out
 
 

@@ -9,7 +9,7 @@ from given import IKIBITI, KAHUNA, OPODOPO, Table, random_game
 
 from domain.islands import events as ev
 from domain.islands.evolve import evolve_all
-from domain.islands.folded_runs import after_draw, after_placement
+from domain.islands.folded_runs import after_draw, after_placement, after_skip
 from domain.islands.state import State
 
 TABLES = {
@@ -66,4 +66,16 @@ def test_a_card_placing_a_bridge_folds_as_its_events_do(table: Table) -> None:
                 events = [ev.cards_played(seat, (card,)), ev.bridge_placed(seat, board.lines[line])]
                 assert vars(after_placement(state, seat, card, line)) == vars(evolve_all(state, events))
                 compared += 1
+    assert compared > 100
+
+
+def test_an_abstention_with_cards_left_folds_as_its_events_do() -> None:
+    compared = 0
+    for state in _states(TABLES["kahuna-thames-kosmos"], 3):
+        if state.phase != "play" or state.pending or not (state.stack or state.face_up):
+            continue
+        seat = state.active
+        events = [ev.draw_skipped(seat), ev.turn_ended(seat, state.next_seat(seat))]
+        assert vars(after_skip(state, seat)) == vars(evolve_all(state, events))
+        compared += 1
     assert compared > 100
