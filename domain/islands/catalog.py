@@ -229,7 +229,8 @@ class Catalog:
 
     def bare(self, seat: int, kind: str) -> Command:
         """A command without arguments (EndTurn, SkipDraw, DeferFinalTurn, UsePele)."""
-        return self._one((kind, seat), dict)
+        found = self._single.get((kind, seat))  # `_one`'s look-up first: asked most turns
+        return self._one((kind, seat), dict) if found is None else found
 
     def ku(self, seat: int, target: int) -> Command:
         """UseKu on `target`'s hand (G-6)."""

@@ -202,7 +202,10 @@ def _seat_handler(state: State, command: Command) -> SeatHandler:
     # no discard waiting for its draw. It passes every check below, which then find the refusals.
     if state.phase in ACTING and command.seat == state.active and not state.pending:
         handler = table.get(command.type)
-        if handler is not None and (command.type == "DrawCard" or not turns.draw_only(state)):
+        # `turns.draw_only`, its call spared
+        if handler is not None and (
+            command.type == "DrawCard" or not (state.turn.discarded and state.rules.discard == "full_hand")
+        ):
             return handler
     if command.type not in known:
         # Undo, takebacks, Resign and Abort reach the platform's policies, not these rules, but a

@@ -11,7 +11,7 @@ from domain.islands.decide import check_command, check_listed, known_commands
 from domain.islands.majority import bits, enclosed_by
 from domain.islands.ruleset import Ruleset
 from domain.islands.state import CHOOSING, FINAL, PLAY, State, holds
-from domain.islands.turns import draw_only, ends_without_draw, may_abstain
+from domain.islands.turns import ends_without_draw
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -32,7 +32,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return _accepted(state, answer_candidates(state, seat), check_command)
     rules = state.rules
     book = rules.derived.get("catalog") or catalog(rules)
-    if draw_only(state):
+    if state.turn.discarded and rules.discard == "full_hand":  # `draw_only`, its call spared
         return list(_draws(state, seat, book))
     listed: list[Command] = []
     for lister in rules.derived.get("listers") or listers(rules):
@@ -166,12 +166,20 @@ def _turn_ends(state: State, seat: int, book: Catalog) -> list[Command]:
     _, known = rules.derived.get("commands") or known_commands(rules)  # the others: unknown_command
     hand, limit = state.hands[seat], state.hand_limits[seat]
     listed = []
-    may_end = "EndTurn" in known and ends_without_draw(state, seat, min(len(hand), limit))
+    phase = state.phase
+    # `ends_without_draw`, and K-9's conditions (`check_skip_draw`), read here without calls
+    # where they answer at once: every turn of Kahuna's Thames & Kosmos edition asks both.
+    if "EndTurn" not in known:
+        may_end = False
+    elif phase == FINAL:
+        may_end = True
+    else:
+        may_end = rules.discard == "one_per_turn" and ends_without_draw(state, seat, min(len(hand), limit))
     if may_end and len(hand) <= limit:
         listed.append(book.bare(seat, "EndTurn"))
-    if "SkipDraw" in known and may_abstain(state):
+    if "SkipDraw" in known and phase != FINAL and not state.skipped_last and rules.may_skip_draw:
         listed.append(book.bare(seat, "SkipDraw"))
-    if "DeferFinalTurn" in known and state.phase == FINAL:
+    if "DeferFinalTurn" in known and phase == FINAL:
         listed += _accepted(state, iter([book.bare(seat, "DeferFinalTurn")]))
     if may_end and len(hand) > limit:  # G-9: the turn's end discards the excess
         listed += [

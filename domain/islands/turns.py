@@ -97,11 +97,6 @@ def check_skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> None:
         raise IllegalMove("must_draw", "your opponent abstained just before: you must draw (K-9)")
 
 
-def may_abstain(state: State) -> bool:
-    """K-9: the seat to act may abstain from drawing (`check_skip_draw` says why it may not)."""
-    return state.rules.may_skip_draw and state.phase != FINAL and not state.skipped_last
-
-
 def skip_draw(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     """K-9: abstain from drawing, unless the opponent abstained on the turn just before."""
     check_skip_draw(state, seat, args)
