@@ -141,8 +141,8 @@ def decide_with_state(state: State, command: Command) -> tuple[list[Event], Stat
         out = _seat_handler(state, command)(state, seat, command.args)
     else:
         out = command_outcome(state, command)
-    if state.rules.premature_end:
-        out = _then_premature_end(out)
+    if state.rules.premature_end and _may_leave_a_seat_bare(state, out.events):  # as `_then_premature_end`
+        _end_if_bare(out)
     return out.events, out.state
 
 
@@ -235,13 +235,17 @@ def _seat_handler(state: State, command: Command) -> SeatHandler:
 def _then_premature_end(out: Outcome) -> Outcome:
     """I-7: after any command, a seat left without bridges in rounds 2-3 ends the game."""
     state = out.initial
-    if not state.rules.premature_end or not _may_leave_a_seat_bare(state, out.events):
-        return out
+    if state.rules.premature_end and _may_leave_a_seat_bare(state, out.events):
+        _end_if_bare(out)
+    return out
+
+
+def _end_if_bare(out: Outcome) -> None:
+    """I-7's end emitted, when a seat is left without bridges while the game is played."""
     if out.state.phase in ACTING:
         ended = premature_end(out.state)
         if ended is not None:
             out.emit(ended)
-    return out
 
 
 def _may_leave_a_seat_bare(state: State, events: list[Event]) -> bool:
