@@ -47,14 +47,14 @@ def draw_card(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
         source = args.get("source")
         card = args.get("card")
         if source == "face_up" and type(card) is str and card in state.face_up:
-            drawn = [ev.card_drawn_face_up(seat, card), ev.face_up_refilled(stack[0])]
+            run = [ev.card_drawn_face_up(seat, card), ev.face_up_refilled(stack[0])]
         elif source == "stack":
-            card, drawn = stack[0], [ev.card_drawn_from_stack(seat, stack[0])]
+            card, run = stack[0], [ev.card_drawn_from_stack(seat, stack[0])]
         else:
             card = None
         if card is not None:
-            drawn.append(ev.turn_ended(seat, (seat + 1) % state.seats))
-            return Outcome(state, drawn, after_draw(state, seat, card, source == "face_up"))
+            run.append(ev.turn_ended(seat, (seat + 1) % state.seats))
+            return Outcome(state, run, after_draw(state, seat, card, source == "face_up"))
     events, cards_left = drawing(state, seat, args)
     events += turn_end(state, seat, cards_left)
     if not cards_left:  # the round's end: rare, folded by evolve
