@@ -1,5 +1,5 @@
 """The states after the commonest runs of events, made directly: a draw that ends a turn, a
-card placing a bridge, and a turn ending without its draw by choice (K-9).
+card placing a bridge, a turn ending without its draw by choice (K-9), and a face-down discard.
 
 `evolve` stays the one meaning of every event; these give exactly the State that `evolve_all`
 folds the same events to (tests/domain/test_folded_runs.py compares them field by field, and
@@ -13,7 +13,7 @@ fifth of a command.
 from __future__ import annotations
 
 from domain.islands.evolve import played_turn
-from domain.islands.state import NEW_TURN, State, without
+from domain.islands.state import NEW_TURN, State, update, without
 
 # Looked up once: these run for most commands.
 _new = object.__new__
@@ -73,6 +73,18 @@ def after_skip(state: State, seat: int) -> State:
     fields["active"] = (seat + 1) % state.seats
     fields["turn"] = NEW_TURN
     fields["skipped_last"] = True
+    after = _new(State)
+    _set_fields(after, "__dict__", fields)
+    return after
+
+
+def after_discard(state: State, seat: int, cards: tuple[str, ...]) -> State:
+    """The state after CardsDiscarded of `cards` face down by `seat` (K-5, O-5)."""
+    fields = state.__dict__.copy()
+    hands = state.hands
+    fields["hands"] = hands[:seat] + (without(hands[seat], cards),) + hands[seat + 1 :]
+    fields["hidden"] = state.hidden + cards
+    fields["turn"] = update(state.turn, discarded=True)
     after = _new(State)
     _set_fields(after, "__dict__", fields)
     return after

@@ -8,7 +8,7 @@ from typing import Any
 from domain.decider import Event, IllegalMove
 from domain.islands import args as read
 from domain.islands import events as ev
-from domain.islands.folded_runs import after_draw, after_skip
+from domain.islands.folded_runs import after_discard, after_draw, after_skip
 from domain.islands.majority import Outcome
 from domain.islands.state import FINAL, NEW_TURN, State
 
@@ -26,7 +26,7 @@ def discard_cards(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
         )
     elif state.phase == FINAL or (not state.stack and not state.face_up):
         raise IllegalMove("discard_not_allowed", "nothing is left to draw, so there is no discard (K-5)")
-    return Outcome(state, [ev.cards_discarded(seat, cards)])
+    return Outcome(state, [ev.cards_discarded(seat, cards)], after_discard(state, seat, cards))
 
 
 def draw_only(state: State) -> bool:

@@ -8,8 +8,9 @@ import pytest
 from given import IKIBITI, KAHUNA, OPODOPO, Table, random_game
 
 from domain.islands import events as ev
+from domain.islands.catalog import distinct
 from domain.islands.evolve import evolve_all
-from domain.islands.folded_runs import after_draw, after_placement, after_skip
+from domain.islands.folded_runs import after_discard, after_draw, after_placement, after_skip
 from domain.islands.state import State
 
 TABLES = {
@@ -78,4 +79,20 @@ def test_an_abstention_with_cards_left_folds_as_its_events_do() -> None:
         events = [ev.draw_skipped(seat), ev.turn_ended(seat, state.next_seat(seat))]
         assert vars(after_skip(state, seat)) == vars(evolve_all(state, events))
         compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("table", TABLES.values(), ids=TABLES.keys())
+def test_a_face_down_discard_folds_as_its_event_does(table: Table) -> None:
+    compared = 0
+    for state in _states(table, 2):
+        if state.phase not in ("play", "final") or state.pending:
+            continue
+        seat = state.active
+        hand = state.hands[seat]
+        for size in range(1, min(len(hand), 3) + 1):
+            for cards in distinct(hand, size):
+                events = [ev.cards_discarded(seat, cards)]
+                assert vars(after_discard(state, seat, cards)) == vars(evolve_all(state, events))
+                compared += 1
     assert compared > 100
