@@ -13,7 +13,9 @@ for each of the seats sharing the best total; the table shows draws apart as wel
 interval is Wilson's score interval at 95%.
 
 Besides the service's players (ai.policies.KINDS) the arena knows `seeing`, the all-seeing
-ismcts (ai.seeing): the same search over the true State the arena holds. `--cpu-time`
+ismcts (ai.seeing): the same search over the true State the arena holds; and `knows-hands`
+(the island games), the same search over worlds that hold every true hand and draw only what
+no seat can know (the stack's order) anew: what reading the others' hands could win at best. `--cpu-time`
 reads every search's seconds as CPU time of its process, so that players meet at equal
 time however busy the machine; `--iterations N` gives every search N iterations instead.
 """
@@ -34,7 +36,7 @@ from typing import Any
 
 from ai.ismcts import Budget
 from ai.policies import KINDS, LEVELS, budget_for, choose
-from ai.seeing import SEEING, choose_seeing
+from ai.seeing import KNOWS_HANDS, SEEING, choose_knowing_hands, choose_seeing
 from ai.sim import as_command, seed_of
 from ai.table import Table
 from domain.decider import IllegalMove
@@ -42,9 +44,9 @@ from domain.games import GAMES, rules_for
 
 Z95 = 1.959963984540054
 MAX_COMMANDS = 5000
-ARENA_KINDS = (*KINDS, SEEING)
-"""The service's players and the arena's own all-seeing one."""
-LEVELLED = ("ismcts", SEEING)
+ARENA_KINDS = (*KINDS, SEEING, KNOWS_HANDS)
+"""The service's players and the arena's own all-seeing and half-seeing ones."""
+LEVELLED = ("ismcts", SEEING, KNOWS_HANDS)
 """The players whose strength a level sets; the others play the same at any level."""
 DEFAULT_LEVEL = 2
 
@@ -120,6 +122,8 @@ def play(match: Match) -> Outcome:
         knowledge, legal, budget = table.knowledge(seat), table.legal(seat), match.budget(player.level)
         if player.kind == SEEING:
             body = choose_seeing(table.state, knowledge, legal, rng, budget)
+        elif player.kind == KNOWS_HANDS:
+            body = choose_knowing_hands(match.game, table.state, knowledge, legal, rng, budget)
         else:
             body = choose(player.kind, knowledge, legal, rng, budget)
         spent[player.label] = spent.get(player.label, 0.0) + time.perf_counter() - started
@@ -268,7 +272,9 @@ def _parser() -> argparse.ArgumentParser:
         "--a",
         default="greedy",
         choices=ARENA_KINDS,
-        help="player A (default greedy); seeing: the ismcts search over the true state, arena only",
+        help="player A (default greedy); seeing: the ismcts search over the true state, arena only; "
+        "knows-hands: the ismcts search over worlds holding the true hands, the stack's order unseen "
+        "(the island games), arena only",
     )
     parser.add_argument("--b", default="random", choices=ARENA_KINDS, help="player B, in every other seat")
     parser.add_argument("--level-a", type=int, choices=LEVELS, help="search level of A (default 2)")
@@ -303,6 +309,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             # A level the player ignores would label the table with a strength it never had.
             parser.error(f"--level-{side}: {kind} has no levels (only {', '.join(LEVELLED)} has)")
         setattr(args, f"level_{side}", DEFAULT_LEVEL if level is None else level)
+        hooks = rules_for(args.game).ai
+        if kind == KNOWS_HANDS and (hooks is None or hooks.knowing_hands is None):
+            parser.error(f"--{side} {KNOWS_HANDS}: {args.game} gives no worlds that know the hands")
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.processes < 1:

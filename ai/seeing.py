@@ -15,14 +15,18 @@ this module (an import contract in pyproject.toml).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ai.ismcts import Budget, search
 from ai.knowledge import SeatKnowledge
 from ai.policies import Legal, commands
+from domain.games import rules_for
 
 SEEING = "seeing"
 """The arena's name of the all-seeing player."""
+KNOWS_HANDS = "knows-hands"
+"""The arena's half-seeing player: it sees every hand, not the stack's order."""
 
 
 def choose_seeing(
@@ -36,3 +40,28 @@ def choose_seeing(
     if len(options) == 1:
         return options[0].to_json()
     return search(knowledge, options, rng, budget, worlds=lambda _rng: state).command.to_json()
+
+
+def hand_worlds(game: str, state: Any, knowledge: SeatKnowledge) -> Callable[[random.Random], Any]:
+    """Worlds of `knowledge` holding every hand as `state`, the true State, has it; what no
+    event shows (the stack's order) drawn anew each time: the game's `AIHooks.knowing_hands`."""
+    hooks = rules_for(game).ai
+    if hooks is None or hooks.knowing_hands is None:
+        raise ValueError(f"{game} gives no worlds that know the hands")
+    return hooks.knowing_hands(state, knowledge)
+
+
+def choose_knowing_hands(
+    game: str, state: Any, knowledge: SeatKnowledge, legal: Legal, rng: random.Random, budget: Budget
+) -> dict[str, Any]:
+    """The most visited command of our MCTS over worlds that hold the true hands (`hand_worlds`).
+
+    Against the all-seeing player it bounds what reading the others' hands from their choices
+    could ever win the seat-limited search: it reads them perfectly, and still draws blind."""
+    options = commands(knowledge.seat, legal)
+    if not options:
+        raise ValueError("no legal command to choose from")
+    if len(options) == 1:
+        return options[0].to_json()
+    worlds = hand_worlds(game, state, knowledge)
+    return search(knowledge, options, rng, budget, worlds=worlds).command.to_json()

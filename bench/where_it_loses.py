@@ -26,11 +26,11 @@ from typing import Any
 from ai import ismcts
 from ai.ismcts import Budget, search
 from ai.policies import choose, commands
+from ai.seeing import hand_worlds
 from ai.sim import as_command, key
 from ai.table import Table
 from domain.decider import Command
 from domain.game_module import GameModule, SearchSettings
-from domain.games import rules_for
 
 VARIANTS: dict[str, dict[str, Any]] = {
     # Each a setting spelled out, so that a column means the same whatever Kahuna's defaults.
@@ -44,10 +44,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
 
 def knowing_hands(state: Any, knowledge: Any) -> Callable[[random.Random], Any]:
     """Kahuna's worlds holding every hand as `state` has it (its `AIHooks.knowing_hands`)."""
-    hooks = rules_for("kahuna").ai
-    if hooks is None or hooks.knowing_hands is None:
-        raise ValueError("kahuna gives no worlds that know the hands")
-    return hooks.knowing_hands(state, knowledge)
+    return hand_worlds("kahuna", state, knowledge)
 
 
 HALF_SEEING: dict[str, Callable[[Any, Any], Callable[[random.Random], Any]]] = {

@@ -1,17 +1,25 @@
-"""The half-seeing search of bench.where_it_loses draws worlds the seat cannot tell from the
-real one, holding every hand as it is and the stack's order drawn anew."""
+"""The half-seeing search (bench.where_it_loses, and the arena's `knows-hands` player) draws
+worlds the seat cannot tell from the real one, holding every hand as it is and the stack's
+order drawn anew."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
-from ai.ismcts import Budget
-from ai.policies import choose, commands
+import pytest
+
+import ai.seeing
+from ai.arena import Match, Player, main, play
+from ai.ismcts import Budget, search
+from ai.policies import KINDS, POLICIES, choose, commands
+from ai.seeing import KNOWS_HANDS, choose_knowing_hands, hand_worlds
 from ai.sim import as_command
 from ai.table import Table
 from bench.where_it_loses import knowing_hands
+from domain.games import rules_for
 from domain.islands.worlds import consistent, truth
 
 
@@ -38,3 +46,50 @@ def test_a_half_seeing_world_fits_the_view_holds_the_hands_and_draws_the_stack_a
         assert world.hidden[: len(knowledge.own_hidden)] == knowledge.own_hidden
         orders += world.stack != real.stack
     assert orders, "the stack's order is drawn anew"
+
+
+@pytest.mark.parametrize(
+    "game,seats", [("kahuna", 2), ("arabana-ikibiti", 2), ("arabana-opodopo", 3)], ids=lambda v: str(v)
+)
+def test_the_half_seeing_arena_player_plays_whole_legal_games(game: str, seats: int) -> None:
+    match = Match(1, game, seats, {}, Player("ismcts"), Player(KNOWS_HANDS), seed=2, iterations=3)
+    outcome = play(match)
+    assert outcome.commands > 0 and 0.0 <= outcome.share <= 1.0
+    assert outcome.moves.get("knows-hands L2", 0) > 0
+
+
+def test_the_half_seeing_player_searches_worlds_with_the_true_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its search is given `hand_worlds` of the true state, never the seat's own sampler."""
+    given: list[Any] = []
+
+    def recording(knowledge: Any, options: Any, rng: Any, budget: Any, worlds: Any) -> Any:
+        given.append(worlds)
+        return search(knowledge, options, rng, budget, worlds=worlds)
+
+    monkeypatch.setattr(ai.seeing, "search", recording)
+    rng = random.Random(5)
+    searched = 0
+    for state, knowledge in islice(decisions(302), 0, 60, 7):
+        legal = commands(knowledge.seat, rules_for("kahuna").legal_commands(state, knowledge.seat))
+        body = choose_knowing_hands("kahuna", state, knowledge, legal, rng, Budget(iterations=4))
+        assert body in [c.to_json() for c in legal]
+        if len(given) > searched:  # a decision with a choice: its worlds hold this state's hands
+            searched = len(given)
+            assert truth(given[-1](rng)).hands == truth(state).hands
+    assert searched >= 3, "some decisions had a choice"
+
+
+def test_the_half_seeing_player_is_the_arenas_only() -> None:
+    assert KNOWS_HANDS not in KINDS and KNOWS_HANDS not in POLICIES
+    with pytest.raises(ValueError, match="gives no worlds that know the hands"):
+        hand_worlds("conquest-of-paradise", None, None)
+
+
+@pytest.mark.parametrize("game", ["conquest-of-paradise", "nanuuk"])
+def test_the_arena_refuses_the_half_seeing_player_where_no_hands_are_hidden_alike(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--game", game, "--a", "knows-hands", "--b", "seeing"])
+    assert exited.value.code == 2
+    assert "gives no worlds that know the hands" in capsys.readouterr().err
