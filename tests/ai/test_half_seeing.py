@@ -81,8 +81,9 @@ def test_the_half_seeing_player_searches_worlds_with_the_true_hands(monkeypatch:
 
 def test_the_half_seeing_player_is_the_arenas_only() -> None:
     assert KNOWS_HANDS not in KINDS and KNOWS_HANDS not in POLICIES
+    state, knowledge = next(decisions(302))
     with pytest.raises(ValueError, match="gives no worlds that know the hands"):
-        hand_worlds("conquest-of-paradise", None, None)
+        hand_worlds("conquest-of-paradise", state, knowledge)
 
 
 @pytest.mark.parametrize("game", ["conquest-of-paradise", "nanuuk"])
