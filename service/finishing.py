@@ -49,6 +49,8 @@ def may_abort(loaded: Loaded) -> bool:
     records = loaded.trusted
     known = _PAST_ABORT.get(loaded.game_id)
     if known is not None and _still_holds(records, *known):
+        # Past its abort at the newest event too: the next look reads only what follows it.
+        _PAST_ABORT[loaded.game_id] = (records[-1].version, records[-1].hash)
         return False
     answer = resign.may_abort(records, loaded.rules.end_event)
     if not answer:
