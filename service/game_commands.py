@@ -15,10 +15,9 @@ from domain import resign, undo
 from domain.actor import ORGANIZER as ORGANIZER_ACTOR
 from domain.actor import Actor
 from domain.decider import Command, Event
-from domain.ending import platform_end
 from record.commands import recorded, with_command
 from record.envelope import Envelope, NewEvent
-from record.seat_keys import SIGNATURE_HEADER, command_signature_fault, seat_keys
+from record.seat_keys import SIGNATURE_HEADER, command_signature_fault
 from service.entropy import ADD_ENTROPY, entropy_events
 from service.errors import (
     ChainBroken,
@@ -112,7 +111,7 @@ def run(
         loaded = service.load(game_id)
         if loaded.broken is not None:
             raise ChainBroken(game_id, loaded.broken)
-        earlier = [e for e in loaded.envelopes if e.command_id == command_id]
+        earlier = loaded.written_by(command_id)
         if earlier:
             if earlier[-1].version == loaded.version:
                 # The first try may have been refused after its append (a full store
@@ -166,7 +165,7 @@ def _refuse_after_end(service: GameParts, loaded: Loaded) -> None:
     rules ended refuses by its rules."""
     if service.tournaments is not None:
         service.tournaments.refuse_if_closed(loaded)
-    ended = platform_end(loaded.trusted)
+    ended = loaded.platform_ended
     if ended is not None:
         how = {
             "GameForfeited": "its tournament forfeited seat",
@@ -203,7 +202,7 @@ def _signed(
     """The signature to record with `command`; None when its seat holds no key. A seat that holds
     one names the version it signed (428 if_match_required) and signs (403 signature_required,
     403 signature_invalid): the service can refuse its move, never make one up."""
-    keys = seat_keys(loaded.envelopes)
+    keys = loaded.seat_keys
     if command.seat is None or command.seat not in keys or command.type == REGISTER_KEY:
         return None  # a second key is refused as such (409 key_registered), signed or not
     if expected_version is None:

@@ -3,12 +3,13 @@ read off them (the end, the result, a takeback waiting for its answers)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain import resign, undo
 from domain.ending import GAME_RESIGNED, platform_end
 from record.envelope import Envelope
+from service.record_marks import Keys, Marks
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,36 @@ class Loaded:
     state: Any
     envelopes: list[Envelope]
     broken: int | None = None
+    # What requests read off the whole record (service.record_marks): given when the marks
+    # of a shorter prefix of `envelopes` are at hand, else read on first use.
+    given_marks: Marks | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def marks(self) -> Marks:
+        """The marks of all of `envelopes`, read once per Loaded (from `given_marks` onwards)."""
+        marks = self.given_marks
+        if marks is None or marks.count > len(self.envelopes):
+            marks = Marks()
+        if marks.count != len(self.envelopes):
+            marks = marks.after(self.envelopes[marks.count :])
+            object.__setattr__(self, "given_marks", marks)  # a cache of what the fields hold
+        return marks
+
+    @property
+    def platform_ended(self) -> Envelope | None:
+        """The forfeit, resignation or abort that ended the game, or None (domain.ending)."""
+        if self.broken is not None:
+            return platform_end(self.trusted)
+        return self.marks.platform_end
+
+    @property
+    def seat_keys(self) -> Keys:
+        """Each seat's key (record.seat_keys.seat_keys of the whole record); read, never change."""
+        return self.marks.keys
+
+    def written_by(self, command_id: str) -> list[Envelope]:
+        """The events `command_id` wrote, in order (none when it wrote none)."""
+        return self.marks.written_by(self.envelopes, command_id)
 
     @property
     def version(self) -> int:
@@ -43,19 +74,19 @@ class Loaded:
     def over(self) -> bool:
         """Whether the game has ended: by its rules, or by a forfeit, a resignation or an abort
         (domain/ending.py)."""
-        return bool(self.rules.is_terminal(self.state)) or platform_end(self.trusted) is not None
+        return bool(self.rules.is_terminal(self.state)) or self.platform_ended is not None
 
     @property
     def ended_with_result(self) -> bool:
         """Whether the game ended by its rules or by a resignation: a result a tournament records
         (a forfeit brought its own, an abort has none)."""
-        end = platform_end(self.trusted)
+        end = self.platform_ended
         return bool(self.rules.is_terminal(self.state)) if end is None else end.type == GAME_RESIGNED
 
     @property
     def result(self) -> Any:
         """The game's result once it has one: the rules' own, or a resignation's; else None."""
-        end = platform_end(self.trusted)
+        end = self.platform_ended
         if end is not None:
             return resign.result(end)
         return self.rules.result(self.state) if self.over else None

@@ -23,8 +23,9 @@ RECHECK_SECONDS = 60.0
 reads and checks the game's whole chain again (and keeps the fold if nothing changed), so an
 older event changed in Redis is noticed within this time even in a game watched all along."""
 
-Cached = tuple[Any, list[Envelope], float]
-"""A cached fold: the state, its envelopes, and when the whole chain was last read and checked."""
+Cached = tuple[Loaded, float]
+"""A cached fold (its state, envelopes and marks; its chain unbroken), and when the whole chain
+was last read and checked."""
 
 
 def fold_envelopes(rules: Any, envelopes: Sequence[Envelope]) -> Any:
@@ -39,13 +40,16 @@ def extended(loaded: Loaded, newer: Sequence[Envelope]) -> Loaded:
     A rewind needs the state of an earlier version, which only a fold from the start
     keeps: rare, and cheap next to a round trip, so the game is then folded afresh.
     """
+    if not newer:
+        return loaded
     envelopes = [*loaded.envelopes, *newer]
     events = [to_event(e) for e in newer]
     if any(rewind_target(event) is not None for event in events):
         state = fold_envelopes(loaded.rules, envelopes)
     else:
         state = fold(loaded.rules, loaded.state, events)
-    return Loaded(loaded.game_id, loaded.rules, state, envelopes)
+    marks = loaded.marks.after(newer) if loaded.broken is None else None
+    return Loaded(loaded.game_id, loaded.rules, state, envelopes, given_marks=marks)
 
 
 def first_bad(envelopes: Sequence[Envelope]) -> int | None:
@@ -113,7 +117,7 @@ class Loader:
             self.forget(game_id)
             raise
         if loaded.broken is None:
-            self._remember(game_id, loaded.state, loaded.envelopes, checked_at)
+            self._remember(loaded, checked_at)
         else:
             self.forget(game_id)
         return loaded
@@ -124,9 +128,9 @@ class Loader:
         recheck is due)."""
         with self._lock:
             cached = self._cache.get(game_id)
-        if cached is None or self._recheck_due(cached[2], self._clock()):
+        if cached is None or self._recheck_due(cached[1], self._clock()):
             return 0
-        return cached[1][-1].version - 1
+        return cached[0].envelopes[-1].version - 1
 
     def _recheck_due(self, checked_at: float, now: float) -> bool:
         """Whether a cached fold's whole chain is to be read and checked again (not caught up)."""
@@ -147,12 +151,12 @@ class Loader:
         with self._lock:
             cached = self._cache.get(loaded.game_id)
         if cached is not None:
-            state, envelopes, checked_at = cached
-            if len(envelopes) == loaded.version + len(newer) and envelopes[-1] == newer[-1]:
-                return Loaded(loaded.game_id, loaded.rules, state, envelopes)
+            held = cached[0]
+            if held.version == loaded.version + len(newer) and held.envelopes[-1] == newer[-1]:
+                return held
         after = extended(loaded, newer)
-        if cached is not None and loaded.broken is None and cached[1][-1] == loaded.envelopes[-1]:
-            self._remember(loaded.game_id, after.state, after.envelopes, cached[2])
+        if cached is not None and loaded.broken is None and cached[0].envelopes[-1] == loaded.envelopes[-1]:
+            self._remember(after, cached[1])
         return after
 
     def forget(self, game_id: str) -> None:
@@ -160,9 +164,10 @@ class Loader:
         with self._lock:
             self._cache.pop(game_id, None)
 
-    def _remember(self, game_id: str, state: Any, envelopes: list[Envelope], checked_at: float) -> None:
+    def _remember(self, loaded: Loaded, checked_at: float) -> None:
+        game_id = loaded.game_id
         with self._lock:
-            self._cache[game_id] = (state, envelopes, checked_at)
+            self._cache[game_id] = (loaded, checked_at)
             self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
@@ -172,26 +177,25 @@ class Loader:
         now = self._clock()
         if cached is None:
             return checked(game_id, self.store.read(game_id)), now
-        state, envelopes, checked_at = cached
+        held, checked_at = cached
         if self._recheck_due(checked_at, now):
-            return self._rechecked(game_id, state, envelopes), now
-        caught_up = self._catch_up(game_id, state, envelopes)
+            return self._rechecked(held), now
+        caught_up = self._catch_up(held)
         if caught_up is None:
             return checked(game_id, self.store.read(game_id)), now
         return caught_up, checked_at
 
-    def _rechecked(self, game_id: str, state: Any, envelopes: list[Envelope]) -> Loaded:
+    def _rechecked(self, held: Loaded) -> Loaded:
         """The game from a read of every stored event, its whole chain checked; the cached
         fold is kept (not folded again) while the store still holds its events unchanged."""
-        read = self.store.read(game_id)
-        newest = envelopes[-1]
+        read = self.store.read(held.game_id)
+        newest = held.envelopes[-1]
         unchanged = len(read) >= newest.version and read[newest.version - 1] == newest
         if unchanged and first_bad(read) is None:
-            rules = rules_for(envelopes[0].data["game"])
-            return extended(Loaded(game_id, rules, state, envelopes), read[newest.version :])
-        return checked(game_id, read)
+            return extended(held, read[newest.version :])
+        return checked(held.game_id, read)
 
-    def _catch_up(self, game_id: str, state: Any, envelopes: list[Envelope]) -> Loaded | None:
+    def _catch_up(self, held: Loaded) -> Loaded | None:
         """The cached fold with the newer events, or None when the store no longer agrees.
 
         The one read starts at the cached newest event, so it costs no extra round trip:
@@ -199,12 +203,11 @@ class Loader:
         events are not read again until RECHECK_SECONDS have passed; a verify (and any load
         without the cache) checks them at once.
         """
-        newest = envelopes[-1]
-        read = self.store.read(game_id, after=newest.version - 1)
+        newest = held.envelopes[-1]
+        read = self.store.read(held.game_id, after=newest.version - 1)
         if not read or read[0] != newest:
             return None
         tail = read[1:]
         if not chains_onto(newest, tail):
             return None
-        rules = rules_for(envelopes[0].data["game"])
-        return extended(Loaded(game_id, rules, state, envelopes), tail)
+        return extended(held, tail)

@@ -15,7 +15,7 @@ from domain import undo
 from record.open_seats import open_seats, seat_names
 from record.receipts import GAME
 from record.redaction import redact
-from record.seat_keys import SIGNATURE_HEADER, seat_keys
+from record.seat_keys import SIGNATURE_HEADER
 from service import game_files
 from service.api.auth import BEARER_SECURITY, with_seat
 from service.api.blueprint import Blueprint
@@ -135,7 +135,7 @@ def get_game(query: dict[str, Any], game_id: str, seat: int | None) -> Any:
     view = loaded.rules.view(loaded.state, seat)
     for computer, (kind, level) in ai_seats(loaded.setup).items():
         view["seats"][computer].update(ai=kind, level=level)
-    keyed = seat_keys(loaded.envelopes)
+    keyed = loaded.seat_keys
     names, waiting = seat_names(loaded.envelopes), open_seats(loaded.envelopes)
     for n, shown in enumerate(view.get("seats", [])):
         shown["signs"] = n in keyed

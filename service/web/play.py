@@ -16,7 +16,6 @@ from domain.decider import Command, IllegalMove
 from domain.ending import forfeit
 from domain.turns import TERMINAL, Seats
 from record.open_seats import open_seats, seat_names
-from record.seat_keys import seat_keys
 from replays.render_svg import render_svg, round_words
 from service import game_files
 from service.api.auth import resolve_seat
@@ -182,7 +181,7 @@ def signing(loaded: Loaded, seat: int | None) -> dict[str, Any] | None:
     it is this browser's), and whether the seat may still register one (a casual game in play)."""
     if seat is None:
         return None
-    key = seat_keys(loaded.envelopes).get(seat)
+    key = loaded.seat_keys.get(seat)
     open_ = not loaded.over and loaded.broken is None
     casual = loaded.setup.get("mode") != "tournament"
     return {"signs": key is not None, "key": key, "offer": key is None and open_ and casual}
