@@ -66,3 +66,24 @@ def test_another_record_under_the_same_id_is_asked_afresh() -> None:
     assert finishing.may_abort(record("seat:0", "seat:1")) is False
     other = record("seat:0")
     assert finishing.may_abort(other) is rules_answer(other) is True
+
+
+def test_each_look_reads_only_the_events_since_the_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Remembered at the newest event it was asked at, not the first: a long game's views do not
+    read ever more of the record."""
+    moves = ["seat:0", "seat:1"] * 200
+    assert finishing.may_abort(record(*moves[:2])) is False
+    assert finishing.may_abort(record(*moves[:300])) is False
+    assert finishing._PAST_ABORT["g1"] == (301, "h301")
+    read: list[int] = []
+    still_holds = finishing._still_holds
+
+    def counted(records: Any, version: int, digest: str) -> bool:
+        read.append(len(records) - version)
+        return still_holds(records, version, digest)
+
+    monkeypatch.setattr(finishing, "_still_holds", counted)
+    assert finishing.may_abort(record(*moves[:302])) is False
+    assert read == [2] and finishing._PAST_ABORT["g1"] == (303, "h303")
+    undone = record(*moves[:302], ("Undone", {"to_version": 2}))
+    assert finishing.may_abort(undone) is rules_answer(undone) is True
