@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from bench import ai, api, arena, domain, growth, load, store, streams
+from bench import ai, api, arena, domain, growth, load, long_game, store, streams
 from bench.common import Figure, load_span, machine, say, table
 from domain.games import GAMES
 
@@ -22,6 +22,7 @@ PARTS: dict[str, Callable[..., list[Figure]]] = {
     "ai": ai.run,
     "load": load.run,
     "growth": growth.run,
+    "long": long_game.run,
     "streams": streams.run,
     "arena": arena.run,
 }
@@ -39,6 +40,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             "processes and 1-2 workers; "
             "growth: lobby, listings, a game, ratings and standings times with 100, 1,000 and 10,000 "
             "stored games (BENCH_GROWTH_HUGE=1 adds 100,000: about 16 GB of Redis memory); "
+            "long: a command's CPU time as one Conquest of Paradise game grows to its end; "
             "streams: p50/p99 of ordinary requests while 1,000 event streams and 200 slowloris "
             "clients hold connections to `make run`; "
             "arena: ismcts against the all-seeing search at equal CPU time, a few games per family."
