@@ -21,7 +21,15 @@ from domain.history import extend_history
 from domain.tournament_rules import rules as tournament_rules
 from record.canonical import canonical_json
 from record.convert import to_event
-from record.draws import FIRST_SEAT_DRAW, SCHEME, DrawStream, commitment, creator_entropy, entropy_before
+from record.draws import (
+    FIRST_SEAT_DRAW,
+    SCHEME,
+    DrawStream,
+    commitment,
+    creator_entropy,
+    entropy_from,
+    entropy_log,
+)
 from record.envelope import Envelope
 
 NONE, COMMITTED, CHECKED, FAULT = "none", "committed", "checked", "fault"
@@ -109,6 +117,7 @@ def _redrawn(
     """
     states = [initial, initial]
     version = 2
+    entropy = entropy_log(envelopes)  # read once, not once per draw
     while version <= len(envelopes):
         state = states[version - 1]
         pending = rules.pending_system(state)
@@ -117,7 +126,7 @@ def _redrawn(
         drawn = pending is not None and pending.immediate and not by_seat
         scored = pending is not None and not pending.immediate and envelope.actor == str(WORKER)
         if pending is not None and (drawn or scored):
-            source = DrawStream(seed, entropy_before(deal, envelopes, version), version)
+            source = DrawStream(seed, entropy_from(deal, entropy, version), version)
             try:
                 expected = rules.decide(state, pending.answer(source))
             except DomainError as error:
@@ -217,11 +226,12 @@ def check_lots(envelopes: Sequence[Envelope]) -> DealReport:
         return DealReport(FAULT, promised, first_bad=1, reason="the revealed seed is not the one committed")
     state = tournament_rules.initial_state(envelopes[0].data)
     draws, version = 0, 2
+    entropy = entropy_log(envelopes)  # read once, not once per draw
     while version <= len(envelopes):
         pending = tournament_rules.pending_system(state)
         batch = list(_rest_of_batch(envelopes, version))
         if pending is not None and batch[0].actor == str(SYSTEM):
-            source = DrawStream(seed, entropy_before(deal, envelopes, version), version)
+            source = DrawStream(seed, entropy_from(deal, entropy, version), version)
             expected = tournament_rules.decide(state, pending.answer(source), SYSTEM)
             fault = _compared(expected, envelopes, version, promised, draws)
             if fault is not None:

@@ -111,12 +111,35 @@ def entropy_before(deal: Mapping[str, Any], records: Sequence[Any], version: int
     """The entropy recorded before `version`: the creator's, then each seat's EntropyAdded, or
     in a tournament each entrant's given at registration (records with `version`, `type` and
     `data`, from the first event on)."""
-    pairs = list(creator_entropy(deal))
+    return entropy_from(deal, entropy_log(records, before=version), version)
+
+
+EntropyLog = tuple[tuple[int, tuple[str, str]], ...]
+"""The entropy a record adds to its deal: (version, pair) for each event that adds some."""
+
+
+def entropy_log(records: Sequence[Any], before: int | None = None) -> EntropyLog:
+    """The entropy `records` (in version order) add, up to `before` when given: read once, it
+    serves each of a run of draws (`entropy_from`) instead of a read of the records per draw."""
+    found = []
     for record in records:
-        if record.version >= version:
+        if before is not None and record.version >= before:
             break
-        if record.type == ENTROPY_EVENT:
-            pairs.append((f"seat:{record.data.get('seat')}", str(record.data.get("entropy"))))
-        elif record.type == ENTRANT_EVENT and record.data.get("entropy") is not None:
-            pairs.append((f"entrant:{record.data.get('entrant')}", str(record.data.get("entropy"))))
-    return pairs
+        pair = entropy_pair(record)
+        if pair is not None:
+            found.append((record.version, pair))
+    return tuple(found)
+
+
+def entropy_pair(record: Any) -> tuple[str, str] | None:
+    """The (source, entropy) pair `record` adds: a seat's EntropyAdded, an entrant's registration."""
+    if record.type == ENTROPY_EVENT:
+        return (f"seat:{record.data.get('seat')}", str(record.data.get("entropy")))
+    if record.type == ENTRANT_EVENT and record.data.get("entropy") is not None:
+        return (f"entrant:{record.data.get('entrant')}", str(record.data.get("entropy")))
+    return None
+
+
+def entropy_from(deal: Mapping[str, Any], log: EntropyLog, version: int) -> list[tuple[str, str]]:
+    """`entropy_before` of the records `log` was read from."""
+    return [*creator_entropy(deal), *(pair for at, pair in log if at < version)]

@@ -14,13 +14,13 @@ import os
 import random
 import secrets
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from domain.decider import SERVER, Command, Event
 from domain.turns import RandomSource, SystemRequest
-from record.draws import SCHEME, SEED_BYTES, DrawStream, commitment, entropy_before
+from record.draws import SCHEME, SEED_BYTES, DrawStream, EntropyLog, commitment, entropy_from
 
 SEED_VARIABLE = "ARCHIPELAGO_DICE_SEED"
 
@@ -32,9 +32,10 @@ class Deal:
     seed: bytes
     data: Mapping[str, Any]
 
-    def stream(self, records: Sequence[Any], index: int) -> DrawStream:
-        """The draw at `index`, mixing in the entropy `records` hold before it."""
-        return DrawStream(self.seed, entropy_before(self.data, records, index), index)
+    def stream(self, entropy: EntropyLog, index: int) -> DrawStream:
+        """The draw at `index`, mixing in the entropy recorded before it (`entropy`: the
+        record's record.draws.entropy_log)."""
+        return DrawStream(self.seed, entropy_from(self.data, entropy, index), index)
 
 
 def deal_of(created: Any) -> Deal | None:
@@ -82,9 +83,9 @@ class Dice:
         return pending.answer(self._rng if source is None else source)
 
 
-def draw_source(deal: Deal | None, records: Sequence[Any], index: int) -> DrawStream | None:
+def draw_source(deal: Deal | None, entropy: EntropyLog, index: int) -> DrawStream | None:
     """The draw at `index` of `deal`; None (the dice's own source) without a committed deal."""
-    return None if deal is None else deal.stream(records, index)
+    return None if deal is None else deal.stream(entropy, index)
 
 
 def dice_from(environ: Mapping[str, str] | None = None) -> Dice:

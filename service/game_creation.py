@@ -43,7 +43,7 @@ def create(
     game_id = game_id or secrets.token_hex(8)
     # The seed is GameCreated's secret for no seat: hidden like any secret until the end.
     created = committed(rules.created_event(recorded), deal.seed, deal.data)
-    steps: list[Step] = [(None, [created]), *system_steps(service.dice, rules, state, deal, [], 2)]
+    steps: list[Step] = [(None, [created]), *system_steps(service.dice, rules, state, deal, (), 2)]
     if service.ai is not None and capped:
         service.ai.admit(game_id, recorded, client)
     # Tokens only once the game exists: a refused append (or an id that is taken)

@@ -4,13 +4,12 @@ tournament's record of a result)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from domain.actor import SYSTEM, WORKER
 from domain.decider import fold
 from domain.turns import Score
-from record.envelope import Envelope
+from record.draws import EntropyLog
 from service.chance import Deal, Dice, deal_of, draw_source
 from service.errors import ChainBroken, VersionConflict
 from service.game_commands import CONFLICT_RETRIES, Step, batch
@@ -53,7 +52,7 @@ def _system_follow_up(service: GameParts, loaded: Loaded) -> Loaded:
     elif pending.immediate:
         deal = deal_of(loaded.envelopes[0])
         steps = system_steps(
-            service.dice, loaded.rules, loaded.state, deal, loaded.envelopes, loaded.version + 1
+            service.dice, loaded.rules, loaded.state, deal, loaded.marks.entropy, loaded.version + 1
         )
         try:
             result = service.store.append(
@@ -85,7 +84,7 @@ def score_round(service: GameParts, game_id: str, round_: int) -> bool:
         version = loaded.version + 1 + len(events)
         steps = [
             (command, events),
-            *system_steps(service.dice, loaded.rules, state, deal, loaded.envelopes, version),
+            *system_steps(service.dice, loaded.rules, state, deal, loaded.marks.entropy, version),
         ]
         try:
             service.store.append(game_id, loaded.version, batch(steps, str(WORKER), f"score-{round_}"))
@@ -102,18 +101,18 @@ def score_round(service: GameParts, game_id: str, round_: int) -> bool:
 
 
 def system_steps(
-    dice: Dice, rules: Any, state: Any, deal: Deal | None, records: Sequence[Envelope], version: int
+    dice: Dice, rules: Any, state: Any, deal: Deal | None, entropy: EntropyLog, version: int
 ) -> list[Step]:
     """The random draws the game now waits for (a deal, Pele's picks), and those each draw
     leads to (a discovery chit, then its tile; a die, then the next), with their events.
 
     `version` is where the first of them will be stored: each draw is the deal's draw at
-    the version of its first event, with the entropy `records` hold."""
+    the version of its first event, with the entropy recorded before it (`entropy`)."""
     found: list[Step] = []
     drawn = 0
     for _ in range(MAX_SYSTEM_DRAWS):
         pending = rules.pending_system(state)
-        source = draw_source(deal, records, version + drawn)
+        source = draw_source(deal, entropy, version + drawn)
         command = None if pending is None else dice.command(pending, source)
         if command is None:
             return found

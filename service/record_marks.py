@@ -1,10 +1,11 @@
 """What requests read off a game's whole record, kept as the record grows.
 
 Whether a forfeit, a resignation or an abort ended the game, which events a command id
-already wrote, and the seats' keys were each found by reading every event, several times a
-request. A Conquest of Paradise game passes 4,000 versions: those reads then cost more than
-the rest of its requests. `Marks` hold their answers for a record's first `count` events,
-and `after` extends them by the newer events alone.
+already wrote, the seats' keys and the entropy mixed into each draw were each found by
+reading every event, several times a request. A Conquest of Paradise game passes 4,000
+versions: those reads then cost more than the rest of its requests. `Marks` hold their
+answers for a record's first `count` events, and `after` extends them by the newer events
+alone.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from domain.ending import PLATFORM_ENDINGS
+from record.draws import EntropyLog, entropy_pair
 from record.envelope import Envelope
 from record.seat_keys import KEY_EVENT, keys_after, setup_keys
 
@@ -31,10 +33,12 @@ class Marks:
     """Per command id, the positions of the events it wrote, in order."""
     keys: Keys = field(default_factory=dict)
     """Each seat's key (record.seat_keys.seat_keys)."""
+    entropy: EntropyLog = ()
+    """The entropy the record adds to its deal (record.draws.entropy_log)."""
 
     def after(self, newer: Sequence[Envelope]) -> Marks:
         """These marks with `newer`, the events right after the first `count`, read too."""
-        end, keys = self.platform_end, self.keys
+        end, keys, entropy = self.platform_end, self.keys, self.entropy
         positions: dict[str, tuple[int, ...]] | None = None
         for at, envelope in enumerate(newer, start=self.count):
             kind = envelope.type
@@ -44,12 +48,15 @@ class Marks:
                 keys = keys_after(keys, [envelope])
             if kind in PLATFORM_ENDINGS:
                 end = envelope
+            pair = entropy_pair(envelope)
+            if pair is not None:
+                entropy = (*entropy, (envelope.version, pair))
             if positions is None:  # copied once, not per event: most extensions are one command
                 positions = dict(self.positions)
             positions[envelope.command_id] = (*positions.get(envelope.command_id, ()), at)
         if positions is None:
             return self
-        return Marks(self.count + len(newer), end, positions, keys)
+        return Marks(self.count + len(newer), end, positions, keys, entropy)
 
     def written_by(self, envelopes: Sequence[Envelope], command_id: str) -> list[Envelope]:
         """The events of `envelopes` (the record these marks were read off) that `command_id` wrote."""

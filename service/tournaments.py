@@ -26,6 +26,7 @@ from domain.decider import Command, Event
 from domain.ending import result_end
 from domain.tournament_rules import AI, CLOSED, State, Table, rules
 from record.convert import to_event
+from record.draws import entropy_log
 from record.envelope import Envelope, EventStorePort, NewEvent
 from service.chance import Dice, committed, deal_of, draw_source
 from service.clock import iso_utc, utc_now
@@ -286,7 +287,8 @@ class TournamentService:
         state = loaded.state
         pending = rules.pending_system(state)
         if pending is not None:
-            source = draw_source(deal_of(loaded.envelopes[0]), loaded.envelopes, loaded.version + 1)
+            entropy = entropy_log(loaded.envelopes)
+            source = draw_source(deal_of(loaded.envelopes[0]), entropy, loaded.version + 1)
             command = self.dice.command(pending, source)
             assert command is not None
             command = with_ratings(command, state, RatingsProjection(self.redis, self.store))

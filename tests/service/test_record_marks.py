@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.ending import GAME_ABORTED, GAME_FORFEITED, GAME_RESIGNED, platform_end
+from record.draws import ENTROPY_EVENT, entropy_before, entropy_from, entropy_log
 from record.envelope import Envelope
 from record.seat_keys import KEY_EVENT, seat_keys
 from service.loaded import Loaded
@@ -18,7 +19,7 @@ from service.record_marks import Marks, marks_of
 from tests.seat_signing import SeatKey
 
 KEYS = [SeatKey().jwk, SeatKey("Ed25519").jwk, SeatKey().jwk]
-KINDS = ["Played", "Played", KEY_EVENT, GAME_RESIGNED, GAME_ABORTED, GAME_FORFEITED]
+KINDS = ["Played", "Played", KEY_EVENT, ENTROPY_EVENT, GAME_RESIGNED, GAME_ABORTED, GAME_FORFEITED]
 
 
 def envelope(version: int, kind: str, command_id: str, data: dict[str, Any]) -> Envelope:
@@ -42,7 +43,7 @@ def envelope(version: int, kind: str, command_id: str, data: dict[str, Any]) -> 
 @st.composite
 def records(draw: st.DrawFn) -> list[Envelope]:
     """GameCreated (a seat's key given in the setup, or none) and batches of events: moves,
-    key registrations and platform ends, some command ids used by two batches."""
+    key registrations, entropy and platform ends, some command ids used by two batches."""
     setup_key = draw(st.sampled_from([None, 0]))
     seats: list[dict[str, Any]] = [{"name": "A"}, {"name": "B"}]
     if setup_key is not None:
@@ -55,6 +56,8 @@ def records(draw: st.DrawFn) -> list[Envelope]:
             data: dict[str, Any] = {"seat": draw(st.integers(0, 1))}
             if kind == KEY_EVENT:
                 data["key"] = KEYS[draw(st.integers(0, 1))]
+            if kind == ENTROPY_EVENT:
+                data["entropy"] = draw(st.sampled_from(["ab" * 16, "cd" * 16]))
             found.append(envelope(len(found) + 1, kind, command_id, data))
     return found
 
@@ -75,6 +78,7 @@ def test_the_marks_answer_as_the_whole_record_reads_whatever_the_loads_that_exte
     assert marks.count == len(found)
     assert marks.platform_end == platform_end(found)
     assert marks.keys == seat_keys(found)
+    assert marks.entropy == entropy_log(found)
     for command_id in {"create", "c0", "c1", "c5", "never"}:
         assert marks.written_by(found, command_id) == written_by(found, command_id)
 
@@ -106,3 +110,15 @@ def test_a_loaded_game_extended_by_new_events_reads_only_those(monkeypatch: Any)
     ended = extended(grown, [envelope(4001, GAME_RESIGNED, "r", {"seat": 0})])
     assert read == [3990, 10, 1]
     assert ended.platform_ended is not None and ended.platform_ended.version == 4001
+
+
+def test_the_marks_hold_the_entropy_each_draw_mixes_in() -> None:
+    found = [envelope(1, "GameCreated", "create", {"game": "kahuna", "seats": [{"name": "A"}], "deal": {}})]
+    found += [envelope(2, "Played", "c2", {"seat": 0})]
+    found += [envelope(3, ENTROPY_EVENT, "c3", {"seat": 1, "entropy": "ab" * 16})]
+    found += [envelope(n, "Played", f"c{n}", {"seat": 0}) for n in range(4, 9)]
+    deal = {"entropy": "cd" * 16}
+    marks = Marks().after(found[:2]).after(found[2:5]).after(found[5:])
+    assert marks.entropy == entropy_log(found) == ((3, ("seat:1", "ab" * 16)),)
+    for version in range(1, 10):
+        assert entropy_from(deal, marks.entropy, version) == entropy_before(deal, found, version)
