@@ -14,16 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain import resign
 from domain.ending import platform_end
 from domain.games import rules_for
 from record.annotations import AnnotationRefused, check_imported
 from record.canonical import canonical_json
 from record.envelope import Envelope
-from record.redaction import redact
 from replays import archive
 from service.annotations import Annotations, unprocessable, visible, without_ids
-from service.errors import ChainBroken, Conflict, Unprocessable
+from service.errors import Conflict, Unprocessable
 from service.games import GameService
 from service.keys import layout_of
 from service.loaded import Loaded
@@ -162,37 +160,13 @@ def _verified(content: str | bytes) -> archive.Archive:
 # --- replay ------------------------------------------------------------------------------
 
 
-def replay(loaded: Loaded, viewer: int | None, annotations: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The game as steps, one per command, each described in words as `viewer` may see it."""
-    names = [seat["name"] for seat in loaded.setup["seats"]]
-    shown = [redact(e, viewer, loaded.revealed) for e in loaded.envelopes]
-    steps = []
-    for group in _commands(loaded.envelopes, shown):
-        last = group[-1]
-        steps.append(
-            {
-                "version": last["version"],
-                "first_version": group[0]["version"],
-                "actor": last["actor"],
-                "at": last["at"],
-                "types": [e["type"] for e in group],
-                "description": resign.describe(group[-1], names) or loaded.rules.describe(group, names),
-            }
-        )
+def replay(
+    service: GameService, loaded: Loaded, viewer: int | None, annotations: Sequence[dict[str, Any]]
+) -> dict[str, Any]:
+    """The game as steps, one per command, each described in words as `viewer` may see it
+    (service.replay_steps: shared, to be read, never changed)."""
+    steps = service.steps.of(loaded, viewer)
     return {"version": loaded.version, "steps": steps, "annotations": list(annotations)}
-
-
-def _commands(envelopes: Sequence[Envelope], shown: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """The redacted events grouped by the command (or system step) that appended them."""
-    groups: list[list[dict[str, Any]]] = []
-    previous = None
-    for envelope, event in zip(envelopes, shown, strict=True):
-        if groups and envelope.command_id == previous:
-            groups[-1].append(event)
-        else:
-            groups.append([event])
-        previous = envelope.command_id
-    return groups
 
 
 def view_at(service: GameService, loaded: Loaded, at: int, viewer: int | None) -> dict[str, Any]:
@@ -200,16 +174,14 @@ def view_at(service: GameService, loaded: Loaded, at: int, viewer: int | None) -
     if not 1 <= at <= loaded.version:
         message = f"at must be a version 1..{loaded.version}"
         raise Unprocessable("at_out_of_range", message, errors={"at": [message]})
-    past = service.load(loaded.game_id, upto=at)
-    if past.broken is not None:
-        raise ChainBroken(loaded.game_id, past.broken)
+    state = service.past.state_at(loaded, at)
     body = {
-        **past.rules.view(past.state, viewer),
+        **loaded.rules.view(state, viewer),
         "game_id": loaded.game_id,
         "version": at,
         "latest_version": loaded.version,
     }
-    hands = getattr(past.state, "hands", None)
+    hands = getattr(state, "hands", None)
     if loaded.revealed and hands is not None:
         body["hands"] = [list(hand) for hand in hands]  # the log is open: so is every hand
     return body

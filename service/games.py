@@ -28,6 +28,8 @@ from service.loading import (
     RECHECK_SECONDS,
     Loader,
 )
+from service.past_states import PastStates
+from service.replay_steps import ReplaySteps
 from service.seats import SeatTokens
 from service.verifying import Verified, verify
 
@@ -63,6 +65,10 @@ class GameService:
         self.archived = ArchivedGames(client, self.layout)
         self.dice = dice or Dice()
         self.loader = Loader(store, cache_size, clock, recheck_seconds)
+        # The states replays step through (GET /games/{id}?at=N, /replay/{id}/frame).
+        self.past = PastStates()
+        # Each viewer's steps in words (the logs of the play page and the replays).
+        self.steps = ReplaySteps()
 
     # --- creating -------------------------------------------------------------------
 

@@ -75,7 +75,7 @@ def get_replay(game_id: str, seat: int | None) -> Any:
     with the annotations this viewer may read."""
     loaded = game_service().load(game_id)
     notes = game_files.visible_annotations(_notes(), loaded, seat)
-    return game_files.replay(loaded, seat, notes), version_headers(loaded.version)
+    return game_files.replay(game_service(), loaded, seat, notes), version_headers(loaded.version)
 
 
 @blp.get("/games/<game_id>/export")

@@ -156,7 +156,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "commands": [offered(command, names, loaded.rules.words) for command in legal(loaded, seat)],
         "controls": undo_controls(loaded, seat),
         "takeback": takeback_view(loaded),
-        "log": game_files.replay(loaded, seat, [])["steps"],
+        "log": game_files.replay(game_service(), loaded, seat, [])["steps"],
         # The rules' view holds their own result; a resignation's is the platform's.
         "result": view.get("result") or loaded.result if finished else None,
         "reasons": {**loaded.rules.words.end_reasons, **PLATFORM_REASONS},

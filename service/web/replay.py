@@ -94,18 +94,23 @@ def notes_of(loaded: Loaded, seat: int | None) -> list[dict[str, Any]]:
 def log_context(loaded: Loaded, seat: int | None) -> dict[str, Any]:
     """The steps (as /games/{id}/replay describes them to `seat`), each with its notes' marks."""
     notes = notes_of(loaded, seat)
-    steps = game_files.replay(loaded, seat, [])["steps"]
-    for index, step in enumerate(steps):
-        step["index"] = index
-        step["marks"] = [n for n in in_step(notes, steps, index) if n.get("kind") == "mark"]
-        step["noted"] = len(in_step(notes, steps, index))
-    return {"steps": steps, "seat": seat, "names": names_of(loaded)}
+    steps = game_files.replay(game_service(), loaded, seat, [])["steps"]
+    marked = [
+        {
+            **step,  # the shared step, copied: the marks are this viewer's
+            "index": index,
+            "marks": [n for n in in_step(notes, steps, index) if n.get("kind") == "mark"],
+            "noted": len(in_step(notes, steps, index)),
+        }
+        for index, step in enumerate(steps)
+    ]
+    return {"steps": marked, "seat": seat, "names": names_of(loaded)}
 
 
 def frame_context(loaded: Loaded, seat: int | None, version: int, hidden: Sequence[str]) -> dict[str, Any]:
     """The board at `version` with the notes of its step, for `seat` (None: a spectator)."""
     view = game_files.view_at(game_service(), loaded, version, seat)
-    steps = game_files.replay(loaded, seat, [])["steps"]
+    steps = game_files.replay(game_service(), loaded, seat, [])["steps"]
     index = step_index(steps, version)
     notes = notes_of(loaded, seat)
     layers = sorted({str(n["layer"]) for n in notes})

@@ -249,10 +249,16 @@ def test_an_archived_game_is_checked_the_same_way(
 def test_a_view_of_a_version_past_the_break_is_refused(
     app: Flask, client: FlaskClient, redis_client: redis.Redis
 ) -> None:
+    """A past version is shown from the game as loaded, its chain checked: a change in Redis is
+    refused there as soon as a load notices it (`verify` here, else the next whole read within
+    RECHECK_SECONDS), as in the game's own view; the versions before the break still show."""
     game = create_game(client)
     play_on(service_of(app), game["game_id"], random.Random(18), until_version=20)
+    shown = client.get(f"/games/{game['game_id']}?at=12").json
     rewrite_stored_event(redis_client, game["game_id"], 10)
 
+    assert client.get(f"/games/{game['game_id']}?at=12").json == shown, "the checked events, not the changed"
+    assert client.get(f"/games/{game['game_id']}/verify").json["first_bad_version"] == 10
     assert client.get(f"/games/{game['game_id']}?at=9").status_code == 200
     assert_chain_broken(client.get(f"/games/{game['game_id']}?at=12"), 10)
 
