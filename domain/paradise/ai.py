@@ -25,7 +25,7 @@ The evaluation and the rollouts' move order are in domain/paradise/evaluate.py;
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping, MutableSequence, Sequence
+from collections.abc import Hashable, Iterator, Mapping, MutableSequence, Sequence
 from typing import Any, Protocol
 
 from domain.decider import Command, Event
@@ -33,6 +33,7 @@ from domain.game_module import AIHooks, SearchSettings
 from domain.paradise import engine, legal, setup
 from domain.paradise.build import on_map
 from domain.paradise.evaluate import priors, win_chances
+from domain.paradise.map_facts import facts
 from domain.paradise.move import PASSENGERS
 from domain.paradise.state import (
     Draft,
@@ -62,6 +63,7 @@ states (`world`): the search keeps its steps from them."""
 WORLDS_KEPT = 16
 """Worlds drawn anew per knowledge; a search's later iterations reuse them (`world`)."""
 WORLDS_CACHE = "paradise.worlds"
+PREFIX_CACHE = "paradise.prefix"
 
 
 class Random(Protocol):
@@ -132,11 +134,13 @@ def _card_draws(knowledge: SeatKnowledge) -> dict[int, str]:
 class _Filler:
     """Draws the secrets one seat cannot read, consistently with what it saw later."""
 
-    def __init__(self, knowledge: SeatKnowledge, rng: Random) -> None:
+    def __init__(
+        self, knowledge: SeatKnowledge, rng: Random, tiles: dict[Hex, str], drawn: dict[int, str]
+    ) -> None:
         self.me = knowledge.seat
         self.rng = rng
-        self.tiles = _known_tiles(knowledge)
-        self.drawn = _card_draws(knowledge)
+        self.tiles = tiles  # _known_tiles and _card_draws of the knowledge, read only
+        self.drawn = drawn
 
     def tile(self, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
         name = self.tiles.get(_hex(data["hex"]))
@@ -310,18 +314,37 @@ def _with_marker(state: State, marker: int | None) -> State:
     return replace(state, marker=marker, choice=choice)
 
 
-def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
-    """A whole State the seat cannot tell apart from the real one, drawn from `rng`."""
-    filler = _Filler(knowledge, rng)
-    markers = iter(_markers(knowledge))
-    state: State | None = None
-    for position, ((kind, data), secret) in enumerate(zip(knowledge.events, knowledge.secrets, strict=True)):
+def _drawn_here(kind: str, data: Mapping[str, Any], secret: Any) -> bool:
+    """Whether a world draws this event's secret (`_Filler`): the first such event ends the
+    part of the log every world of one knowledge folds alike."""
+    if secret is not None:
+        return False
+    if kind == "TileFound":
+        return "tile" not in data
+    return kind in ("CardDrawn", "PiecesMoved", "BuildRevealed")
+
+
+def _fold(
+    knowledge: SeatKnowledge,
+    filler: _Filler | None,
+    start: int,
+    state: State | None,
+    markers: Iterator[int | None],
+) -> tuple[int, State | None]:
+    """The log folded from event `start` on, into `state`: to the end, drawing each secret the
+    seat cannot read from `filler`; or without one, up to the first such event (the position
+    where it stopped, and the state then)."""
+    events, secrets = knowledge.events, knowledge.secrets
+    for position in range(start, len(events)):
+        (kind, data), secret = events[position], secrets[position]
         if kind == "GameCreated":
             state = setup.initial_state(data)
             continue
         if state is None:
             continue
-        if secret is None:
+        if filler is None and _drawn_here(kind, data, secret):
+            return position, state
+        if secret is None and filler is not None:
             if kind == "TileFound" and "tile" not in data:
                 secret = filler.tile(state, data)
             elif kind == "CardDrawn":
@@ -340,6 +363,23 @@ def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
         state = engine.evolve(state, Event(kind, data, secret))
         if kind == "TurnStarted":
             state = _with_marker(state, next(markers, None))
+    return len(events), state
+
+
+def determinize(knowledge: SeatKnowledge, rng: Random) -> State:
+    """A whole State the seat cannot tell apart from the real one, drawn from `rng`.
+
+    The log up to the first secret drawn is folded once per knowledge, and what the seat knows
+    of tiles and cards read once (kept in its cache): every world of it folds and reads those
+    alike, and a search draws WORLDS_KEPT of them."""
+    kept = knowledge.cache.get(PREFIX_CACHE)
+    if kept is None:
+        markers = iter(_markers(knowledge))
+        position, state = _fold(knowledge, None, 0, None, markers)
+        tiles, drawn = _known_tiles(knowledge), _card_draws(knowledge)
+        kept = knowledge.cache[PREFIX_CACHE] = (position, state, list(markers), tiles, drawn)
+    position, state, rest, tiles, drawn = kept
+    _, state = _fold(knowledge, _Filler(knowledge, rng, tiles, drawn), position, state, iter(rest))
     if state is None:
         raise ValueError("the knowledge holds no GameCreated event")
     return _as_seen(state, knowledge.seen)
@@ -428,7 +468,7 @@ def _present(state: State, hexes: list[Hex]) -> tuple[tuple[int, ...], ...]:
         here = []
         for owner in seats:
             stack = stacks.get((at, owner))
-            if stack is not None and total(stack.pieces):
+            if stack is not None and sum(stack.pieces.values()) != 0:  # `total`, without a call
                 here.append(owner)
         found.append(tuple(here))
     return tuple(found)
@@ -442,20 +482,7 @@ def listing_key(state: State, seat: int) -> Hashable:
     and whether a card is left to build."""
     return (
         tuple(occupied(state).items()),
-        tuple(
-            (
-                at,
-                island.owner,
-                island.villages,
-                island.agriculture,
-                island.warriors,
-                island.garrison,
-                island.malaria,
-                island.face_up,
-                island.discoverers,
-            )
-            for at, island in state.islands.items()
-        ),
+        facts(state.islands).groups(),  # worked out once per map of groups
         state.unknown,
         state.revealed,
         state.given_up,

@@ -7,7 +7,6 @@ at the base and only pieces to build.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, cast
 
 from domain.decider import Command, Event, IllegalMove
@@ -280,15 +279,28 @@ def build_ordered(state: State, data: dict[str, Any], secret: Any) -> State:
     return replace(state, drafts=put(state.drafts, seat, _ordered(state.drafts[seat], secret)))
 
 
+NO_ORDERS = Draft()
+
+
 def build_committed(state: State, data: dict[str, Any], secret: Any) -> State:
     """The seat's orders, when the viewer may read them; an older game's came one by one before."""
     seat = data["seat"]
     draft = state.drafts[seat]
     if secret and "orders" in secret:
-        draft = Draft()
+        # `_ordered` order by order, made as one draft: a draft per order cost more than the rest.
+        items, rotate, save = [], False, False
         for order in secret["orders"]:
-            draft = _ordered(draft, order)
-    return replace(state, drafts=put(state.drafts, seat, replace(draft, committed=True)))
+            item, raw = order["item"], order.get("hex")
+            if item == "rotate":
+                rotate = True
+            elif item == "save":
+                save = True
+            else:
+                items.append((item, tuple(raw) if raw else None))
+        draft = replace(NO_ORDERS, items=tuple(items), rotate=rotate, save=save, committed=True)
+    else:
+        draft = replace(draft, committed=True)
+    return replace(state, drafts=put(state.drafts, seat, draft))
 
 
 def _void_reason(state: State, seat: int, draft: Draft, item: str, at: Hex | None) -> str | None:
@@ -329,7 +341,11 @@ def reveal_event(state: State, seat: int) -> Event:
     struck = {(item, at) for item, at, _ in void}
     draft = state.drafts[seat]
     draft = replace(draft, items=tuple(i for i in draft.items if i not in struck))
-    placed = Counter(f"{at[0]},{at[1]}" for item, at in draft.items if item in KINDS and at is not None)
+    placed: dict[str, int] = {}  # pieces per hex (a Counter cost more than the rest of the event)
+    for item, at in draft.items:
+        if item in KINDS and at is not None:
+            where = f"{at[0]},{at[1]}"
+            placed[where] = placed.get(where, 0) + 1
     public = {
         "seat": seat,
         "villages": [list(at) for item, at in draft.items if item in ("village", "settle") and at],

@@ -6,7 +6,7 @@ from domain.paradise.hexes import neighbours, reachable
 from domain.paradise.map_facts import controller as controller  # the rules ask it here too
 from domain.paradise.map_facts import facts
 from domain.paradise.state import State, kept, occupied
-from domain.paradise.tables import CARDS, HALVES, Hex, card_with
+from domain.paradise.tables import HALVES, Hex, card_with
 
 
 def controlled(state: State, seat: int) -> list[Hex]:
@@ -83,16 +83,6 @@ def revealed_effect(state: State, seat: int, effect: str) -> bool:
     return card_with(effect) in state.revealed[seat]
 
 
-def card_halves(state: State, seat: int, cards: tuple[str, ...]) -> int:
-    names = facts(state.islands).of(seat).names
-    got = 0
-    for name in cards:
-        card = CARDS[name]
-        bonus = card.bonus_vp if not names.isdisjoint(card.bonus_islands) else 0
-        got += 2 * (card.vp + bonus)
-    return got
-
-
 def vp_halves(state: State, seat: int, hidden_too: bool = False) -> int:
     """`seat`'s victory points, in halves (Q-D3); hidden cards count only with `hidden_too`."""
     held = facts(state.islands).of(seat)
@@ -105,7 +95,7 @@ def vp_halves(state: State, seat: int, hidden_too: bool = False) -> int:
         got += sum(atoll for at in chain if at in islands and islands[at].atoll)
     cards = state.revealed[seat] + (state.hands[seat] if hidden_too else ())
     if cards:
-        got += card_halves(state, seat, cards)
+        got += held.card_halves(cards)
     got += HALVES["kumara"] if state.kumara[seat] else 0
     return got - 2 * state.penalties[seat]
 

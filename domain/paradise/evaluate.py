@@ -69,7 +69,10 @@ def win_chances(state: State, viewer: int | None) -> list[float]:
         winners = list(state.result.get("winners") or [])
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.seats)]
     goal = max(1, target(state))
-    scores = [SHARPNESS * standing(state, seat, viewer) / goal for seat in range(state.seats)]
+    prospects = _all_prospects(state)
+    scores = [
+        SHARPNESS * _standing(state, seat, viewer, prospects[seat]) / goal for seat in range(state.seats)
+    ]
     top = max(scores)
     weights = [math.exp(s - top) for s in scores]
     whole = sum(weights)
@@ -78,11 +81,15 @@ def win_chances(state: State, viewer: int | None) -> list[float]:
 
 def standing(state: State, seat: int, viewer: int | None) -> float:
     """`seat`'s victory points now plus what its position promises, in victory points."""
+    return _standing(state, seat, viewer, _prospects(state, seat))
+
+
+def _standing(state: State, seat: int, viewer: int | None, prospects: float) -> float:
     seen = viewer is None or viewer == seat
     vp = vp_halves(state, seat, hidden_too=seen) / 2
     if not seen:
         vp += CARD_VP * len(state.hands[seat])
-    return vp + _orders(state, seat) + _prospects(state, seat)
+    return vp + _orders(state, seat) + prospects
 
 
 def _orders(state: State, seat: int) -> float:
@@ -121,15 +128,28 @@ def points_to_spend(state: State, seat: int, income: int) -> int:
 
 
 def _prospects(state: State, seat: int) -> float:
+    return _all_prospects(state)[seat]
+
+
+def _all_prospects(state: State) -> list[float]:
+    """Each seat's promises: its groups, build points to come, room, pieces, colonies and the
+    groups it found; the stacks read in one pass for all seats, each seat's sum added up in
+    the stacks' order as a pass per seat did (the same sums to the last bit)."""
     the_map = facts(state.islands)
-    held = the_map.of(seat)
-    income = held.villages
-    # This turn's points count until they are ordered (the orders count then) and later turns'
-    # as they come: the standing does not fall when a phase passes, only when points go unspent.
-    points = points_to_spend(state, seat, income) + income * turns_left(state)
-    got = GROUP * len(held.groups) + INCOME * points + ROOM * held.room
+    seats = state.seats
+    held = [the_map.of(seat) for seat in range(seats)]
+    later = turns_left(state)
+    got = []
+    for seat in range(seats):
+        mine = held[seat]
+        income = mine.villages
+        # This turn's points count until they are ordered (the orders count then) and later
+        # turns' as they come: the standing does not fall when a phase passes, only when
+        # points go unspent.
+        points = points_to_spend(state, seat, income) + income * later
+        got.append(GROUP * len(mine.groups) + INCOME * points + ROOM * mine.room)
     for (at, owner), stack in state.stacks.items():
-        if owner != seat:
+        if not 0 <= owner < seats:
             continue
         # The pieces' worth summed as `sum` would, from 0 in the stack's order, without a
         # generator per stack of every leaf.
@@ -137,12 +157,13 @@ def _prospects(state: State, seat: int) -> float:
         for kind, n in pieces.items():
             if n > 0:
                 worth += PIECE[kind] * n
-        got += worth
+        got[owner] += worth
         if pieces["colony"] > 0:
-            got += _colony_prospect(the_map, at)
-    # Added one by one, as the groups were once counted: the same sum to the last bit.
-    for _ in range(held.found):
-        got += FOUND
+            got[owner] += _colony_prospect(the_map, at)
+    for seat in range(seats):
+        # Added one by one, as the groups were once counted: the same sum to the last bit.
+        for _ in range(held[seat].found):
+            got[seat] += FOUND
     return got
 
 
@@ -167,8 +188,11 @@ def priors(state: State, commands: Sequence[Command]) -> list[float]:
     """The rollout order of a whole listing: each command's own quick value (`quick`'s, its
     usual answer looked up here: every new node of a search asks it of all its commands)."""
     found = []
-    get = PRIORS.get
+    get, move = PRIORS.get, PRIORS["Move"]
     for command in commands:
         kind = command.type
-        found.append(quick(state, command) if kind == "EndBuild" or kind == "Move" else get(kind, 0.5))
+        if kind == "Move":  # the commonest: `quick`'s sum worked out here
+            found.append(move + 0.1 * sum((command.args.get("pieces") or {}).values()))
+        else:
+            found.append(quick(state, command) if kind == "EndBuild" else get(kind, 0.5))
     return found

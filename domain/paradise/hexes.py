@@ -55,9 +55,15 @@ def reachable(starts: Iterable[Hex], passable: Callable[[Hex], bool]) -> set[Hex
 
 def as_hex(raw: object) -> Hex | None:
     """A hex from a command's [col, row], or None when it is not one of the map's."""
-    if not isinstance(raw, list | tuple) or len(raw) != 2:
+    # The checks spelled out for the pair, without a union type and a generator made per call:
+    # a move's command names each hex of its path.
+    if not isinstance(raw, _PAIR) or len(raw) != 2:
         return None
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
+    col, row = raw
+    if not isinstance(col, int) or isinstance(col, bool) or not isinstance(row, int) or isinstance(row, bool):
         return None
-    at = (int(raw[0]), int(raw[1]))
+    at = (int(col), int(row))
     return at if at in HEXES else None
+
+
+_PAIR = (list, tuple)

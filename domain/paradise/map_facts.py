@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.paradise.hexes import distance
 from domain.paradise.state import INDEPENDENT, Island
-from domain.paradise.tables import Hex
+from domain.paradise.tables import CARDS, Hex
 
 KEPT_MAPS = 4096
 """Maps whose facts are kept at most; past it the table starts afresh (a search meets a few
@@ -38,7 +38,7 @@ def is_free(island: Island) -> bool:
 class Held:
     """One seat's groups: where they lie (sorted), their names, villages and free squares."""
 
-    __slots__ = ("groups", "names", "villages", "room", "found")
+    __slots__ = ("groups", "names", "villages", "room", "found", "cards")
 
     def __init__(self, islands: Mapping[Hex, Island], seat: int) -> None:
         groups = sorted(at for at, island in islands.items() if controller(island) == seat)
@@ -52,12 +52,26 @@ class Held:
             for island in islands.values()
             if (island.face_up or seat in island.discoverers) and not island.printed and is_free(island)
         )
+        self.cards: dict[tuple[str, ...], int] = {}
+
+    def card_halves(self, cards: tuple[str, ...]) -> int:
+        """The victory points of `cards` in halves, their bonuses counted for these groups: a
+        seat's cards change far more seldom than the states whose points are asked."""
+        found = self.cards.get(cards)
+        if found is None:
+            found = 0
+            for name in cards:
+                card = CARDS[name]
+                bonus = card.bonus_vp if not self.names.isdisjoint(card.bonus_islands) else 0
+                found += 2 * (card.vp + bonus)
+            self.cards[cards] = found
+        return found
 
 
 class MapFacts:
     """The facts of one mapping of groups, each worked out when first asked."""
 
-    __slots__ = ("islands", "held", "free", "near", "explorer")
+    __slots__ = ("islands", "held", "free", "near", "explorer", "standing")
 
     def __init__(self, islands: Mapping[Hex, Island]) -> None:
         self.islands = islands  # held: the table names it by its identity
@@ -67,6 +81,27 @@ class MapFacts:
         # The explorer's start region and first steps on this map (domain.paradise.explore),
         # by the seat and what else they read.
         self.explorer: dict[Hashable, Any] = {}
+        self.standing: tuple[Hashable, ...] | None = None
+
+    def groups(self) -> tuple[Hashable, ...]:
+        """Each group as it stands, in the mapping's order: where, who holds it, its villages,
+        agriculture, warriors and garrison, malaria, face up or found by whom."""
+        if self.standing is None:
+            self.standing = tuple(
+                (
+                    at,
+                    island.owner,
+                    island.villages,
+                    island.agriculture,
+                    island.warriors,
+                    island.garrison,
+                    island.malaria,
+                    island.face_up,
+                    island.discoverers,
+                )
+                for at, island in self.islands.items()
+            )
+        return self.standing
 
     def of(self, seat: int) -> Held:
         found = self.held.get(seat)

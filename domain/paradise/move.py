@@ -361,23 +361,33 @@ def _ride(state: State, seat: int, path: list[Hex], load: Counts, stops: list[St
     return load
 
 
-def _depart(state: State, at: Hex, seat: int, pieces: Counts) -> State:
+def _depart(stacks: dict[tuple[Hex, int], Stack], at: Hex, seat: int, pieces: Counts) -> None:
     """`seat`'s stack at `at` less `pieces`; its transport stays face up while one is left."""
-    old = state.stack(at, seat)
+    old = stacks.get((at, seat)) or EMPTY
     left = add(old.pieces, pieces, -1)
-    return with_stack(state, at, seat, replace(old, pieces=left, shown=old.shown and left["transport"] > 0))
+    _put(stacks, at, seat, replace(old, pieces=left, shown=old.shown and left["transport"] > 0))
 
 
-def _arrive(state: State, at: Hex, seat: int, pieces: Counts, spent: bool, aboard: int = 0) -> State:
+def _arrive(
+    stacks: dict[tuple[Hex, int], Stack], at: Hex, seat: int, pieces: Counts, spent: bool, aboard: int = 0
+) -> None:
     """`seat`'s stack at `at` with `pieces` added: moved for this turn when a canoe brought them."""
-    new = state.stack(at, seat)
+    new = stacks.get((at, seat)) or EMPTY
     arrived = Stack(
         add(new.pieces, pieces),
         add(new.spent, pieces) if spent else new.spent,
         new.shown,
         new.aboard_war + aboard,
     )
-    return with_stack(state, at, seat, arrived)
+    _put(stacks, at, seat, arrived)
+
+
+def _put(stacks: dict[tuple[Hex, int], Stack], at: Hex, seat: int, stack: Stack) -> None:
+    """`with_stack`'s change, made to `stacks` in place."""
+    if total(stack.pieces):
+        stacks[(at, seat)] = stack
+    else:
+        stacks.pop((at, seat), None)
 
 
 def pieces_moved(state: State, data: dict[str, Any], secret: Any) -> State:
@@ -386,15 +396,21 @@ def pieces_moved(state: State, data: dict[str, Any], secret: Any) -> State:
     seat, load = data["seat"], counts(**secret["pieces"])
     path: list[Hex] = [tuple(h) for h in data["path"]]
     moving = data["how"] == "move"
-    before, state = state, _depart(state, path[0], seat, load)
+    # One copy of the stacks changed stack by stack, and one state: a state per departure and
+    # arrival (`with_stack`) cost more than the rest of the commonest event of a search.
+    stacks = dict(state.stacks)
+    _depart(stacks, path[0], seat, load)
     for stop in secret.get("stops", ()):
         at = path[stop["at"]]
         drop, take = counts(**stop.get("drop", {})), counts(**stop.get("take", {}))
-        state = _depart(_arrive(state, at, seat, drop, spent=True), at, seat, take)
+        _arrive(stacks, at, seat, drop, spent=True)
+        _depart(stacks, at, seat, take)
         load = add(add(load, drop, -1), take)
-    state = _arrive(state, path[-1], seat, load, moving, secret.get("aboard_war", 0))
-    state = replace(state, transit_open=not moving and state.transit_open, moved=state.moved or moving)
-    return carry_over(before, state, seat)
+    _arrive(stacks, path[-1], seat, load, moving, secret.get("aboard_war", 0))
+    after = replace(
+        state, stacks=stacks, transit_open=not moving and state.transit_open, moved=state.moved or moving
+    )
+    return carry_over(state, after, seat)
 
 
 def decide_flip(state: State, command: Command) -> list[Event]:

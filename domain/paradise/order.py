@@ -48,7 +48,15 @@ def begin_turn(state: State, turn: int) -> State:
     stacks = {
         key: s if _rested(s) else replace(s, spent=REST, aboard_war=0) for key, s in state.stacks.items()
     }
-    state = replace(
+    # The marker read from the state before, and one new state: the victory points read
+    # nothing a turn's start changes (pieces moved, orders, phase and turn).
+    marker = marker_holder(state)
+    waiting: dict[str, Due | Choice]
+    if state.options.malaria and state.malaria_armed:
+        waiting = {"due": Due("malaria", {"die": 6})}
+    else:
+        waiting = {"choice": Choice("order", marker)}
+    return replace(
         state,
         phase=ORDER,
         turn=turn,
@@ -59,11 +67,9 @@ def begin_turn(state: State, turn: int) -> State:
         claims=(),
         passed=frozenset(),
         drafts=(Draft(),) * state.seats,
+        marker=marker,
+        **waiting,
     )
-    state = replace(state, marker=marker_holder(state))
-    if state.options.malaria and state.malaria_armed:
-        return replace(state, due=Due("malaria", {"die": 6}))
-    return replace(state, choice=Choice("order", state.marker))
 
 
 def turn_started(state: State, data: dict[str, Any], secret: Any) -> State:
