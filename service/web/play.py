@@ -32,6 +32,9 @@ NO_STORE = {"Cache-Control": "no-store"}
 #: How the platform's ends say why (a resignation's result); the rules' own reasons are the
 #: game's words (its module's `words.end_reasons`).
 PLATFORM_REASONS = {"resigned": "by resignation"}
+LOG_STEPS = 100
+"""The newest steps the panel's log shows: it is sent again after every event, to phones too,
+and a long Conquest of Paradise game has thousands (the replay shows them all)."""
 
 
 def page(game_id: str) -> Any:
@@ -156,7 +159,7 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "commands": [offered(command, names, loaded.rules.words) for command in legal(loaded, seat)],
         "controls": undo_controls(loaded, seat),
         "takeback": takeback_view(loaded),
-        "log": game_files.replay(game_service(), loaded, seat, [])["steps"],
+        **log_of(loaded, seat),
         # The rules' view holds their own result; a resignation's is the platform's.
         "result": view.get("result") or loaded.result if finished else None,
         "reasons": {**loaded.rules.words.end_reasons, **PLATFORM_REASONS},
@@ -174,6 +177,13 @@ def panel(loaded: Loaded, seat: int | None) -> dict[str, Any]:
         "signing": signing(loaded, seat),
         "move_clock": clock_words(loaded, names, seat),
     }
+
+
+def log_of(loaded: Loaded, seat: int | None) -> dict[str, Any]:
+    """The panel's log: the newest LOG_STEPS steps, how many there are, how many are left out."""
+    steps = game_files.replay(game_service(), loaded, seat, [])["steps"]
+    shown = steps[-LOG_STEPS:]
+    return {"log": shown, "log_total": len(steps), "log_earlier": len(steps) - len(shown)}
 
 
 def signing(loaded: Loaded, seat: int | None) -> dict[str, Any] | None:

@@ -12,6 +12,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from domain import undo as undo_policy
+from service.web import play as play_page
 from tests.api.helpers import bearer, choose, create_game, legal_commands, post, view
 from tests.api.test_contract_client import SHORT
 from tests.families.registered import EVERY_GAME, EVERY_MODULE
@@ -175,6 +176,26 @@ def test_the_log_tells_each_step_in_the_game_modules_words(client: FlaskClient) 
         (s["version"], s["description"].replace("'", "&#39;")) for s in reversed(steps)
     ]
     assert "bridge" in items[0][1]
+
+
+def test_a_long_games_log_shows_its_newest_steps_numbered_and_leaves_the_rest_to_the_replay(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(play_page, "LOG_STEPS", 3)
+    created = create_game(client)
+    assert by_id(panel(client, created["game_id"]), "log-earlier") is None, "one step: all shown"
+    rng = random.Random(3)
+    for _ in range(6):
+        seat = view(client, created)["active"]
+        post(client, created, seat, choose(rng, legal_commands(client, created, seat)["commands"]))
+    steps = client.get(f"/games/{created['game_id']}/replay").json["steps"]
+    html = panel(client, created["game_id"])
+    items = re.findall(r'<li data-version="(\d+)">', html)
+    assert [int(v) for v in items] == [s["version"] for s in reversed(steps[-3:])]
+    assert by_id(html, "log")["start"] == str(len(steps)), "numbered as the game's steps"
+    earlier = re.search(r'<p id="log-earlier">(.*?)</p>', html)
+    assert earlier is not None and earlier.group(1).startswith(f"{len(steps) - 3} earlier steps are in")
+    assert f'href="/replay/{created["game_id"]}"' in earlier.group(1)
 
 
 def test_the_end_screen_shows_the_winner_and_the_points(
