@@ -24,7 +24,7 @@ Step = dict[str, Any]
 KEPT = 32
 """Viewers' step lists kept in all (a game's spectators share one), least recently used first out.
 A finished 4,000-version Conquest of Paradise game's 3,157 steps take about 1.5 MB: some 50 MB
-per web process at most; a Kahuna game's a few dozen KB."""
+per web process at most (about 480 bytes a step)."""
 
 
 class ReplaySteps:
