@@ -91,9 +91,7 @@ def place_bridge(state: State, seat: int, args: Mapping[str, Any]) -> Outcome:
     if back is None:  # most placements: the state after both events made at once
         placed = [ev.cards_played(seat, (card,)), ev.bridge_placed(seat, line)]
         out = Outcome(state, placed, after_placement(state, seat, card, index))
-        settle_placed(out, line)  # `_settle_placed`, its call spared
-        if state.rules.relative_majority and not out.ended:
-            relative_majority(out, seat, line)
+        _settle_placed(out, seat, line)
         return out
     out = Outcome(state)
     out.emit(ev.cards_played(seat, (card,)))

@@ -55,12 +55,10 @@ class Catalog:
         self.rules = rules
         self._placements: dict[tuple[int, str], Lined] = {}
         self._pair_plays: dict[tuple[int, tuple[str, ...]], Lined] = {}
-        # `single`, `row_draws` and `hand_lines` are read by `legal` directly too (a listing
-        # asks each once, and most find their entry); only this class writes them.
-        self.single: dict[tuple[Any, ...], Command] = {}
+        self._single: dict[tuple[Any, ...], Command] = {}
         self._ship_placements: dict[tuple[int, tuple[str, ...]], dict[int, tuple[Command, ...]]] = {}
         self._listed: dict[tuple[Any, ...], tuple[Command, ...]] = {}
-        self.row_draws: dict[tuple[int, tuple[str, ...], bool], tuple[Command, ...]] = {}
+        self._row_draws: dict[tuple[int, tuple[str, ...], bool], tuple[Command, ...]] = {}
         # Per seat, DiscardCards by its cards: a new hand's discards are mostly those of hands
         # met before. Bounded by the choices of at most a hand's size from the islands.
         self._discards: dict[int, dict[tuple[str, ...], Command]] = {}
@@ -68,7 +66,7 @@ class Catalog:
         self._ship_moves: dict[tuple[int, int], Moves] = {}
         self._on_lines: dict[tuple[Any, ...], OnLines] = {}
         # Per seat and hand: its cards' placements and its pairs' plays (`on_lines`).
-        self.hand_lines: dict[
+        self._hand_lines: dict[
             tuple[int, tuple[str, ...]], tuple[tuple[OnLines, ...], tuple[OnLines, ...]]
         ] = {}
 
@@ -98,12 +96,12 @@ class Catalog:
     def on_lines(self, seat: int, hand: tuple[str, ...]) -> tuple[tuple[OnLines, ...], tuple[OnLines, ...]]:
         """For `seat` holding `hand`: the `placements` of each of its different cards, and the
         `pair_plays` of each of its different pairs that names a line; looked up once a turn."""
-        found = self.hand_lines.get((seat, hand))
+        found = self._hand_lines.get((seat, hand))
         if found is None:
             placing = tuple(self._lined(("place", seat, card), self.placements, card) for card in kinds(hand))
             plays = (self._lined(("pair", seat, pair), self.pair_plays, pair) for pair in distinct(hand, 2))
             pairing = tuple(play for play in plays if play.lines)
-            found = self.hand_lines[seat, hand] = _room(self.hand_lines, (placing, pairing))
+            found = self._hand_lines[seat, hand] = _room(self._hand_lines, (placing, pairing))
         return found
 
     def _lined(self, key: tuple[Any, ...], make: Callable[[int, Any], Lined], what: Any) -> OnLines:
@@ -215,7 +213,7 @@ class Catalog:
         """DrawCard of each face-up card, then from the stack when it holds any (K-5)."""
         # Looked up by the row itself first: rows recur, and sorting out their different cards
         # was a third of the look-up.
-        found = self.row_draws.get((seat, face_up, stack))
+        found = self._row_draws.get((seat, face_up, stack))
         if found is None:
             # Kept by the row's different cards, not the row: rows of 4-5 cards with copies
             # were new so often (Arabana-Opodopo) that the table kept filling and starting again.
@@ -226,12 +224,12 @@ class Catalog:
                 row = [self._one(("DrawCard", seat, card), _face_up_draw(card)) for card in different]
                 pile = [self._one(("DrawCard", seat, None), lambda: {"source": "stack"})] if stack else []
                 found = self._listed[key] = _room(self._listed, (*row, *pile))
-            self.row_draws[seat, face_up, stack] = _room(self.row_draws, found)
+            self._row_draws[seat, face_up, stack] = _room(self._row_draws, found)
         return found
 
     def bare(self, seat: int, kind: str) -> Command:
         """A command without arguments (EndTurn, SkipDraw, DeferFinalTurn, UsePele)."""
-        found = self.single.get((kind, seat))  # `_one`'s look-up first: asked most turns
+        found = self._single.get((kind, seat))  # `_one`'s look-up first: asked most turns
         return self._one((kind, seat), dict) if found is None else found
 
     def ku(self, seat: int, target: int) -> Command:
@@ -251,9 +249,9 @@ class Catalog:
         Kanaloa or every ship's moves each turn, and building their lists cost more than
         finding the command.
         """
-        found = self.single.get(key)
+        found = self._single.get(key)
         if found is None:
-            found = self.single[key] = _room(self.single, command(key[0], key[1], **args()))
+            found = self._single[key] = _room(self._single, command(key[0], key[1], **args()))
         return found
 
 

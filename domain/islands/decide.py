@@ -138,14 +138,7 @@ def decide_with_state(state: State, command: Command) -> tuple[list[Event], Stat
     """
     seat = command.seat
     if type(seat) is int and 0 <= seat < state.seats:  # `command_outcome`, a call spared
-        handler = None
-        if state.phase in ACTING and seat == state.active and not state.pending:
-            # `_seat_handler`'s commonest case, read here without its call; it finds the rest.
-            rules = state.rules
-            handler = (rules.derived.get("commands") or known_commands(rules))[0].get(command.type)
-            if command.type != "DrawCard" and state.turn.discarded and rules.discard == "full_hand":
-                handler = None
-        out = (handler or _seat_handler(state, command))(state, seat, command.args)
+        out = _seat_handler(state, command)(state, seat, command.args)
     else:
         out = command_outcome(state, command)
     if state.rules.premature_end and _may_leave_a_seat_bare(state, out.events):  # as `_then_premature_end`

@@ -87,8 +87,7 @@ def _bridges(state: State, seat: int, book: Catalog) -> list[Command]:
     taken = 0  # the lines holding a bridge, as bits (line n: 1 << n)
     for held in state.held:
         taken |= held
-    hand = state.hands[seat]
-    placing, pairing = book.hand_lines.get((seat, hand)) or book.on_lines(seat, hand)
+    placing, pairing = book.on_lines(seat, state.hands[seat])
     listed: list[Command] = []
     if state.stock[seat] > 0:
         open_lines = ~taken
@@ -154,8 +153,7 @@ def _discards(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
 def _draws(state: State, seat: int, book: Catalog) -> tuple[Command, ...]:
     if state.phase != PLAY or len(state.hands[seat]) >= state.hand_limits[seat]:
         return ()
-    row, stack = state.face_up, bool(state.stack)
-    return book.row_draws.get((seat, row, stack)) or book.draws(seat, row, stack)
+    return book.draws(seat, state.face_up, bool(state.stack))
 
 
 def _turn_ends(state: State, seat: int, book: Catalog) -> list[Command]:
@@ -180,7 +178,7 @@ def _turn_ends(state: State, seat: int, book: Catalog) -> list[Command]:
     if may_end and len(hand) <= limit:
         listed.append(book.bare(seat, "EndTurn"))
     if "SkipDraw" in known and phase != FINAL and not state.skipped_last and rules.may_skip_draw:
-        listed.append(book.single.get(("SkipDraw", seat)) or book.bare(seat, "SkipDraw"))
+        listed.append(book.bare(seat, "SkipDraw"))
     if "DeferFinalTurn" in known and phase == FINAL:
         listed += _accepted(state, iter([book.bare(seat, "DeferFinalTurn")]))
     if may_end and len(hand) > limit:  # G-9: the turn's end discards the excess

@@ -89,7 +89,7 @@ def _gains(out: Outcome, islands: Iterable[str]) -> set[str]:
     board = state.rules.board
     control = state.control
     gains = []
-    for island in board.in_order(islands):  # `_ordered`, its call spared: once per placement
+    for island in _ordered(state, islands):
         seat = state.majority_holder(island)
         if seat is not None and control[board.shape[island][0]] != seat:
             gains.append((island, seat))

@@ -50,7 +50,7 @@ def test_a_full_catalog_table_starts_again_and_lists_the_same(monkeypatch: pytes
     monkeypatch.setitem(states[0].rules.derived, "catalog", book)
     after = [engine.legal_commands(state, state.active) for state in states]
     assert after == before
-    assert len(book.single) <= 3 and len(book._listed) <= 3 and len(book.hand_lines) <= 3
+    assert len(book._single) <= 3 and len(book._listed) <= 3 and len(book._hand_lines) <= 3
 
 
 def test_a_cards_placements_on_open_lines_are_those_lines_in_the_boards_order() -> None:
