@@ -20,6 +20,7 @@ from domain.paradise.state import (
     add,
     carry_over,
     counts,
+    put_stack,
     replace,
     total,
     with_stack,
@@ -365,7 +366,7 @@ def _depart(stacks: dict[tuple[Hex, int], Stack], at: Hex, seat: int, pieces: Co
     """`seat`'s stack at `at` less `pieces`; its transport stays face up while one is left."""
     old = stacks.get((at, seat)) or EMPTY
     left = add(old.pieces, pieces, -1)
-    _put(stacks, at, seat, replace(old, pieces=left, shown=old.shown and left["transport"] > 0))
+    put_stack(stacks, at, seat, replace(old, pieces=left, shown=old.shown and left["transport"] > 0))
 
 
 def _arrive(
@@ -379,15 +380,7 @@ def _arrive(
         new.shown,
         new.aboard_war + aboard,
     )
-    _put(stacks, at, seat, arrived)
-
-
-def _put(stacks: dict[tuple[Hex, int], Stack], at: Hex, seat: int, stack: Stack) -> None:
-    """`with_stack`'s change, made to `stacks` in place."""
-    if total(stack.pieces):
-        stacks[(at, seat)] = stack
-    else:
-        stacks.pop((at, seat), None)
+    put_stack(stacks, at, seat, arrived)
 
 
 def pieces_moved(state: State, data: dict[str, Any], secret: Any) -> State:

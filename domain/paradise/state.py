@@ -320,11 +320,16 @@ def out_of_game(state: State, seat: int) -> dict[str, int]:
 def with_stack(state: State, at: Hex, seat: int, stack: Stack) -> State:
     """`state` with `seat`'s stack in `at` replaced (dropped when it holds nothing)."""
     stacks = dict(state.stacks)
+    put_stack(stacks, at, seat, stack)
+    return replace(state, stacks=stacks)
+
+
+def put_stack(stacks: dict[tuple[Hex, int], Stack], at: Hex, seat: int, stack: Stack) -> None:
+    """`with_stack`'s change, made to `stacks` in place (a copy the caller owns)."""
     if total(stack.pieces):
         stacks[(at, seat)] = stack
     else:
         stacks.pop((at, seat), None)
-    return replace(state, stacks=stacks)
 
 
 def with_island(state: State, at: Hex, island: Island) -> State:
