@@ -47,9 +47,10 @@ MOVED: list[tuple[Any, dict[str, Any]]] = [(None, {})]
 
 
 def _narrowed_or_moved(driver: WebDriver, before: int, at: str) -> list[tuple[Any, dict[str, Any]]] | None:
-    """After a click on hex `at`: MOVED once the page has moved on, the offered moves once they are
-    all of that hex, None (wait on) while the page still offers others. A page that never narrows
-    them fails the wait."""
+    """After a click on hex `at` where several moves act: the offered moves once they are all of
+    that hex, MOVED when another seat's move re-drew the page meanwhile (the selection is gone
+    with it), None (wait on) while the page still offers others. A page that never narrows them
+    fails the wait."""
     if pages.version(driver) != before or pages.ended(driver):
         return MOVED
     narrowed = pages.offered(driver)
@@ -110,13 +111,18 @@ def play_one(driver: WebDriver, rng: random.Random, seen: dict[str, int]) -> boo
         pages.click(driver, "#build-submit")
         how = "form"
     elif hex_of(command):
-        pages.click(driver, f'#board [data-hex="{hex_of(command)}"]')
-        how = "map"
-        narrowed = pages.wait_until(
-            driver, lambda d: _narrowed_or_moved(d, before, hex_of(command)), what="the map click's moves"
-        )
-        if narrowed is not MOVED:
+        at = hex_of(command)
+        pages.click(driver, f'#board [data-hex="{at}"]')
+        # The page sends the one move that acts on a hex by the click itself: clicking its
+        # button too would race the re-draw that move brings.
+        if sum(hex_of(c) == at for _, c in commands) > 1:
+            narrowed = pages.wait_until(
+                driver, lambda d: _narrowed_or_moved(d, before, at), what="the map click's moves"
+            )
+            if narrowed is MOVED:
+                return True  # another seat's move came first and cleared the choice: read again
             next(button for button, c in narrowed if c == command).click()
+        how = "map"
     else:
         next(button for button, c in commands if c == command).click()
     seen[how] = seen.get(how, 0) + 1
