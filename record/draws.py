@@ -125,13 +125,13 @@ def entropy_log(records: Sequence[Any], before: int | None = None) -> EntropyLog
     for record in records:
         if before is not None and record.version >= before:
             break
-        pair = entropy_pair(record)
+        pair = _entropy_pair(record)
         if pair is not None:
             found.append((record.version, pair))
     return tuple(found)
 
 
-def entropy_pair(record: Any) -> tuple[str, str] | None:
+def _entropy_pair(record: Any) -> tuple[str, str] | None:
     """The (source, entropy) pair `record` adds: a seat's EntropyAdded, an entrant's registration."""
     if record.type == ENTROPY_EVENT:
         return (f"seat:{record.data.get('seat')}", str(record.data.get("entropy")))

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from domain.ending import PLATFORM_ENDINGS
-from record.draws import EntropyLog, entropy_pair
+from domain.ending import platform_end
+from record.draws import EntropyLog, entropy_log
 from record.envelope import Envelope
-from record.seat_keys import KEY_EVENT, keys_after, setup_keys
+from record.seat_keys import keys_after, seat_keys
 
 Keys = Mapping[int, Mapping[str, str]]
 
@@ -37,26 +37,21 @@ class Marks:
     """The entropy the record adds to its deal (record.draws.entropy_log)."""
 
     def after(self, newer: Sequence[Envelope]) -> Marks:
-        """These marks with `newer`, the events right after the first `count`, read too."""
-        end, keys, entropy = self.platform_end, self.keys, self.entropy
-        positions: dict[str, tuple[int, ...]] | None = None
-        for at, envelope in enumerate(newer, start=self.count):
-            kind = envelope.type
-            if at == 0:
-                keys = setup_keys(envelope.data)
-            elif kind == KEY_EVENT:
-                keys = keys_after(keys, [envelope])
-            if kind in PLATFORM_ENDINGS:
-                end = envelope
-            pair = entropy_pair(envelope)
-            if pair is not None:
-                entropy = (*entropy, (envelope.version, pair))
-            if positions is None:  # copied once, not per event: most extensions are one command
-                positions = dict(self.positions)
-            positions[envelope.command_id] = (*positions.get(envelope.command_id, ()), at)
-        if positions is None:
+        """These marks with `newer`, the events right after the first `count`, read too: each
+        mark by the function that reads it off a whole record, given the newer events alone."""
+        if not newer:
             return self
-        return Marks(self.count + len(newer), end, positions, keys, entropy)
+        positions = dict(self.positions)  # copied once, not per event
+        for at, envelope in enumerate(newer, start=self.count):
+            positions[envelope.command_id] = (*positions.get(envelope.command_id, ()), at)
+        end = platform_end(newer)
+        return Marks(
+            self.count + len(newer),
+            self.platform_end if end is None else end,
+            positions,
+            seat_keys(newer) if self.count == 0 else keys_after(self.keys, newer),
+            (*self.entropy, *entropy_log(newer)),
+        )
 
     def written_by(self, envelopes: Sequence[Envelope], command_id: str) -> list[Envelope]:
         """The events of `envelopes` (the record these marks were read off) that `command_id` wrote."""
