@@ -47,7 +47,7 @@ class PastStates:
         start, state = self._nearest(loaded, at)
         newer = envelopes[start:at]
         events = [to_event(e) for e in newer]
-        if state is None or any(rewind_target(event) is not None for event in events):
+        if any(rewind_target(event) is not None for event in events):
             # A rewind needs earlier states than the kept one: folded from the start, as a load.
             return fold_envelopes(loaded.rules, envelopes[:at])
         for envelope, event in zip(newer, events, strict=True):
@@ -58,7 +58,7 @@ class PastStates:
 
     def _nearest(self, loaded: Loaded, at: int) -> tuple[int, Any]:
         """The newest kept version at or before `at` and its state; (1, the state after
-        GameCreated) when none is kept; (1, None) when even that needs a fold from the start."""
+        GameCreated) when none is kept."""
         envelopes = loaded.envelopes
         version = at - at % self.stride
         with self._lock:
