@@ -95,15 +95,18 @@ def log_context(loaded: Loaded, seat: int | None) -> dict[str, Any]:
     """The steps (as /games/{id}/replay describes them to `seat`), each with its notes' marks."""
     notes = notes_of(loaded, seat)
     steps = game_files.replay(game_service(), loaded, seat, [])["steps"]
-    marked = [
-        {
-            **step,  # the shared step, copied: the marks are this viewer's
-            "index": index,
-            "marks": [n for n in in_step(notes, steps, index) if n.get("kind") == "mark"],
-            "noted": len(in_step(notes, steps, index)),
-        }
-        for index, step in enumerate(steps)
-    ]
+    marked = []
+    for index, step in enumerate(steps):
+        here = in_step(notes, steps, index)
+        # The shared step, copied: the marks are this viewer's.
+        marked.append(
+            {
+                **step,
+                "index": index,
+                "marks": [n for n in here if n.get("kind") == "mark"],
+                "noted": len(here),
+            }
+        )
     return {"steps": marked, "seat": seat, "names": names_of(loaded)}
 
 
