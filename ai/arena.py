@@ -36,7 +36,7 @@ from typing import Any
 
 from ai.ismcts import Budget
 from ai.policies import KINDS, LEVELS, budget_for, choose
-from ai.seeing import KNOWS_HANDS, SEEING, choose_knowing_hands, choose_seeing
+from ai.seeing import KNOWS_HANDS, SEEING, choose_knowing_hands, choose_seeing, knowing_hands_of
 from ai.sim import as_command, seed_of
 from ai.table import Table
 from domain.decider import IllegalMove
@@ -309,8 +309,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             # A level the player ignores would label the table with a strength it never had.
             parser.error(f"--level-{side}: {kind} has no levels (only {', '.join(LEVELLED)} has)")
         setattr(args, f"level_{side}", DEFAULT_LEVEL if level is None else level)
-        hooks = rules_for(args.game).ai
-        if kind == KNOWS_HANDS and (hooks is None or hooks.knowing_hands is None):
+        if kind == KNOWS_HANDS and knowing_hands_of(args.game) is None:
             parser.error(f"--{side} {KNOWS_HANDS}: {args.game} gives no worlds that know the hands")
     if args.games < 1:
         parser.error("--games must be at least 1")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ai.ismcts import Budget, search
@@ -34,21 +35,22 @@ def choose_seeing(
 ) -> dict[str, Any]:
     """The most visited command of our MCTS searching `state`, the game's true State, within
     `budget`. `knowledge` only names the seat and the game; the search never samples from it."""
-    options = commands(knowledge.seat, legal)
-    if not options:
-        raise ValueError("no legal command to choose from")
-    if len(options) == 1:
-        return options[0].to_json()
-    return search(knowledge, options, rng, budget, worlds=lambda _rng: state).command.to_json()
+    return _most_visited(knowledge, legal, rng, budget, lambda: lambda _rng: state)
+
+
+def knowing_hands_of(game: str) -> Callable[[Any, SeatKnowledge], Callable[[random.Random], Any]] | None:
+    """The game's `AIHooks.knowing_hands` (worlds that hold the true hands), None without one."""
+    hooks = rules_for(game).ai
+    return None if hooks is None else hooks.knowing_hands
 
 
 def hand_worlds(game: str, state: Any, knowledge: SeatKnowledge) -> Callable[[random.Random], Any]:
     """Worlds of `knowledge` holding every hand as `state`, the true State, has it; what no
     event shows (the stack's order) drawn anew each time: the game's `AIHooks.knowing_hands`."""
-    hooks = rules_for(game).ai
-    if hooks is None or hooks.knowing_hands is None:
+    knowing = knowing_hands_of(game)
+    if knowing is None:
         raise ValueError(f"{game} gives no worlds that know the hands")
-    return hooks.knowing_hands(state, knowledge)
+    return knowing(state, knowledge)
 
 
 def choose_knowing_hands(
@@ -58,10 +60,21 @@ def choose_knowing_hands(
 
     Against the all-seeing player it bounds what reading the others' hands from their choices
     could ever win the seat-limited search: it reads them perfectly, and still draws blind."""
+    return _most_visited(knowledge, legal, rng, budget, partial(hand_worlds, game, state, knowledge))
+
+
+def _most_visited(
+    knowledge: SeatKnowledge,
+    legal: Legal,
+    rng: random.Random,
+    budget: Budget,
+    worlds: Callable[[], Callable[[random.Random], Any]],
+) -> dict[str, Any]:
+    """The search's answer among `legal` over the worlds `worlds()` draws; the one command
+    without a search (and without making the worlds' source)."""
     options = commands(knowledge.seat, legal)
     if not options:
         raise ValueError("no legal command to choose from")
     if len(options) == 1:
         return options[0].to_json()
-    worlds = hand_worlds(game, state, knowledge)
-    return search(knowledge, options, rng, budget, worlds=worlds).command.to_json()
+    return search(knowledge, options, rng, budget, worlds=worlds()).command.to_json()
