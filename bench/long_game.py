@@ -18,6 +18,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from bench.common import Figure, say, temp_redis
@@ -35,11 +36,16 @@ def run(quick: bool = False, seed: int = 1, seconds: float | None = None) -> lis
     window, most = (40, QUICK_COMMANDS) if quick else (WINDOW, MAX_COMMANDS)
     say("== long game: a command's CPU time as one Conquest of Paradise game grows ==")
     with temp_redis("everysec", label="long") as server:
-        service = build_service(server.url, server.url)
-        service.dice = Dice(seed)  # the same deal every run: figures of one game to compare
-        app = create_app({"GAME_SERVICE": service, "TESTING": True, "RATE_LIMITS_ENABLED": False})
-        windows = play(app.test_client(), random.Random(seed), window, most)
+        windows = play(app_on(server.url, seed).test_client(), random.Random(seed), window, most)
     return report(windows)
+
+
+def app_on(redis_url: str, seed: int) -> Flask:
+    """The app on the Redis at `redis_url`, its deal seeded: the same game every run, figures
+    of one game to compare."""
+    service = build_service(redis_url, redis_url)
+    service.dice = Dice(seed)
+    return create_app({"GAME_SERVICE": service, "TESTING": True, "RATE_LIMITS_ENABLED": False})
 
 
 def play(client: FlaskClient, rng: random.Random, window: int, most: int) -> list[tuple[int, int, float]]:

@@ -9,18 +9,13 @@ import pytest
 import redis
 
 from bench import long_game
-from service.app import create_app
-from service.chance import Dice
 from service.embedded_redis import EmbeddedRedis
-from service.wiring import build_service
 
 
 def test_bench_long_game_times_each_window_of_commands_beside_the_version(
     redis_server: EmbeddedRedis, redis_client: redis.Redis, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    service = build_service(redis_server.url, redis_server.url)
-    service.dice = Dice(3)
-    app = create_app({"GAME_SERVICE": service, "TESTING": True, "RATE_LIMITS_ENABLED": False})
+    app = long_game.app_on(redis_server.url, 3)
 
     windows = long_game.play(app.test_client(), random.Random(3), 20, 60)
 
